@@ -1,0 +1,68 @@
+"""Spades: a rules engine for every common variant, computer players, and an accessible table.
+
+The public API is small: :class:`Rules` says which game, :class:`Game` plays it, :meth:`Game.view` is what one
+seat may know, and :mod:`spades.record` saves and replays games.
+"""
+
+from .actions import BLIND_NIL, NIL, Action, ActionError, Bid, Choice, parse_action
+from .cards import Card, CardError, CardSet, Suit, parse_card, parse_cards
+from .events import (
+    BidChanged,
+    BidMade,
+    CardPlayed,
+    Drew,
+    Event,
+    GameOver,
+    HandScored,
+    HandStarted,
+    Looked,
+    SpadesBroken,
+    TrickWon,
+)
+from .game import Game, IllegalAction, Phase, UndoError, seat_name
+from .rules import VARIANTS, Rules, RulesError
+from .scoring import HandResult, NilResult, SideResult, score_hand
+from .view import SeatView, Trick
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BLIND_NIL",
+    "NIL",
+    "VARIANTS",
+    "Action",
+    "ActionError",
+    "Bid",
+    "BidChanged",
+    "BidMade",
+    "Card",
+    "CardError",
+    "CardPlayed",
+    "CardSet",
+    "Choice",
+    "Drew",
+    "Event",
+    "Game",
+    "GameOver",
+    "HandResult",
+    "HandScored",
+    "HandStarted",
+    "IllegalAction",
+    "Looked",
+    "NilResult",
+    "Phase",
+    "Rules",
+    "RulesError",
+    "SeatView",
+    "SideResult",
+    "SpadesBroken",
+    "Suit",
+    "Trick",
+    "TrickWon",
+    "UndoError",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "score_hand",
+    "seat_name",
+]

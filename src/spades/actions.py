@@ -1,0 +1,114 @@
+"""The things a seat can do: play a card, bid, and in two-player Spades keep or discard a drawn card.
+
+Actions are values with one text form each, so that records, the line-mode table and the network all speak the
+same words: a card is ``AS``; a bid is ``nil``, ``blind nil`` or a number; a draw is ``keep`` or ``discard``;
+a seat that may bid Blind Nil first chooses ``blind nil`` or ``look``.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .cards import Card, CardError, parse_card
+
+__all__ = ["BIDS", "BLIND_NIL", "NIL", "Action", "ActionError", "Bid", "Choice", "parse_action"]
+
+
+class ActionError(ValueError):
+    """Text that names no action."""
+
+
+class Bid:
+    """A bid of 0 (Nil) to 13 tricks, or Blind Nil. Instances are shared: ``Bid.of(4) is Bid.of(4)``."""
+
+    __slots__ = ("blind", "value")
+    value: int
+    blind: bool
+
+    def __new__(cls, value: int, blind: bool = False) -> Bid:
+        if blind:
+            return BLIND_NIL
+        if not isinstance(value, int) or not 0 <= value <= 13:
+            raise ActionError(f"{value!r} is not a bid: bids are Nil (0) to 13")
+        return BIDS[value]
+
+    @classmethod
+    def _make(cls, value: int, blind: bool) -> Bid:
+        bid = object.__new__(cls)
+        object.__setattr__(bid, "value", value)
+        object.__setattr__(bid, "blind", blind)
+        return bid
+
+    @classmethod
+    def of(cls, value: int) -> Bid:
+        return cls(value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("bids are immutable")
+
+    @property
+    def is_nil(self) -> bool:
+        return self.value == 0
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return 100 + self.value + (50 if self.blind else 0)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Bid, (self.value, self.blind))
+
+    def __str__(self) -> str:
+        if self.blind:
+            return "blind nil"
+        return "nil" if self.value == 0 else str(self.value)
+
+    def __repr__(self) -> str:
+        return f"Bid({self})"
+
+    @property
+    def spoken(self) -> str:
+        return {"blind nil": "Blind Nil", "nil": "Nil"}.get(str(self), str(self))
+
+
+BIDS: tuple[Bid, ...] = tuple(Bid._make(v, False) for v in range(14))
+NIL = BIDS[0]
+BLIND_NIL = Bid._make(0, True)
+
+
+class Choice(Enum):
+    """Actions that are neither a card nor a bid."""
+
+    KEEP = "keep"
+    DISCARD = "discard"
+    LOOK = "look"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+Action = Card | Bid | Choice
+
+
+def parse_action(text: str) -> Action:
+    """The action a word names: ``AS``/``ten of hearts``, ``nil``/``0``/``4``/``blind nil``, ``keep``/``look``."""
+    if not isinstance(text, str):
+        raise ActionError(f"{text!r} is not an action")
+    key = " ".join(text.strip().lower().split())
+    if key in ("nil", "0"):
+        return NIL
+    if key in ("blind nil", "blind", "bn", "blindnil", "blind_nil"):
+        return BLIND_NIL
+    if key.isdigit():
+        value = int(key)
+        if value > 13:
+            raise ActionError(f"{text!r} is not a bid: bids are Nil (0) to 13")
+        return BIDS[value]
+    for choice in Choice:
+        if key == choice.value:
+            return choice
+    try:
+        return parse_card(text)
+    except CardError:
+        raise ActionError(f"{text!r} is not a card, a bid, keep, discard or look") from None

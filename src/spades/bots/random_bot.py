@@ -1,0 +1,14 @@
+"""The uniformly random player: a baseline for tests and benchmarks, never a partner."""
+
+from __future__ import annotations
+
+from ..view import SeatView
+from .base import Bot, Hint, register
+
+
+@register("random")
+class RandomBot(Bot):
+    def hint(self, view: SeatView) -> Hint:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        return Hint(self.rng.choice(view.legal), "chosen at random")

@@ -1,0 +1,302 @@
+"""Cards, suits and sets of cards.
+
+A card is a small integer, ``suit * 13 + (rank - 2)``, so that a set of cards is a 52-bit integer and a suit is
+a 13-bit field of it. Search code works on those integers directly; everything a person sees goes through
+:class:`Card` and :class:`CardSet`, which are ``int`` subclasses and so cost nothing to hand back and forth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+__all__ = [
+    "CARDS",
+    "FULL_DECK",
+    "SUIT_MASKS",
+    "Card",
+    "CardError",
+    "CardSet",
+    "Suit",
+    "card_bit",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class CardError(ValueError):
+    """A string that is not a card (or not a set of cards)."""
+
+
+class Suit(IntEnum):
+    """Suits in rising order; spades are always trump."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def plural(self) -> str:
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def singular(self) -> str:
+        return ("club", "diamond", "heart", "spade")[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        key = text.strip().lower()
+        for suit in cls:
+            if key in (suit.letter.lower(), suit.symbol, suit.plural, suit.singular, suit.symbol + "\ufe0f"):
+                return suit
+        raise CardError(f"{text!r} is not a suit")
+
+
+RANK_LETTERS = "23456789TJQKA"
+RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king", "ace")
+SUIT_MASK = 0x1FFF
+SUIT_MASKS = tuple(SUIT_MASK << (13 * s) for s in range(4))
+FULL_DECK = (1 << 52) - 1
+
+
+class Card(int):
+    """One card. ``Card.parse("10H")``, ``str(card) == "10H"``, ``card.name == "ten of hearts"``."""
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        if not 0 <= index < 52:
+            raise CardError(f"card index {index!r} is not between 0 and 51")
+        return CARDS[index]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        return int.__new__(cls, index)
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit | int) -> Card:
+        """The card of ``rank`` (2..14, ace high) in ``suit``."""
+        if not 2 <= rank <= 14:
+            raise CardError(f"rank {rank!r} is not between 2 and 14")
+        return CARDS[int(suit) * 13 + rank - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return parse_card(text)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 13)
+
+    @property
+    def rank(self) -> int:
+        """2..14, so that the ace is 14."""
+        return self % 13 + 2
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    @property
+    def name(self) -> str:
+        """The spoken form, for screen readers: "ten of hearts"."""
+        return f"{RANK_WORDS[self % 13]} of {Suit(self // 13).plural}"
+
+    @property
+    def symbol_text(self) -> str:
+        return RANK_TEXT[self % 13] + "♣♦♥♠"[self // 13]
+
+    def __str__(self) -> str:
+        return RANK_TEXT[self % 13] + "CDHS"[self // 13]
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+
+
+def card_bit(card: int) -> int:
+    return 1 << card
+
+
+_RANK_ALIASES = {t.lower(): i for i, t in enumerate(RANK_TEXT)}
+_RANK_ALIASES.update({c.lower(): i for i, c in enumerate(RANK_LETTERS)})
+_RANK_ALIASES.update({w: i for i, w in enumerate(RANK_WORDS)})
+_RANK_ALIASES.update({"1": 12, "ace": 12, "a": 12})
+
+
+def parse_card(text: str) -> Card:
+    """Parse ``AS``, ``10H``, ``TH``, ``2♣``, ``Q♦`` or ``ten of hearts``; a bad string is quoted in the error."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card")
+    raw = text.strip()
+    lowered = raw.lower()
+    if " of " in lowered:
+        rank_word, _, suit_word = lowered.partition(" of ")
+        rank = _RANK_ALIASES.get(rank_word.strip())
+        try:
+            suit = Suit.parse(suit_word)
+        except CardError:
+            suit = None
+        if rank is None or suit is None:
+            raise CardError(f"{text!r} is not a card")
+        return CARDS[suit * 13 + rank]
+    if len(raw) < 2:
+        raise CardError(f"{text!r} is not a card")
+    rank_part, suit_part = raw[:-1], raw[-1]
+    if suit_part == "\ufe0f" and len(raw) >= 3:  # emoji presentation selector after a symbol
+        rank_part, suit_part = raw[:-2], raw[-2]
+    rank = _RANK_ALIASES.get(rank_part.lower()) if rank_part.lower() not in RANK_WORDS else None
+    try:
+        suit = Suit.parse(suit_part)
+    except CardError:
+        suit = None
+    if rank is None or suit is None:
+        raise CardError(f"{text!r} is not a card")
+    return CARDS[suit * 13 + rank]
+
+
+def parse_cards(text: str) -> CardSet:
+    """Parse cards separated by spaces or commas; a repeated card is an error."""
+    mask = 0
+    for token in text.replace(",", " ").split():
+        card = parse_card(token)
+        if mask >> card & 1:
+            raise CardError(f"{token!r} is given twice in {text!r}")
+        mask |= 1 << card
+    return CardSet(mask)
+
+
+class CardSet(int):
+    """A set of cards as a 52-bit integer: ``len``, iteration in rising order, ``in``, and per-suit queries."""
+
+    __slots__ = ()
+
+    def __new__(cls, cards: int | Iterable[int] = 0) -> CardSet:
+        if isinstance(cards, int):
+            if not 0 <= cards <= FULL_DECK:
+                raise CardError(f"{cards!r} is not a set of cards")
+            return int.__new__(cls, cards)
+        mask = 0
+        for card in cards:
+            mask |= 1 << int(card)
+        return int.__new__(cls, mask)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        return parse_cards(text)
+
+    def __len__(self) -> int:
+        return int.bit_count(self)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = int(self)
+        while mask:
+            low = mask & -mask
+            yield CARDS[low.bit_length() - 1]
+            mask ^= low
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 52 and bool(int(self) >> card & 1)
+
+    def suit(self, suit: Suit | int) -> CardSet:
+        return CardSet(int(self) & SUIT_MASKS[suit])
+
+    def count(self, suit: Suit | int) -> int:
+        return int.bit_count(int(self) & SUIT_MASKS[suit])
+
+    def has(self, suit: Suit | int) -> bool:
+        return bool(int(self) & SUIT_MASKS[suit])
+
+    def highest(self, suit: Suit | int | None = None) -> Card | None:
+        mask = int(self) if suit is None else int(self) & SUIT_MASKS[suit]
+        return CARDS[mask.bit_length() - 1] if mask else None
+
+    def lowest(self, suit: Suit | int | None = None) -> Card | None:
+        mask = int(self) if suit is None else int(self) & SUIT_MASKS[suit]
+        return CARDS[(mask & -mask).bit_length() - 1] if mask else None
+
+    def add(self, card: int) -> CardSet:
+        return CardSet(int(self) | 1 << card)
+
+    def remove(self, card: int) -> CardSet:
+        return CardSet(int(self) & ~(1 << card))
+
+    def __or__(self, other: int) -> CardSet:  # type: ignore[override]
+        return CardSet(int(self) | int(other))
+
+    def __and__(self, other: int) -> CardSet:  # type: ignore[override]
+        return CardSet(int(self) & int(other))
+
+    def __sub__(self, other: int) -> CardSet:  # type: ignore[override]
+        return CardSet(int(self) & ~int(other))
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+    def by_suit(self) -> str:
+        """Spades first, then hearts, diamonds, clubs, high to low, as players sort a hand: ``S: A K 3; H: ...``."""
+        parts = []
+        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+            ranks = [RANK_TEXT[c % 13] for c in reversed(list(self.suit(suit)))]
+            parts.append(f"{suit.letter}: {' '.join(ranks) if ranks else '-'}")
+        return "; ".join(parts)
+
+    def pbn(self) -> str:
+        """Portable Bridge Notation for one hand: spades.hearts.diamonds.clubs, high to low, ``T`` for ten."""
+        parts = []
+        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+            parts.append("".join(RANK_LETTERS[c % 13] for c in reversed(list(self.suit(suit)))))
+        return ".".join(parts)
+
+    @classmethod
+    def from_pbn(cls, text: str) -> CardSet:
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise CardError(f"{text!r} is not a hand in PBN form (four suits separated by dots)")
+        mask = 0
+        for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts, strict=True):
+            for letter in ranks.upper().replace("10", "T"):
+                index = RANK_LETTERS.find(letter)
+                if index < 0:
+                    raise CardError(f"{letter!r} in {text!r} is not a rank")
+                bit = 1 << (suit * 13 + index)
+                if mask & bit:
+                    raise CardError(f"{RANK_TEXT[index]}{suit.letter} is given twice in {text!r}")
+                mask |= bit
+        return cls(mask)
+
+
+def suit_cards_table() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """For each suit and each 13-bit pattern, the cards it holds, rising: legal moves without a loop over bits."""
+    table = []
+    for suit in range(4):
+        rows = []
+        for pattern in range(1 << 13):
+            rows.append(tuple(CARDS[suit * 13 + r] for r in range(13) if pattern >> r & 1))
+        table.append(tuple(rows))
+    return tuple(table)
+
+
+SUIT_CARDS = suit_cards_table()
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, rising, from four table look-ups."""
+    return (SUIT_CARDS[0][mask & SUIT_MASK] + SUIT_CARDS[1][mask >> 13 & SUIT_MASK]
+            + SUIT_CARDS[2][mask >> 26 & SUIT_MASK] + SUIT_CARDS[3][mask >> 39 & SUIT_MASK])

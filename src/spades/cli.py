@@ -1,0 +1,56 @@
+"""The ``spades`` command: one subcommand per module of :mod:`spades.commands`.
+
+Each module there defines ``add_parser(subparsers)``, which adds its subcommand and sets ``func`` on it, so that
+a new command is a new file and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from . import __version__, commands
+
+
+class CommandError(Exception):
+    """A user mistake on the command line or in a file: printed as one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spades",
+        description="Spades against the computer, for every common variant, playable by ear.",
+    )
+    parser.add_argument("--version", action="version", version=f"spades {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        add = getattr(module, "add_parser", None)
+        if add is not None:
+            add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except CommandError as error:
+        print(f"spades {args.command}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of the ``spades`` command, one module each (see :mod:`spades.cli`)."""

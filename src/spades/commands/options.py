@@ -1,0 +1,55 @@
+"""Shared command-line pieces: the variant and ``--option k=v`` that every game-starting command takes."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..rules import OPTION_HELP, VARIANTS, Rules, RulesError
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="standard", choices=VARIANTS, help="which Spades (default standard)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
+                        help="a rule option, such as target=300 or blind_nil=true (repeatable); "
+                             "`spades rules` lists them")
+
+
+def parse_value(text: str) -> Any:
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null", "off"):
+        return None
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip()
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    from ..cli import CommandError
+
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise CommandError(f"option {pair!r} is not of the form name=value")
+        if key not in OPTION_HELP:
+            raise CommandError(f"unknown option {key!r}; the options are {', '.join(OPTION_HELP)}")
+        options[key] = parse_value(value)
+    return options
+
+
+def rules_from_args(args: argparse.Namespace, **extra: Any) -> Rules:
+    from ..cli import CommandError
+
+    options = parse_options(args.option)
+    options.update({k: v for k, v in extra.items() if v is not None})
+    try:
+        return Rules.preset(args.variant, **options)
+    except RulesError as error:
+        raise CommandError(str(error)) from None

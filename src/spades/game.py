@@ -1,0 +1,633 @@
+"""The game: one object that runs a whole game of any variant, from the first deal to the winner.
+
+The state is a handful of integers and short lists (a hand is a 52-bit integer), because search replays
+millions of moves through this same object's rules. Hidden cards never leave it except through
+:meth:`Game.view`, which gives a seat its own hand and what the table has seen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Sequence
+from enum import Enum
+from typing import NamedTuple
+
+from .actions import BIDS, BLIND_NIL, NIL, Action, Bid, Choice
+from .cards import CARDS, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, cards_of
+from .events import (
+    BidChanged,
+    BidMade,
+    CardPlayed,
+    Drew,
+    Event,
+    GameOver,
+    HandScored,
+    HandStarted,
+    Looked,
+    SpadesBroken,
+    TrickWon,
+)
+from .rules import Rules
+from .scoring import HandResult, score_hand
+from .view import SeatView, make_view
+
+__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "seat_name"]
+
+_new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
+NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+TWO_OF_CLUBS = 0
+SEAT_NAMES = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
+
+
+def seat_name(seat: int, players: int = 4) -> str:
+    return SEAT_NAMES[players][seat]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the game is unchanged. ``reason`` is said to the player."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(reason)
+        self.action = action
+        self.reason = reason
+
+
+class UndoError(ValueError):
+    """Nothing to take back."""
+
+
+class Phase(Enum):
+    DRAW = "draw"
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+
+def deck_for(seed: int | str, hand: int) -> list[int]:
+    """The shuffled deck of hand ``hand`` (1-based) of the game with ``seed``: the only source of chance.
+
+    Seeded by an integer drawn from the text ``spades:SEED:HAND`` so that any seed, text or number, gives the
+    same decks on every platform and Python version."""
+    key = int.from_bytes(hashlib.blake2b(f"spades:{seed}:{hand}".encode(), digest_size=8).digest(), "big")
+    rng = random.Random(key)
+    draw = rng.random
+    return sorted(range(52), key=lambda _: draw())
+
+
+def first_dealer(seed: int | str, players: int) -> int:
+    return random.Random(f"spades:{seed}:dealer").randrange(players)
+
+
+class _HandStart(NamedTuple):
+    """Enough to rebuild a hand from its first action: undo goes back here and replays forward."""
+
+    action_index: int
+    event_index: int
+    results: int
+    number: int
+    dealer: int
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    deck: tuple[int, ...] | None  # the deck order, or None when the hands were given
+    hands: tuple[int, ...] | None  # given hands (a position set up by hand)
+
+
+class Game:
+    """A whole game. ``legal_actions()``, ``apply(action)``, ``undo()``, ``events`` and ``view(seat)``."""
+
+    __slots__ = (
+        "_actors",
+        "_blind_ok",
+        "_given",
+        "_marks",
+        "_starts",
+        "actions",
+        "bags",
+        "bids",
+        "broken",
+        "broken_at",
+        "dealer",
+        "deck",
+        "deck_pos",
+        "discards",
+        "events",
+        "hand_number",
+        "hands",
+        "leader",
+        "n",
+        "phase",
+        "plays_count",
+        "results",
+        "rules",
+        "scores",
+        "seed",
+        "seen",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, rules: Rules | None = None, seed: int | str | None = None) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.seed: int | str = secrets.randbelow(2**63) if seed is None else seed
+        self.n = self.rules.players
+        self.scores = [0] * self.rules.sides
+        self.bags = [0] * self.rules.sides
+        self.actions: list[Action] = []
+        self._actors: list[int] = []
+        self._marks: list[int] = []
+        self._starts: list[_HandStart] = []
+        self._given: tuple[int, ...] | None = None
+        self.events: list[Event] = []
+        self.results: list[HandResult] = []
+        self.winner: int | None = None
+        self.hand_number = 0
+        self.dealer = first_dealer(self.seed, self.n)
+        self._start_hand(self.dealer, None)
+
+    # -- construction of positions --------------------------------------------------------------------------
+    @classmethod
+    def from_deal(cls, rules: Rules, hands: Sequence[int], dealer: int = 0, *, seed: int | str = 0,
+                  scores: Sequence[int] | None = None, bags: Sequence[int] | None = None,
+                  hand_number: int = 1) -> Game:
+        """A game whose current hand has the given cards (for set positions, tests and search); later hands
+        are dealt from ``seed``. Two-player hands skip the draw; the other 26 cards count as discards."""
+        hands = [int(h) for h in hands]
+        if len(hands) != rules.players:
+            raise ValueError(f"{len(hands)} hands given; {rules.variant} has {rules.players} players")
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if hand.bit_count() != 13:
+                raise ValueError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not 13")
+            if seen & hand:
+                raise ValueError(f"{CardSet(seen & hand)} given to two seats")
+            seen |= hand
+        if not 0 <= dealer < rules.players:
+            raise ValueError(f"dealer {dealer} is not a seat")
+        game = cls.__new__(cls)
+        game.rules = rules
+        game.seed = seed
+        game.n = rules.players
+        game.scores = list(scores) if scores is not None else [0] * rules.sides
+        game.bags = list(bags) if bags is not None else [0] * rules.sides
+        if len(game.scores) != rules.sides or len(game.bags) != rules.sides:
+            raise ValueError(f"scores and bags need {rules.sides} entries")
+        game.actions = []
+        game._actors = []
+        game._marks = []
+        game._starts = []
+        game.events = []
+        game.results = []
+        game.winner = None
+        game.hand_number = hand_number - 1
+        game._given = tuple(hands)
+        game._start_hand(dealer, None, tuple(hands))
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy (sharing only immutable parts), for search and what-if questions."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = list(value)
+            setattr(other, name, value)
+        other.trick = list(self.trick)
+        return other
+
+    # -- hands ----------------------------------------------------------------------------------------------
+    def _start_hand(self, dealer: int, deck: Sequence[int] | None, hands: tuple[int, ...] | None = None,
+                    record: bool = True) -> None:
+        self.hand_number += 1
+        self.dealer = dealer
+        n = self.n
+        if hands is None and deck is None:
+            deck = deck_for(self.seed, self.hand_number)
+        if record:
+            self._starts.append(_HandStart(
+                action_index=len(self.actions), event_index=len(self.events), results=len(self.results),
+                number=self.hand_number, dealer=dealer, scores=tuple(self.scores), bags=tuple(self.bags),
+                deck=tuple(deck) if deck is not None else None, hands=hands,
+            ))
+        self.events.append(HandStarted(self.hand_number, dealer))
+        self.bids: list[Bid | None] = [None] * n
+        self.tricks_won = [0] * n
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.trick: list[int] = []
+        self.broken = False
+        self.broken_at = -1
+        self.plays_count = 0
+        self.discards = 0
+        self.turn = (dealer + 1) % n
+        self.leader = self.turn
+        self.deck: tuple[int, ...] = ()
+        self.deck_pos = 0
+        if hands is not None:
+            self.hands = list(hands)
+            if not self.rules.deals:
+                self.discards = ((1 << 52) - 1) & ~(hands[0] | hands[1])
+            self.phase = Phase.BID
+        elif self.rules.deals:
+            self.hands = _deal(deck, dealer, n)  # type: ignore[arg-type]
+            self.phase = Phase.BID
+        else:
+            self.hands = [0, 0]
+            self.deck = tuple(deck)  # type: ignore[arg-type]
+            self.phase = Phase.DRAW
+        self._blind_ok = self._blind_nil_seats()
+        self.seen = [not ok for ok in self._blind_ok]
+
+    def _blind_nil_seats(self) -> list[bool]:
+        rules = self.rules
+        if not rules.blind_nil:
+            return [False] * self.n
+        result = []
+        for seat in range(self.n):
+            side = rules.side_of(seat)
+            best_other = max(s for i, s in enumerate(self.scores) if i != side)
+            result.append(best_other - self.scores[side] >= rules.blind_nil_deficit)
+        return result
+
+    # -- asking -------------------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Exactly the actions the seat to move may take now (empty when the game is over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if trick:
+                suit = trick[0] // 13
+                follow = hand >> (13 * suit) & SUIT_MASK
+                if follow:
+                    return SUIT_CARDS[suit][follow]
+                return cards_of(hand)
+            return cards_of(self._lead_mask(hand))
+        if phase is Phase.BID:
+            return self._bids_for(self.turn)
+        if phase is Phase.DRAW:
+            return (Choice.KEEP, Choice.DISCARD)
+        return ()
+
+    def legal_mask(self) -> int:
+        """The legal cards as a mask (0 outside the play)."""
+        if self.phase is not Phase.PLAY:
+            return 0
+        hand = self.hands[self.turn]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.trick[0] // 13]
+            return follow or hand
+        return self._lead_mask(hand)
+
+    def _lead_mask(self, hand: int) -> int:
+        if self.plays_count == 0 and self.rules.first_lead == "two_of_clubs":
+            return 1 << TWO_OF_CLUBS
+        if self.broken:
+            return hand
+        return (hand & NON_SPADES) or hand
+
+    def _bids_for(self, seat: int) -> tuple[Action, ...]:
+        if not self.seen[seat]:
+            return (BLIND_NIL, Choice.LOOK)
+        rules = self.rules
+        variant = rules.variant
+        if variant == "whiz":
+            spades = (self.hands[seat] >> 39).bit_count()
+            return (NIL, BIDS[spades]) if spades else (NIL,)
+        if variant == "mirror":
+            return (BIDS[(self.hands[seat] >> 39).bit_count()],)
+        if variant == "suicide":
+            partner = self.bids[(seat + 2) % 4]
+            if partner is not None and partner.value == 0:
+                return BIDS[4:]
+            return (NIL, *BIDS[4:])
+        low = 0 if rules.nil else 1
+        if rules.min_team_bid and rules.partnerships:
+            partner = self.bids[(seat + 2) % 4]
+            if partner is not None:
+                need = rules.min_team_bid - partner.value
+                if need > 0:
+                    low = max(low, need)
+        return BIDS[low:]
+
+    def why_illegal(self, action: object) -> str | None:
+        """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return "the game is over"
+        if phase is Phase.PLAY:
+            if not isinstance(action, Card):
+                return "it is time to play a card"
+            if not self.hands[self.turn] >> action & 1:
+                return f"you do not hold the {action.name}"
+            if self.legal_mask() >> action & 1:
+                return None
+            if self.trick:
+                return f"you must follow {CARDS[self.trick[0]].suit.plural}"
+            if self.plays_count == 0 and self.rules.first_lead == "two_of_clubs":
+                return "the two of clubs must lead"
+            return "spades are not broken"
+        if phase is Phase.BID:
+            legal = self._bids_for(self.turn)
+            if action in legal:
+                return None
+            if isinstance(action, Card):
+                return "it is time to bid"
+            if legal == (BLIND_NIL, Choice.LOOK):
+                return "first choose Blind Nil or look at your cards"
+            return f"the bids you may make are {', '.join(str(b) for b in legal)}"
+        if action in (Choice.KEEP, Choice.DISCARD):
+            return None
+        return "it is time to keep or discard the card you drew"
+
+    # -- acting ---------------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the seat to move; an illegal action raises :class:`IllegalAction`, changing
+        nothing."""
+        if self.phase is Phase.PLAY and type(action) is Card:
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if trick:
+                follow = hand & SUIT_MASKS[trick[0] // 13]
+                mask = follow or hand
+            else:
+                mask = self._lead_mask(hand)
+            if not mask >> action & 1:
+                raise IllegalAction(action, self.why_illegal(action) or "not legal now")
+            self._marks.append(len(self.events))
+            self.actions.append(action)
+            self._actors.append(self.turn)
+            self._play(action)
+            return
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(action, reason)
+        self._marks.append(len(self.events))
+        self.actions.append(action)
+        self._actors.append(self.turn)
+        if self.phase is Phase.BID:
+            self._bid(action)  # type: ignore[arg-type]
+        else:
+            self._draw(action)  # type: ignore[arg-type]
+
+    def _play(self, card: Card) -> None:
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        events = self.events
+        events.append(_new(CardPlayed, (seat, card)))
+        if card >= 39 and not self.broken:
+            self.broken = True
+            self.broken_at = self.plays_count
+            events.append(SpadesBroken(seat))
+        self.plays_count += 1
+        n = self.n
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return
+        best = 0
+        top = trick[0]
+        top_suit = top // 13
+        for i in range(1, n):
+            other = trick[i]
+            if other // 13 == top_suit:
+                if other > top:
+                    best, top = i, other
+            elif other >= 39:
+                best, top, top_suit = i, other, 3
+        leader = self.leader
+        winner = (leader + best) % n
+        self.tricks_won[winner] += 1
+        cards = tuple(trick)
+        tricks = self.tricks
+        tricks.append((leader, cards, winner))
+        events.append(_new(TrickWon, (winner, len(tricks), leader, cards)))
+        self.trick = []
+        self.leader = self.turn = winner
+        if len(tricks) == 13:
+            self._end_hand()
+
+    def _bid(self, action: Bid | Choice) -> None:
+        seat = self.turn
+        if action is Choice.LOOK:
+            self.seen[seat] = True
+            self.events.append(Looked(seat))
+            return
+        bid: Bid = action  # type: ignore[assignment]
+        self.seen[seat] = True
+        self.bids[seat] = bid
+        self.events.append(BidMade(seat, bid))
+        if self.rules.variant == "suicide" and bid.value >= 4:
+            partner = (seat + 2) % 4
+            first = self.bids[partner]
+            if first is not None and first.value >= 4:
+                self.bids[partner] = NIL
+                self.events.append(BidChanged(partner, NIL))
+        if all(b is not None for b in self.bids):
+            self.phase = Phase.PLAY
+            if self.rules.first_lead == "two_of_clubs":
+                self.turn = next(s for s in range(self.n) if self.hands[s] & 1)
+            else:
+                self.turn = (self.dealer + 1) % self.n
+            self.leader = self.turn
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def _draw(self, choice: Choice) -> None:
+        seat = self.turn
+        pos = self.deck_pos
+        first, second = self.deck[pos], self.deck[pos + 1]
+        kept, shown = (first, second) if choice is Choice.KEEP else (second, first)
+        self.hands[seat] |= 1 << kept
+        self.discards |= 1 << shown
+        self.deck_pos = pos + 2
+        self.events.append(Drew(seat, choice is Choice.KEEP, CARDS[shown]))
+        if self.deck_pos >= 52:
+            self.phase = Phase.BID
+            self.turn = (self.dealer + 1) % 2
+            self.leader = self.turn
+        else:
+            self.turn = 1 - seat
+
+    def _end_hand(self) -> None:
+        rules = self.rules
+        result = score_hand(rules, self.bids, self.tricks_won, self.scores, self.bags,  # type: ignore[arg-type]
+                            self.hand_number)
+        self.results.append(result)
+        self.scores = [s.score for s in result.sides]
+        self.bags = [s.total_bags for s in result.sides]
+        self.events.append(HandScored(result))
+        scores = self.scores
+        top = max(scores)
+        leaders = [i for i, s in enumerate(scores) if s == top]
+        finished = False
+        if rules.hands:
+            finished = self.hand_number >= rules.hands
+            winner = leaders[0] if len(leaders) == 1 else None
+        else:
+            lost = rules.lose_at is not None and min(scores) <= rules.lose_at
+            finished = (lost or top >= rules.target) and len(leaders) == 1
+            winner = leaders[0]
+        if finished:
+            self.winner = winner
+            self.phase = Phase.OVER
+            self.events.append(GameOver(winner, tuple(scores)))
+            return
+        self._start_hand((self.dealer + 1) % self.n, None)
+
+    # -- undo -----------------------------------------------------------------------------------------------
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (a card within a hand costs a few list operations)."""
+        if steps > len(self.actions):
+            raise UndoError(f"only {len(self.actions)} actions have been taken")
+        for _ in range(steps):
+            if self.phase is Phase.PLAY and self.plays_count:
+                self._undo_play()
+            else:
+                self.truncate(len(self.actions) - 1)
+
+    def _undo_play(self) -> None:
+        self.actions.pop()
+        seat = self._actors.pop()
+        del self.events[self._marks.pop():]
+        if not self.trick:
+            leader, cards, winner = self.tricks.pop()
+            self.tricks_won[winner] -= 1
+            self.trick = list(cards)
+            self.leader = leader
+        card = self.trick.pop()
+        self.hands[seat] |= 1 << card
+        self.plays_count -= 1
+        if self.broken_at == self.plays_count:
+            self.broken = False
+            self.broken_at = -1
+        self.turn = seat
+
+    def undo_hand(self) -> None:
+        """Back to the start of this hand, or of the one before when this one has not begun."""
+        start = self._starts[-1]
+        if len(self.actions) > start.action_index:
+            self.truncate(start.action_index)
+        elif len(self._starts) > 1:
+            self.truncate(self._starts[-2].action_index)
+        else:
+            raise UndoError("nothing to undo")
+
+    def truncate(self, length: int) -> None:
+        """Keep only the first ``length`` actions: rebuild from the start of their hand and replay."""
+        if not 0 <= length <= len(self.actions):
+            raise UndoError(f"cannot go back to action {length}: {len(self.actions)} have been taken")
+        if length == len(self.actions):
+            return
+        while len(self._starts) > 1 and self._starts[-1].action_index > length:
+            self._starts.pop()
+        start = self._starts[-1]
+        replay = self.actions[start.action_index:length]
+        del self.actions[start.action_index:]
+        del self._actors[start.action_index:]
+        del self._marks[start.action_index:]
+        del self.events[start.event_index:]
+        del self.results[start.results:]
+        self.scores = list(start.scores)
+        self.bags = list(start.bags)
+        self.winner = None
+        self.hand_number = start.number - 1
+        self._starts.pop()
+        self._start_hand(start.dealer, start.deck, start.hands)
+        for action in replay:
+            self.apply(action)
+
+    # -- history --------------------------------------------------------------------------------------------
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action of the game with the seat that took it."""
+        return list(zip(self._actors, self.actions, strict=True))
+
+    @property
+    def hand_actions(self) -> list[tuple[int, Action]]:
+        """The actions of the current hand with their seats."""
+        start = self._starts[-1].action_index
+        return list(zip(self._actors[start:], self.actions[start:], strict=True))
+
+    def hand_events(self) -> list[Event]:
+        return self.events[self._starts[-1].event_index:]
+
+    @property
+    def given_hands(self) -> tuple[int, ...] | None:
+        """The hands a set position started from (``from_deal``), for records."""
+        return self._given
+
+    def dealt_hands(self, hand: int) -> tuple[CardSet, ...]:
+        """The cards each seat held at the start of a finished hand (for sharing it once it is over)."""
+        if hand == self.hand_number and not self.over:
+            raise ValueError("the cards of the hand in progress are hidden until it ends")
+        for start in self._starts:
+            if start.number == hand:
+                if start.hands is not None:
+                    return tuple(CardSet(h) for h in start.hands)
+                actions = self.actions[start.action_index:start.action_index + 26]
+                return tuple(CardSet(h) for h in _initial_hands(self.rules, start, actions))
+        raise ValueError(f"hand {hand} has not been played")
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[self.n][seat]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its own hand (once it has looked), and what the table has seen."""
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.variant} seed={self.seed!r} hand={self.hand_number} "
+                f"phase={self.phase.value} scores={self.scores}>")
+
+
+_BITS = tuple(1 << c for c in range(52))
+
+
+def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:
+    """One card at a time, clockwise from the dealer's left."""
+    bit = _BITS.__getitem__
+    hands = [0] * n
+    for i in range(n):
+        hands[(dealer + 1 + i) % n] = sum(map(bit, deck[i::n]))
+    return hands
+
+
+def _initial_hands(rules: Rules, start: _HandStart, actions: Sequence[Action]) -> list[int]:
+    """The hands at the end of the deal, or of the two-player draw (read from that hand's keep/discard choices)."""
+    assert start.deck is not None
+    if rules.deals:
+        return _deal(start.deck, start.dealer, rules.players)
+    hands = [0, 0]
+    seat = (start.dealer + 1) % 2
+    pos = 0
+    for action in actions:
+        if pos >= 52:
+            break
+        first, second = start.deck[pos], start.deck[pos + 1]
+        hands[seat] |= 1 << (first if action is Choice.KEEP else second)
+        pos += 2
+        seat = 1 - seat
+    return hands
+
+
+def play_random(game: Game, rng: random.Random) -> None:
+    """Play uniformly random legal actions to the end of the game (the baseline of simulations and benches)."""
+    choice = rng.choice
+    legal = game.legal_actions
+    apply = game.apply
+    while game.phase is not Phase.OVER:
+        apply(choice(legal()))
+
+

@@ -1,0 +1,186 @@
+"""Game records: a versioned JSON file that replays to the same scores, and a one-line text form of a deal.
+
+A record holds the rules, the seed and every action; the result is stored too, so that a record edited by hand
+(or corrupted) is caught on replay instead of silently giving another game. Loading never changes anything that
+exists: it builds a new game or raises :class:`RecordError` naming the field that is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .actions import ActionError, parse_action
+from .cards import CardError, CardSet
+from .game import Game, IllegalAction
+from .rules import Rules, RulesError
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "RecordError",
+    "deal_text",
+    "game_from_record",
+    "load_record",
+    "parse_deal",
+    "record_of",
+    "save_record",
+]
+
+FORMAT = "spades-record"
+VERSION = 1
+SEAT_LETTERS = {4: "NESW", 2: "NS"}
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; the message starts with the field that is wrong."""
+
+
+def deal_text(hands: Sequence[int], players: int | None = None) -> str:
+    """``N:AKQ2.KJ3.T98.432 <East> <South> <West>``: Portable Bridge Notation, hands clockwise from North."""
+    players = players or len(hands)
+    return f"{SEAT_LETTERS[players][0]}:" + " ".join(CardSet(h).pbn() for h in hands)
+
+
+def parse_deal(text: str, players: int = 4) -> list[CardSet]:
+    """Read :func:`deal_text`'s form (any first seat); each card once, thirteen a hand."""
+    letters = SEAT_LETTERS[players]
+    raw = text.strip()
+    if len(raw) < 2 or raw[1] != ":" or raw[0].upper() not in letters:
+        raise CardError(f"{text!r} is not a deal: it starts with a seat letter ({', '.join(letters)}) and ':'")
+    first = letters.index(raw[0].upper())
+    parts = raw[2:].split()
+    if len(parts) != players:
+        raise CardError(f"{text!r} is not a deal: {len(parts)} hands given, {players} needed")
+    hands: list[CardSet] = [CardSet(0)] * players
+    seen = 0
+    for offset, part in enumerate(parts):
+        hand = CardSet.from_pbn(part)
+        seat = (first + offset) % players
+        if len(hand) != 13:
+            raise CardError(f"{text!r}: the hand of seat {letters[seat]} has {len(hand)} cards, not 13")
+        if seen & hand:
+            raise CardError(f"{text!r}: {CardSet(seen & hand)} given twice")
+        seen |= hand
+        hands[seat] = hand
+    return hands
+
+
+def record_of(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record of ``game`` so far (a game in progress can be saved and resumed exactly)."""
+    first = game._starts[0]
+    start = None
+    if first.hands is not None:
+        start = {"deal": deal_text(first.hands, game.n), "dealer": first.dealer, "hand": first.number,
+                 "scores": list(first.scores), "bags": list(first.bags)}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "start": start,
+        "meta": dict(meta or {}),
+        "actions": [str(a) for a in game.actions],
+        "result": {
+            "over": game.over,
+            "winner": game.winner,
+            "scores": list(game.scores),
+            "bags": list(game.bags),
+            "hands": [list(r.points) for r in game.results],
+        },
+    }
+
+
+def _need(condition: bool, field: str, message: str) -> None:
+    if not condition:
+        raise RecordError(f"{field}: {message}")
+
+
+def game_from_record(data: Any, *, check_result: bool = True) -> Game:
+    """Replay a record (as loaded from JSON) into a new game, checking every field on the way."""
+    _need(isinstance(data, dict), "record", "is not a JSON object")
+    _need(data.get("format") == FORMAT, "format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+    version = data.get("version")
+    _need(isinstance(version, int), "version", f"{version!r} is not a version number")
+    _need(version <= VERSION, "version", f"{version} is newer than this program reads ({VERSION})")
+    try:
+        rules = Rules.from_dict(data.get("rules", {}))
+    except (RulesError, TypeError) as error:
+        raise RecordError(f"rules: {error}") from None
+    seed = data.get("seed")
+    _need(isinstance(seed, (int, str)) and not isinstance(seed, bool), "seed", f"{seed!r} is not a seed")
+    start = data.get("start")
+    if start is None:
+        game = Game(rules, seed)
+    else:
+        _need(isinstance(start, dict), "start", "is not an object")
+        try:
+            hands = parse_deal(str(start.get("deal", "")), rules.players)
+        except CardError as error:
+            raise RecordError(f"start.deal: {error}") from None
+        for key in ("dealer", "hand"):
+            _need(isinstance(start.get(key), int), f"start.{key}", f"{start.get(key)!r} is not a number")
+        for key in ("scores", "bags"):
+            value = start.get(key)
+            _need(isinstance(value, list) and len(value) == rules.sides
+                  and all(isinstance(v, int) for v in value), f"start.{key}",
+                  f"{value!r} is not a list of {rules.sides} numbers")
+        try:
+            game = Game.from_deal(rules, hands, start["dealer"], seed=seed, scores=start["scores"],
+                                  bags=start["bags"], hand_number=start["hand"])
+        except ValueError as error:
+            raise RecordError(f"start: {error}") from None
+    actions = data.get("actions")
+    _need(isinstance(actions, list), "actions", "is not a list")
+    for index, text in enumerate(actions):
+        field = f"actions[{index}]"
+        _need(isinstance(text, str), field, f"{text!r} is not text")
+        try:
+            action = parse_action(text)
+        except ActionError as error:
+            raise RecordError(f"{field}: {error}") from None
+        _need(not game.over, field, "the game was already over")
+        try:
+            game.apply(action)
+        except IllegalAction as error:
+            raise RecordError(f"{field}: {text} is not legal for {game.seat_name(game.turn)}: {error}") from None
+    if check_result and data.get("result") is not None:
+        result = data["result"]
+        _need(isinstance(result, dict), "result", "is not an object")
+        for key, actual in (("scores", list(game.scores)), ("bags", list(game.bags)), ("winner", game.winner),
+                            ("over", game.over), ("hands", [list(r.points) for r in game.results])):
+            if key in result:
+                _need(result[key] == actual, f"result.{key}",
+                      f"the record says {result[key]!r} but the actions give {actual!r}")
+    return game
+
+
+def save_record(game: Game, path: str | Path, meta: dict[str, Any] | None = None) -> None:
+    """Write atomically (a temporary file renamed over the old one), so a crash never leaves half a record."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(record_of(game, meta), indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_record(path: str | Path, *, check_result: bool = True) -> Game:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    return game_from_record(data, check_result=check_result)
+
+
+def read_meta(path: str | Path) -> dict[str, Any]:
+    """The free-form ``meta`` object of a record (player names, bot levels), without replaying it."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    meta = data.get("meta") if isinstance(data, dict) else None
+    return meta if isinstance(meta, dict) else {}

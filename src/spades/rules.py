@@ -1,0 +1,199 @@
+"""The rule set of a game: a variant and its options, frozen, checked once when it is made.
+
+Everything the engine, the bots and the tables need to know about "which Spades" lives here, so that a game is
+fully described by its ``Rules``, its seed and its actions. A combination that makes no sense is refused here,
+with a message naming the option, rather than discovered mid-game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
+
+Variant = Literal["standard", "whiz", "mirror", "suicide", "solo", "two_player"]
+VARIANTS: tuple[str, ...] = ("standard", "whiz", "mirror", "suicide", "solo", "two_player")
+FirstLead = Literal["left_of_dealer", "two_of_clubs"]
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be played: names the option that is wrong."""
+
+
+OPTION_HELP: dict[str, str] = {
+    "target": "points that end the game (the higher score wins once a side reaches it)",
+    "lose_at": "a side at or below this score loses at once (off when unset)",
+    "hands": "play exactly this many hands instead of to the target (0: off)",
+    "nil": "whether Nil may be bid",
+    "nil_value": "points for a Nil made, and lost for a Nil failed",
+    "blind_nil": "whether Blind Nil may be bid (before seeing one's cards)",
+    "blind_nil_deficit": "how far a side must be behind to bid Blind Nil",
+    "blind_nil_value": "points for a Blind Nil made, and lost for one failed",
+    "nil_tricks_count_for_partner": "a failed Nil's tricks count toward the partner's contract",
+    "bag_limit": "bags that cost the penalty",
+    "bag_penalty": "points lost each time the bags reach the limit",
+    "first_lead": "left_of_dealer (any card but a spade) or two_of_clubs (its holder leads it)",
+    "min_team_bid": "the lowest contract a partnership may bid (0 or 4, usually)",
+    "ten_for_two_hundred": "a contract of 10 or more scores 20 a trick, made or set",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A variant and every option of RULES.md. Build one with ``Rules.preset(name, **options)``."""
+
+    variant: Variant = "standard"
+    target: int = 500
+    lose_at: int | None = None
+    hands: int = 0
+    nil: bool = True
+    nil_value: int = 100
+    blind_nil: bool = False
+    blind_nil_deficit: int = 100
+    blind_nil_value: int = 200
+    nil_tricks_count_for_partner: bool = False
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    first_lead: FirstLead = "left_of_dealer"
+    min_team_bid: int = 0
+    ten_for_two_hundred: bool = False
+    # Derived, not options: filled in by __post_init__ from the variant.
+    players: int = field(default=4, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", 2 if self.variant == "two_player" else 4)
+        self._check()
+
+    @classmethod
+    def preset(cls, variant: str = "standard", **options: Any) -> Rules:
+        if variant not in VARIANTS:
+            raise RulesError(f"unknown variant {variant!r}; the variants are {', '.join(VARIANTS)}")
+        unknown = sorted(set(options) - set(OPTION_HELP))
+        if unknown:
+            raise RulesError(f"unknown option {unknown[0]!r}; the options are {', '.join(OPTION_HELP)}")
+        return cls(variant=variant, **options)  # type: ignore[arg-type]
+
+    def with_options(self, **options: Any) -> Rules:
+        unknown = sorted(set(options) - set(OPTION_HELP))
+        if unknown:
+            raise RulesError(f"unknown option {unknown[0]!r}; the options are {', '.join(OPTION_HELP)}")
+        return dataclasses.replace(self, **options)
+
+    # -- shape of the variant -------------------------------------------------------------------------------
+    @property
+    def partnerships(self) -> bool:
+        return self.variant not in ("solo", "two_player")
+
+    @property
+    def sides(self) -> int:
+        """Scoring units: two partnerships, four solo players, or two players."""
+        return 2 if self.partnerships else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return (side, side + 2) if self.partnerships else (side,)
+
+    @property
+    def nil_fail_penalty(self) -> bool:
+        """Two-player Spades: a failed Nil costs nothing, its tricks are bags."""
+        return self.variant != "two_player"
+
+    @property
+    def moon(self) -> bool:
+        """Two-player Spades: a bid of 13 shoots the moon."""
+        return self.variant == "two_player"
+
+    @property
+    def deals(self) -> bool:
+        """Whether the cards are dealt (every variant but two-player, where they are drawn)."""
+        return self.variant != "two_player"
+
+    # -- options as data ------------------------------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        """The options that differ from the defaults, for records and messages."""
+        default = Rules(variant=self.variant)
+        return {name: getattr(self, name) for name in OPTION_HELP if getattr(self, name) != getattr(default, name)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, **{name: getattr(self, name) for name in OPTION_HELP}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object of options")
+        data = dict(data)
+        variant = data.pop("variant", "standard")
+        return cls.preset(variant, **data)
+
+    def describe(self) -> str:
+        """One line: variant, target, bags, Nil and Blind Nil, as the ``z`` key says it."""
+        parts = [self.variant.replace("_", "-")]
+        parts.append(f"{self.hands} hands" if self.hands else f"to {self.target}")
+        if self.lose_at is not None:
+            parts.append(f"lose at {self.lose_at}")
+        parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
+        parts.append(f"Nil {self.nil_value}" if self.nil else "no Nil")
+        if self.blind_nil:
+            parts.append(f"Blind Nil {self.blind_nil_value} when {self.blind_nil_deficit} behind")
+        if self.nil_tricks_count_for_partner:
+            parts.append("Nil tricks count for partner")
+        if self.first_lead == "two_of_clubs":
+            parts.append("two of clubs leads")
+        if self.min_team_bid:
+            parts.append(f"team bid at least {self.min_team_bid}")
+        if self.ten_for_two_hundred:
+            parts.append("10 for 200")
+        return ", ".join(parts)
+
+    # -- validation -----------------------------------------------------------------------------------------
+    def _check(self) -> None:
+        def need(ok: bool, option: str, why: str) -> None:
+            if not ok:
+                raise RulesError(f"option {option}: {why}")
+
+        for name in ("target", "hands", "nil_value", "blind_nil_deficit", "blind_nil_value", "bag_limit",
+                     "bag_penalty", "min_team_bid"):
+            value = getattr(self, name)
+            need(isinstance(value, int) and not isinstance(value, bool), name, f"{value!r} is not a whole number")
+        for name in ("nil", "blind_nil", "nil_tricks_count_for_partner", "ten_for_two_hundred"):
+            value = getattr(self, name)
+            need(isinstance(value, bool), name, f"{value!r} is not true or false")
+        need(self.variant in VARIANTS, "variant", f"{self.variant!r} is not one of {', '.join(VARIANTS)}")
+        need(self.target > 0, "target", "must be above zero")
+        need(self.hands >= 0, "hands", "must be zero (off) or a number of hands")
+        if self.lose_at is not None:
+            need(isinstance(self.lose_at, int) and not isinstance(self.lose_at, bool), "lose_at",
+                 f"{self.lose_at!r} is not a whole number")
+            need(self.lose_at < 0, "lose_at", "must be below zero")
+        need(self.nil_value >= 0, "nil_value", "must not be negative")
+        need(self.blind_nil_value >= 0, "blind_nil_value", "must not be negative")
+        need(self.blind_nil_deficit >= 0, "blind_nil_deficit", "must not be negative")
+        need(self.bag_limit >= 1, "bag_limit", "must be at least 1")
+        need(self.bag_penalty >= 0, "bag_penalty", "must not be negative")
+        need(self.first_lead in ("left_of_dealer", "two_of_clubs"), "first_lead",
+             f"{self.first_lead!r} is not left_of_dealer or two_of_clubs")
+        need(0 <= self.min_team_bid <= 13, "min_team_bid", "must be between 0 and 13")
+
+        forced = self.variant in ("whiz", "mirror", "suicide")
+        if self.blind_nil:
+            need(not forced, "blind_nil", f"Blind Nil is never played in {self.variant}")
+            need(self.variant != "two_player", "blind_nil",
+                 "Blind Nil is not played in two-player Spades: both players see cards while drawing")
+            need(self.nil, "blind_nil", "Blind Nil needs Nil (nil=false is set)")
+        if not self.nil:
+            need(not forced, "nil", f"{self.variant} cannot be played without Nil")
+        if self.min_team_bid:
+            need(self.partnerships, "min_team_bid", f"{self.variant} has no partnerships")
+            need(self.variant in ("standard",), "min_team_bid",
+                 f"bids in {self.variant} are forced; a minimum team bid cannot be kept")
+        if self.ten_for_two_hundred:
+            need(self.variant != "two_player", "ten_for_two_hundred",
+                 "two-player Spades scores 13 as shooting the moon")
+        if self.nil_tricks_count_for_partner:
+            need(self.partnerships, "nil_tricks_count_for_partner", f"{self.variant} has no partners")
+        if self.first_lead == "two_of_clubs":
+            need(self.deals, "first_lead", "in two-player Spades the two of clubs may be among the discards")

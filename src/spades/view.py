@@ -1,0 +1,126 @@
+"""A seat's view: everything one seat may know, and nothing more.
+
+Bots, tables and remote players all decide from a ``SeatView``; since it is built only from the seat's own hand
+and public facts, no code path can leak another seat's cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action, Bid
+from .cards import CARDS, Card, CardSet
+from .rules import Rules
+from .scoring import HandResult
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["SeatView", "Trick", "make_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the cards in playing order, who took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def plays(self, players: int = 4) -> tuple[tuple[int, Card], ...]:
+        return tuple(((self.leader + i) % players, c) for i, c in enumerate(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    rules: Rules
+    phase: str  # "draw", "bid", "play" or "over"
+    hand_number: int
+    dealer: int
+    turn: int
+    hand: CardSet | None  # None while the seat has not looked (it may still bid Blind Nil)
+    legal: tuple[Action, ...]  # the seat's legal actions, empty when it is not its turn
+    bids: tuple[Bid | None, ...]
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]  # the trick in progress, (seat, card)
+    tricks: tuple[Trick, ...]  # this hand's finished tricks
+    spades_broken: bool
+    scores: tuple[int, ...]  # per side
+    bags: tuple[int, ...]  # per side
+    results: tuple[HandResult, ...]  # every finished hand
+    winner: int | None
+    offered: Card | None  # two-player draw: the card this seat has just drawn
+    discards: CardSet  # two-player: the cards turned face up, seen by both
+    blind_nil_allowed: bool
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and bool(self.legal)
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    @property
+    def partner(self) -> int | None:
+        return (self.seat + 2) % 4 if self.rules.partnerships else None
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played this hand, the trick in progress included."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= 1 << card
+        for _, card in self.trick:
+            mask |= 1 << card
+        return CardSet(mask)
+
+    @property
+    def led_suit(self) -> int | None:
+        return self.trick[0][1] // 13 if self.trick else None
+
+    @property
+    def trick_number(self) -> int:
+        """1 to 13: the trick being played (or about to be led)."""
+        return min(len(self.tricks) + 1, 13)
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        return self.rules.seats_of(side)
+
+
+def make_view(game: Game, seat: int) -> SeatView:
+    if not 0 <= seat < game.n:
+        raise ValueError(f"seat {seat!r} is not at this table")
+    own_turn = game.turn == seat
+    offered = None
+    if game.phase.value == "draw" and own_turn:
+        offered = CARDS[game.deck[game.deck_pos]]
+    return SeatView(
+        seat=seat,
+        rules=game.rules,
+        phase=game.phase.value,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        turn=game.turn,
+        hand=CardSet(game.hands[seat]) if game.seen[seat] else None,
+        legal=game.legal_actions() if own_turn else (),
+        bids=tuple(game.bids),
+        tricks_won=tuple(game.tricks_won),
+        trick=tuple(((game.leader + i) % game.n, CARDS[c]) for i, c in enumerate(game.trick)),
+        tricks=tuple(Trick(leader, tuple(CARDS[c] for c in cards), winner) for leader, cards, winner in game.tricks),
+        spades_broken=game.broken,
+        scores=tuple(game.scores),
+        bags=tuple(game.bags),
+        results=tuple(game.results),
+        winner=game.winner,
+        offered=offered,
+        discards=CardSet(game.discards),
+        blind_nil_allowed=game._blind_ok[seat],
+    )

@@ -84,6 +84,14 @@ class Knowledge:
             known[1 - view.seat] = unseen
         return cls(view.seat, n, hand, played, unseen, voids, held, known)
 
+    # -- own hand -------------------------------------------------------------------------------------------
+    def hand_count(self, suit: int) -> int:
+        return (self.hand & SUIT_MASKS[suit]).bit_count()
+
+    def hand_top(self, suit: int) -> Card | None:
+        mask = self.hand & SUIT_MASKS[suit]
+        return CARDS[mask.bit_length() - 1] if mask else None
+
     # -- cards out ------------------------------------------------------------------------------------------
     def out(self, suit: int) -> int:
         """The cards of ``suit`` held by other seats."""

@@ -244,7 +244,7 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
     side = view.side
     limit = rules.bag_limit
     bags_near = view.bags[side] >= limit - 3
-    want = math.floor(est + (0.7 if bags_near else 0.5))
+    want = math.floor(est + (0.5 if bags_near else 0.25))
     reason = f"about {est:.1f} tricks in aces, kings and spades"
     if bags_near:
         reason += ", bid up with bags near the limit"
@@ -278,8 +278,8 @@ def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
     make = 1 / (1 + math.exp(-2.2 * (est - spades + 0.3)))
     bid_ev = 10 * spades * (2 * make - 1) + 12
     if nil_ev > bid_ev:
-        return Hint(NIL, f"Whiz: {spades} spades would be hard to make; the hand can duck: Nil")
-    return Hint(forced, f"Whiz: about {est:.1f} tricks, so bid the {spades} spades held")
+        return Hint(NIL, f"Whiz: {_spades(spades)} would be hard to make and the hand can duck: Nil")
+    return Hint(forced, f"Whiz: about {est:.1f} tricks, so bid the {_spades(spades)} held")
 
 
 def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
@@ -311,3 +311,7 @@ def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
     want = max(1, min(12, math.floor(est + 0.4)))
     chosen = _nearest([b for b in bids if b.value > 0], want)
     return Hint(chosen, f"counting against the cards not seen, about {est:.1f} tricks: bid {chosen.spoken}")
+
+
+def _spades(count: int) -> str:
+    return f"{count} spade" if count == 1 else f"{count} spades"

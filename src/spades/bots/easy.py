@@ -51,12 +51,12 @@ class EasyBot(Bot):
             return Hint(bids[0], f"the only bid allowed is {bids[0].spoken}")
         if view.rules.variant == "whiz":
             spades = view.hand.count(Suit.SPADES)
-            return Hint(BIDS[spades], f"bid the {spades} spades held")
+            return Hint(BIDS[spades], f"bid the {spades} spade{'' if spades == 1 else 's'} held")
         numbers = [b for b in bids if b.value > 0]
         if want == 0 and NIL in bids:
             return Hint(NIL, "no aces, no kings and few spades: Nil")
         chosen = min(numbers, key=lambda b: (abs(b.value - want), b.value))
-        return Hint(chosen, f"{want} aces, kings and long spades: bid {chosen.spoken}")
+        return Hint(chosen, f"aces, kings and long spades count {want}: bid {chosen.spoken}")
 
     def _play(self, view: SeatView) -> Hint:
         legal: list[Card] = [a for a in view.legal if isinstance(a, Card)]

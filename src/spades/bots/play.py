@@ -126,7 +126,8 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
             if beaters:
                 card = max(beaters) if following else _lowest_safe(k, beaters, led, opp_after) or max(beaters)
                 return Hint(card, f"cover partner's Nil: take the trick with the {card.name}")
-            return Hint(_dump_low(k, legal), f"{best_name} already covers partner's Nil: play low")
+            card = _dump_low(k, legal)
+            return Hint(card, f"{best_name} already covers partner's Nil: play low, the {card.name}")
         if win_seat == s.partner and beaters:
             card = _lowest_safe(k, beaters, led, opp_after) or max(beaters)
             return Hint(card, f"partner's Nil is winning the trick: overtake with the {card.name}")
@@ -143,7 +144,7 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
     if s.partner is not None and win_seat == s.partner and (not opp_after or k.safe(best, led, opp_after)):
         card = _highest(unders, prefer_keep_spades=True) if not s.want_tricks and unders else \
                 _dump_low(k, unders or legal)
-        return Hint(card, f"partner's {best.name} is winning: play low")
+        return Hint(card, f"partner's {best.name} is winning: play low, the {card.name}")
 
     if not s.want_tricks:
         if unders:
@@ -153,7 +154,8 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
         return Hint(card, f"every card wins here: play the {card.name}")
 
     if not beaters:
-        return Hint(_dump_low(k, legal), f"nothing beats {best_name}: play low")
+        card = _dump_low(k, legal)
+        return Hint(card, f"nothing beats {best_name}: play low, the {card.name}")
 
     if following:
         if not opp_after:

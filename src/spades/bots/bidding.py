@@ -276,6 +276,7 @@ def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
     spades = view.hand.count(Suit.SPADES)
     forced = BIDS[spades]
     nil_ev, _ = _nil_worth(view, est, risk)
+    nil_ev -= NIL_BONUS  # forced bids: Whiz Nils are weighed at their plain value
     # The forced bid made or set: a rough chance from how the hand's tricks compare with the spades held.
     make = 1 / (1 + math.exp(-2.2 * (est - spades + 0.3)))
     bid_ev = 10 * spades * (2 * make - 1) + 12

@@ -510,8 +510,8 @@ class Table:
     def review(self) -> list[str]:
         lines = []
         for event in self.game.events[self.hand_start:self.seen]:
-            lines.extend(say.event_line(self.rules, event, verbose=True))
-        return lines or ["Nothing has happened in this hand yet."]
+            lines.extend("  " + line for line in say.event_line(self.rules, event, verbose=True))
+        return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
 
     # -- help -----------------------------------------------------------------------------------------------
     def hint(self) -> None:

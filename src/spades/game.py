@@ -33,7 +33,7 @@ from .rules import Rules
 from .scoring import HandResult, score_hand
 from .view import SeatView, make_view
 
-__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "seat_name"]
+__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
 
 _new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
@@ -74,6 +74,17 @@ def deck_for(seed: int | str, hand: int) -> list[int]:
     rng = random.Random(key)
     draw = rng.random
     return sorted(range(52), key=lambda _: draw())
+
+
+def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bool, int | None]:
+    """Whether the game ends after a hand with these scores, and the winning side (None: a drawn fixed-length
+    match). Shared with the scorepad, which keeps a real table's score by the same rule."""
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    if rules.hands:
+        return hands_played >= rules.hands, leaders[0] if len(leaders) == 1 else None
+    lost = rules.lose_at is not None and min(scores) <= rules.lose_at
+    return (lost or top >= rules.target) and len(leaders) == 1, leaders[0]
 
 
 def first_dealer(seed: int | str, players: int) -> int:
@@ -466,16 +477,7 @@ class Game:
         self.bags = [s.total_bags for s in result.sides]
         self.events.append(HandScored(result))
         scores = self.scores
-        top = max(scores)
-        leaders = [i for i, s in enumerate(scores) if s == top]
-        finished = False
-        if rules.hands:
-            finished = self.hand_number >= rules.hands
-            winner = leaders[0] if len(leaders) == 1 else None
-        else:
-            lost = rules.lose_at is not None and min(scores) <= rules.lose_at
-            finished = (lost or top >= rules.target) and len(leaders) == 1
-            winner = leaders[0]
+        finished, winner = game_end(rules, scores, self.hand_number)
         if finished:
             self.winner = winner
             self.phase = Phase.OVER

@@ -80,9 +80,9 @@ def event_line(rules: Rules, event: Event, verbose: bool = True) -> list[str]:
     if isinstance(event, HandScored):
         return hand_summary(rules, event.result)
     if isinstance(event, GameOver):
-        if event.winner is None:
-            return ["The game is over: a draw."]
         scores = ", ".join(f"{side_name(rules, s)} {v}" for s, v in enumerate(event.scores))
+        if event.winner is None:
+            return [f"The game is over: a draw. Final score: {scores}."]
         verb = "win" if rules.partnerships else "wins"
         return [f"{side_name(rules, event.winner)} {verb} the game. Final score: {scores}."]
     return []

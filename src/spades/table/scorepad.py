@@ -271,11 +271,11 @@ def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
         over, winner = pad.end()
         if over:
             scores = pad.totals()[0]
+            score = ", ".join(f"{say.side_name(pad.rules, s)} {v}" for s, v in enumerate(scores))
             if winner is None:
-                say_line("The game is over: a draw.")
+                say_line(f"The game is over: a draw. Final score: {score}.")
             else:
                 verb = "win" if pad.rules.partnerships else "wins"
-                score = ", ".join(f"{say.side_name(pad.rules, s)} {v}" for s, v in enumerate(scores))
                 say_line(f"{say.side_name(pad.rules, winner)} {verb} the game. Final score: {score}.")
             say_line("Type undo to take back the last hand, or quit.")
         else:

@@ -67,7 +67,9 @@ def run(args: argparse.Namespace) -> int:
     line_mode = args.line or not sys.stdin.isatty()
     source: Input = LineInput() if line_mode else KeyInput()
 
-    game, meta, resumed = None, {}, False
+    game: Game | None = None
+    meta: dict[str, Any] = {}
+    resumed = False
     path = save_path()
     if path.exists() and not args.new:
         if not args.resume:

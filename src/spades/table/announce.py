@@ -120,7 +120,7 @@ def bids_line(view: SeatView) -> str:
         return f"Bids: {each}."
     totals = []
     for side in range(rules.sides):
-        total = sum(view.bids[s].value for s in rules.seats_of(side) if view.bids[s] is not None)
+        total = sum(bid.value for s in rules.seats_of(side) if (bid := view.bids[s]) is not None)
         totals.append(f"{side_name(rules, side)} {total}")
     return f"Bids: {each}. Totals: {', '.join(totals)}."
 
@@ -138,10 +138,10 @@ def contract_line(view: SeatView) -> str:
     parts = []
     for side in range(rules.sides):
         seats = rules.seats_of(side)
-        contract = sum(view.bids[s].value for s in seats if view.bids[s] is not None)
+        contract = sum(bid.value for s in seats if (bid := view.bids[s]) is not None)
         taken = sum(view.tricks_won[s] for s in seats)
         nils = [f"{name(rules, s)} Nil with {plural(view.tricks_won[s], 'trick')}" for s in seats
-                if view.bids[s] is not None and view.bids[s].value == 0]
+                if (bid := view.bids[s]) is not None and bid.value == 0]
         text = f"{side_name(rules, side)} contract {contract}, taken {taken}"
         if nils:
             text += " (" + ", ".join(nils) + ")"

@@ -12,7 +12,7 @@ import os
 import select
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Protocol, TextIO
 
 # The sequences terminals send for the keys of KEYS.md, in both the normal and the "application" cursor modes.
@@ -32,6 +32,9 @@ class Input(Protocol):
 
     def read(self) -> str | None:
         """The next key (key mode) or line (line mode); None when input has ended."""
+
+    def raw(self) -> AbstractContextManager[None]:
+        """The terminal set up for reading (cbreak for keys), restored on leaving."""
 
 
 def decode(data: str) -> list[str]:

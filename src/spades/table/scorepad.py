@@ -308,7 +308,8 @@ def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
             elif pad.pending is None:
                 pad.enter_bids(text)
                 pad.save(path)
-                said = ", ".join(f"{seat_name(s, pad.seats)} {b.spoken}" for s, b in enumerate(pad.pending or []))
+                entered: list[Bid] = pad.pending or []
+                said = ", ".join(f"{seat_name(s, pad.seats)} {b.spoken}" for s, b in enumerate(entered))
                 say_line(f"Bids: {said}.")
             else:
                 hand = pad.hands

@@ -19,6 +19,8 @@ from ..bots import Bot
 from ..cards import Card, CardSet, Suit
 from ..events import CardPlayed, HandScored, HandStarted, TrickWon
 from ..game import Game, IllegalAction, Phase
+from ..rules import Rules
+from ..view import SeatView
 from . import announce as say
 from .config import Settings, save_settings
 from .keys import Input
@@ -96,10 +98,10 @@ class Table:
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
-    def rules(self):  # type: ignore[no-untyped-def]
+    def rules(self) -> Rules:
         return self.game.rules
 
-    def view(self):  # type: ignore[no-untyped-def]
+    def view(self) -> SeatView:
         return self.game.view(self.human)
 
     @property
@@ -186,7 +188,7 @@ class Table:
         self.digits = ""
         view = self.view()
         if game.phase is Phase.DRAW:
-            self.out(f"Your turn: you drew the {view.offered.name}. Keep it? y or n.")
+            self.out(f"Your turn: you drew the {offered_name(view)}. Keep it? y or n.")
         elif game.phase is Phase.BID:
             if Choice.LOOK in view.legal:
                 self.out("Your turn to bid. You may bid Blind Nil before seeing your cards: 0, Enter, y. "
@@ -194,9 +196,10 @@ class Table:
             else:
                 self.out(f"Your turn to bid: {say.legal_bids_text(view.legal)}.")
         else:
-            if self.selected not in view.legal:
-                self.selected = view.legal[0]
-            self.out(f"Your turn. {self.selected.name.capitalize()} is selected.")
+            selected = self.selected
+            if selected is None or selected not in view.legal:
+                selected = self.selected = next(a for a in view.legal if isinstance(a, Card))
+            self.out(f"Your turn. {selected.name.capitalize()} is selected.")
 
     def finish(self) -> None:
         self.out(self.statistics())
@@ -385,7 +388,7 @@ class Table:
             self.out(f"Bid {bid.spoken}? y or n.")
             return False
         if game.phase is Phase.DRAW:
-            self.out(f"You drew the {self.view().offered.name}: y keeps it, n discards it.")
+            self.out(f"You drew the {offered_name(self.view())}: y keeps it, n discards it.")
             return False
         card = self.selected
         if card is None:
@@ -508,7 +511,7 @@ class Table:
         return f"Last trick, {trick.number}: {plays}. {self.name(trick.seat)} took it."
 
     def review(self) -> list[str]:
-        lines = []
+        lines: list[str] = []
         for event in self.game.events[self.hand_start:self.seen]:
             lines.extend("  " + line for line in say.event_line(self.rules, event, verbose=True))
         return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
@@ -562,3 +565,7 @@ class Table:
         self.out(f"Taken back: {what}" + (f", and {say.plural(later, 'action')} after it." if later else "."))
         self.save()
 
+
+
+def offered_name(view: SeatView) -> str:
+    return view.offered.name if view.offered is not None else "card"

@@ -113,10 +113,13 @@ class Game:
     """A whole game. ``legal_actions()``, ``apply(action)``, ``undo()``, ``events`` and ``view(seat)``."""
 
     __slots__ = (
-        "_two_clubs",
         "_blind_ok",
+        "_events",
         "_given",
+        "_log",
         "_starts",
+        "_two_clubs",
+        "_valid",
         "actions",
         "bags",
         "bids",
@@ -126,9 +129,6 @@ class Game:
         "deck",
         "deck_pos",
         "discards",
-        "_events",
-        "_log",
-        "_valid",
         "hand_number",
         "hands",
         "leader",

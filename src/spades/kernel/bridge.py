@@ -165,7 +165,9 @@ def state_from_view(view: SeatView, hands: Sequence[int]) -> np.ndarray:
     if len(hands) != n:
         raise ValueError(f"{len(hands)} hands given; {rules.variant} has {n} players")
     plays = sum(len(t.cards) for t in view.tricks) + len(view.trick)
-    leader = view.trick[0][0] if view.trick else view.turn
+    # the trick's leader; with no trick, the seat to lead (while bidding, the dealer's left, as in the engine)
+    first_seat = view.turn if view.phase == "play" else (view.dealer + 1) % n
+    leader = view.trick[0][0] if view.trick else first_seat
     return _pack(
         rules, hands, phase=view.phase, dealer=view.dealer, turn=view.turn, bids=view.bids,
         tricks_won=view.tricks_won, trick_leader=leader, trick=[card for _, card in view.trick],

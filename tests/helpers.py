@@ -77,6 +77,9 @@ def oracle_bids(game: Game) -> set[Any]:
     seat = game.turn
     view = game.view(seat)
     if view.hand is None:
+        partner = view.bids[(seat + 2) % 4] if rules.partnerships else None
+        if partner is not None and partner.value < rules.min_team_bid:
+            return {Choice.LOOK}
         return {BLIND_NIL, Choice.LOOK}
     spades = view.hand.count(3)
     if rules.variant == "whiz":

@@ -314,9 +314,12 @@ class Game:
         return (hand & NON_SPADES) or hand
 
     def _bids_for(self, seat: int) -> tuple[Action, ...]:
-        if not self.seen[seat]:
-            return (BLIND_NIL, Choice.LOOK)
         rules = self.rules
+        if not self.seen[seat]:
+            partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
+            if partner is not None and partner.value < rules.min_team_bid:
+                return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
+            return (BLIND_NIL, Choice.LOOK)
         variant = rules.variant
         if variant == "whiz":
             spades = (self.hands[seat] >> 39).bit_count()
@@ -362,6 +365,8 @@ class Game:
                 return "it is time to bid"
             if legal == (BLIND_NIL, Choice.LOOK):
                 return "first choose Blind Nil or look at your cards"
+            if legal == (Choice.LOOK,):
+                return f"your side must bid at least {self.rules.min_team_bid}: look at your cards first"
             return f"the bids you may make are {', '.join(str(b) for b in legal)}"
         if action in (Choice.KEEP, Choice.DISCARD):
             return None

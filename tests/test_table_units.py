@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -191,3 +192,15 @@ def test_saved_game_is_offered_when_starting_again(tmp_path: Path) -> None:
     assert "Resumed: mirror game, hand 1." in again.stdout and "Rules: mirror" in again.stdout
     fresh = play(tmp_path, ["--new"], "z\nq\ny\n")
     assert "Rules: standard" in fresh.stdout
+
+
+@pytest.mark.parametrize("options", [{"first_lead": "two_of_clubs"}, {"min_team_bid": 4}, {"nil": False},
+                                     {"ten_for_two_hundred": True, "lose_at": -100}])
+def test_options_play_through_the_table(tmp_path: Path, options: dict[str, object]) -> None:
+    table, stream = make_table("standard", Settings(pace=0, trick_pace=0), tmp_path, **options)
+    assert table.run() == 0 and table.game.over
+    text = stream.getvalue()
+    assert text.count(" plays the ") == 52 and "Final score: " in text
+    if options.get("first_lead"):
+        first = re.search(r"^\w+ plays the ([a-z ]+)\.$", text, re.M)
+        assert first is not None and first.group(1) == "two of clubs"

@@ -182,6 +182,8 @@ def test_bot_levels_per_seat_and_errors(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "S is your own seat" in bad.stderr
     worse = play(tmp_path, ["--bots", "Q=easy"], "")
     assert worse.returncode == 2 and "not SEAT=LEVEL" in worse.stderr
+    unknown = play(tmp_path, ["--opponents", "grandmaster"], "")
+    assert unknown.returncode == 2 and "unknown bot level 'grandmaster'; the levels are " in unknown.stderr
 
 
 def test_saved_game_is_offered_when_starting_again(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, available_levels, make_bot
 from ..game import Game
 from ..record import RecordError
 from ..rules import Rules
@@ -19,6 +19,7 @@ from .options import add_rules_arguments, rules_from_args
 
 SEAT_LETTERS = {"N": 0, "E": 1, "S": 2, "W": 3}
 FALLBACK = "random"
+PLANNED = ("easy", "normal", "hard")  # levels a table may ask for before this installation has them
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -99,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
     human = 1 if game.rules.players == 2 else 2
     human = int(meta.get("human", human))
     levels = seat_levels(game.rules, human, settings, args.bots, meta.get("levels", {}), args)
+    unknown = sorted({lvl for lvl in levels.values() if lvl not in available_levels() and lvl not in PLANNED})
+    if unknown:
+        raise CommandError(f"unknown bot level {unknown[0]!r}; the levels are {', '.join(available_levels())}")
     bots, fallback = make_bots(game, levels)
     if fallback:
         out(f"The {', '.join(sorted(fallback))} level is not available yet; those seats play at random.")

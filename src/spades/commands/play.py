@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
                                                   "opponents") if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in chosen.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
+    check_levels([v for k, v in chosen.items() if k in ("partner", "opponents")])
     if chosen:
         settings.update(chosen)
         save_settings(settings)
@@ -100,9 +101,7 @@ def run(args: argparse.Namespace) -> int:
     human = 1 if game.rules.players == 2 else 2
     human = int(meta.get("human", human))
     levels = seat_levels(game.rules, human, settings, args.bots, meta.get("levels", {}), args)
-    unknown = sorted({lvl for lvl in levels.values() if lvl not in available_levels() and lvl not in PLANNED})
-    if unknown:
-        raise CommandError(f"unknown bot level {unknown[0]!r}; the levels are {', '.join(available_levels())}")
+    check_levels(list(levels.values()))
     bots, fallback = make_bots(game, levels)
     if fallback:
         out(f"The {', '.join(sorted(fallback))} level is not available yet; those seats play at random.")
@@ -113,6 +112,14 @@ def run(args: argparse.Namespace) -> int:
     table = Table(game=game, human=human, bots=bots, adviser=adviser, settings=settings, input=source, out=out,
                   meta=meta, save_to=path)
     return table.run(resumed=resumed)
+
+
+def check_levels(levels: list[str]) -> None:
+    from ..cli import CommandError
+
+    unknown = sorted({lvl for lvl in levels if lvl not in available_levels() and lvl not in PLANNED})
+    if unknown:
+        raise CommandError(f"unknown bot level {unknown[0]!r}; the levels are {', '.join(available_levels())}")
 
 
 def ask(source: Input) -> bool:

@@ -97,6 +97,8 @@ def side_result(rules: Rules, side: SideResult) -> str:
     parts = []
     if side.contract:
         made = "made" if side.made else "set"
+        if rules.moon and side.contract == 13:
+            made = "shot the moon" if side.made else "missed the moon"
         parts.append(f"bid {side.contract}, took {side.counted}, {made}")
     for nil in side.nils:
         kind = "Blind Nil" if nil.blind else "Nil"
@@ -188,7 +190,7 @@ def last_trick_line(view: SeatView) -> str:
 def tricks_line(view: SeatView) -> str:
     if view.phase == "play":
         left = 13 - len(view.tricks)
-        return f"Trick {view.trick_number}; {plural(left, 'trick')} left to finish, this one included."
+        return f"Trick {view.trick_number} of 13; {plural(left, 'trick')} left, this one included."
     if view.phase == "over":
         return "The game is over."
     return f"The {view.phase}ing is on; 13 tricks to play."

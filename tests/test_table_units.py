@@ -134,6 +134,15 @@ def test_pace_pauses_after_bot_cards_and_tricks(tmp_path: Path) -> None:
     assert pauses.count(0.5) == 39
 
 
+def test_bell_rings_with_your_turn_when_asked(tmp_path: Path) -> None:
+    table, stream = make_table("standard", Settings(pace=0, trick_pace=0, bell=True), tmp_path)
+    table.run()
+    assert stream.getvalue().count("\aYour turn") == stream.getvalue().count("Your turn") > 13
+    quiet, stream = make_table("standard", Settings(pace=0, trick_pace=0), tmp_path)
+    quiet.run()
+    assert "\a" not in stream.getvalue()
+
+
 def test_verbosity_tricks_says_tricks_and_turns_but_not_each_card(tmp_path: Path) -> None:
     table, stream = make_table("standard", Settings(verbosity="tricks", pace=0, trick_pace=0), tmp_path)
     table.run()

@@ -43,6 +43,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         "bids and turns (remembered)")
     parser.add_argument("--pace", type=float, help="seconds after each card a bot plays (remembered)")
     parser.add_argument("--trick-pace", type=float, help="seconds after each trick (remembered)")
+    parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
+                        help="ring the terminal's bell with \"your turn\" (remembered)")
     parser.add_argument("--speech", choices=SPEECH, help="speak through a screen reader or speech engine "
                         "(auto: when one is found; remembered)")
     parser.set_defaults(func=run)
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings, notes = load_settings()
     chosen = {key: getattr(args, key) for key in ("verbosity", "pace", "trick_pace", "speech", "partner",
-                                                  "opponents") if getattr(args, key) is not None}
+                                                  "opponents", "bell") if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in chosen.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
     check_levels([v for k, v in chosen.items() if k in ("partner", "opponents")])

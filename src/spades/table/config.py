@@ -24,6 +24,7 @@ class Settings:
     speech: str = "auto"
     partner: str = "normal"
     opponents: str = "normal"
+    bell: bool = False  # the terminal's bell with "your turn"
 
     def update(self, values: dict[str, Any]) -> list[str]:
         """Take the known, well-typed values; return a note for each one that was not."""

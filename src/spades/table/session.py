@@ -186,6 +186,8 @@ class Table:
             return
         self.prompted = len(game.actions)
         self.digits = ""
+        if self.settings.bell:
+            self.out.stream.write("\a")
         view = self.view()
         if game.phase is Phase.DRAW:
             self.out(f"Your turn: you drew the {offered_name(view)}. Keep it? y or n.")

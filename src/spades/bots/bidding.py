@@ -20,6 +20,8 @@ __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_ri
 SPADES = int(Suit.SPADES)
 ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the next trick
 NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
+BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
+BLIND_NEAR = 0.8  # ... and with the leader this close to the target
 
 
 def _ranks(hand: int, suit: int) -> list[int]:
@@ -205,8 +207,8 @@ def _blind_or_look(view: SeatView) -> Hint:
     partner = view.partner
     partner_bid = view.bids[partner] if partner is not None else None
     partner_nil = partner_bid is not None and partner_bid.value == 0
-    desperate = deficit >= max(200, rules.blind_nil_deficit) or (
-        deficit >= rules.blind_nil_deficit and max(others) >= 0.8 * rules.target)
+    # Blind Nil fails more often than not: worth it only when the game is slipping away.
+    desperate = deficit >= max(BLIND_DEFICIT, rules.blind_nil_deficit) and max(others) >= BLIND_NEAR * rules.target
     if desperate and not partner_nil and BLIND_NIL in view.legal:
         return Hint(BLIND_NIL, f"{deficit} points behind: Blind Nil for the 200")
     return Hint(Choice.LOOK, "not far enough behind for Blind Nil: look at the cards")

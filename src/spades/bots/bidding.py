@@ -22,6 +22,8 @@ ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the n
 NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
 BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
 BLIND_NEAR = 0.8  # ... and with the leader this close to the target
+TWO_ROUND = -0.3  # two-player: the bid is the count of tricks rounded down unless this close to the next
+TWO_NIL_RISK = 1.0  # two-player: how much riskier a Nil is with nobody to cover it
 
 
 def _ranks(hand: int, suit: int) -> list[int]:
@@ -308,12 +310,12 @@ def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
     assert view.hand is not None
     est = _two_player_tricks(view)
     risk = nil_risk(view.hand)
-    chance = nil_chance(risk * 1.3)  # nobody covers a two-player Nil
+    chance = nil_chance(risk * TWO_NIL_RISK)  # nobody covers a two-player Nil
     if NIL in bids and chance * view.rules.nil_value > 10 * est + 10:
         return Hint(NIL, "few tricks and a failed Nil costs only bags: Nil")
     if est >= 12.9:
         return Hint(BIDS[13], "every card is a winner: shoot the moon")
-    want = max(1, min(12, math.floor(est + 0.4)))
+    want = max(1, min(12, math.floor(est + TWO_ROUND)))
     chosen = _nearest([b for b in bids if b.value > 0], want)
     return Hint(chosen, f"counting against the cards not seen, about {est:.1f} tricks: bid {chosen.spoken}")
 

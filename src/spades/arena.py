@@ -198,13 +198,13 @@ class ArenaReport:
         lines = [
             f"{a} against {b}: {self.rules.describe()}; seed {self.seed}",
             f"{self.deals} deals in blocks of {self.block} hands, each deal played {self.plays_per_deal} times "
-            f"with the seats swapped",
+            + ("with the partnerships swapped" if self.rules.partnerships else f"with {self.a} at each seat in turn"),
             f"margin: {self.margin:+.1f} points per deal for {a} (95% interval {self.low:+.1f} to {self.high:+.1f})",
         ]
         if self.games:
+            seeds = f"{self.game_seeds} seed" + ("s" if self.game_seeds != 1 else "")
             lines.append(f"games to the target: {a} won {self.wins:g} of {self.games} "
-                         f"({100 * self.wins / self.games:.1f}%), {self.game_seeds} seeds each played "
-                         f"{self.plays_per_deal} times")
+                         f"({100 * self.wins / self.games:.1f}%): {seeds}, each played {self.plays_per_deal} times")
         width = max(len(a), len(b), 8)
         rows = [
             ("set rate", lambda s: f"{100 * s.set_rate:.1f}%"),

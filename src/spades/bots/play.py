@@ -178,6 +178,8 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
         if safe is not None:
             return Hint(safe, f"the {safe.name} is the best card left: win with it")
         card = max(beaters)
+        if win_seat == s.partner:
+            return Hint(card, f"partner's {best.name} may be beaten: play high, the {card.name}")
         if position == 3 or s.partner is None:
             return Hint(card, f"third hand high: the {card.name}")
         return Hint(card, f"play high, the {card.name}")

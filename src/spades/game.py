@@ -474,11 +474,11 @@ class Game:
         top = max(scores)
         leaders = [i for i, s in enumerate(scores) if s == top]
         finished = False
+        lost = rules.lose_at is not None and min(scores) <= rules.lose_at
         if rules.hands:
-            finished = self.hand_number >= rules.hands
+            finished = self.hand_number >= rules.hands or (lost and len(leaders) == 1)
             winner = leaders[0] if len(leaders) == 1 else None
         else:
-            lost = rules.lose_at is not None and min(scores) <= rules.lose_at
             finished = (lost or top >= rules.target) and len(leaders) == 1
             winner = leaders[0]
         if finished:

@@ -398,3 +398,9 @@ def test_two_player_trick_winner() -> None:
     game.apply(C("3C"))
     game.apply(C("AS"))
     assert game.events[-1] == TrickWon(0, 3, 1, (C("3C"), C("AS")))
+
+
+def test_lose_at_ends_a_game_of_fixed_hands_early() -> None:
+    game = play_hand(Rules(hands=4, lose_at=-200), [3, 4, 2, 4], {0: 4, 1: 2, 2: 3, 3: 2}, scores=[-150, 0])
+    assert game.scores[0] == -220
+    assert game.over and game.winner == 1 and game.hand_number == 1

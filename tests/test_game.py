@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from helpers import bid_in_turn, hand, play_hand, random_game, snapshot
+from engine_support import bid_in_turn, hand, play_hand, random_game, snapshot
 from spades import (
     NIL,
     VARIANTS,

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import ALL_ACTIONS, assert_same, oracle_legal, snapshot
+from engine_support import ALL_ACTIONS, assert_same, oracle_legal, snapshot
 from spades import (
     CardPlayed,
     Game,

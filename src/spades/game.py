@@ -32,6 +32,7 @@ from .events import (
 )
 from .rules import Rules
 from .scoring import HandResult, score_hand
+from .tricks import TRICK_KEYS as _TRICK_KEYS
 from .view import SeatView, make_view
 
 __all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
@@ -100,10 +101,6 @@ _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, Spad
                 GameOver)
 (_HAND_STARTED, _DREW, _LOOKED, _BID_MADE, _BID_CHANGED, _CARD_PLAYED, _SPADES_BROKEN, _TRICK_WON, _HAND_SCORED,
  _GAME_OVER) = range(len(_EVENT_KINDS))
-# For each suit led, a key per card that orders a trick: spades above everything, then the suit led, then the rest.
-_TRICK_KEYS = tuple(
-    tuple(100 + c if c >= 39 else (c if c // 13 == led else -1) for c in range(52)) for led in range(4)
-)
 
 
 class _HandStart(NamedTuple):

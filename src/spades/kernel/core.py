@@ -74,6 +74,12 @@ def popcount(x: int) -> int:
 
 
 @hot
+def suit_of(card: int) -> int:
+    """``card // 13`` for a card index, without the sign fix-ups of Python's floor division."""
+    return (card * 5042) >> 16
+
+
+@hot
 def lowest_bit(mask: int) -> int:
     """Index of the lowest set bit of a non-zero mask."""
     return popcount((mask & -mask) - 1)
@@ -167,8 +173,10 @@ def deal_from(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, dealer: int
     n = rules[R_PLAYERS]
     for seat in range(4):
         state[HAND + seat] = 0
+    seat = 0
     for i in range(13 * n):
-        state[HAND + i % n] |= np.int64(1) << deck[i]
+        state[HAND + seat] |= np.int64(1) << deck[i]
+        seat = seat + 1 if seat + 1 < n else 0
     reset_hand(state, rules, dealer)
 
 
@@ -212,7 +220,7 @@ def legal_cards(state: np.ndarray, rules: np.ndarray) -> int:
     """The cards the seat to move may play, as a mask."""
     hand = state[HAND + state[TURN]]
     if state[TRICK_LEN]:
-        follow = hand & (np.int64(SUIT_MASK) << (13 * (state[TRICK] // 13)))
+        follow = hand & (np.int64(SUIT_MASK) << (13 * suit_of(state[TRICK])))
         return follow if follow else hand
     if state[PLAYS] == 0 and rules[R_TWO_OF_CLUBS]:
         return np.int64(1)
@@ -271,14 +279,14 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
         state[BROKEN] = 1
     state[PLAYS] += 1
     if length < n:
-        state[TURN] = (seat + 1) % n
+        state[TURN] = seat + 1 if seat + 1 < n else 0
         return
     best = 0
     top = state[TRICK]
-    top_suit = top // 13
+    top_suit = suit_of(top)
     for i in range(1, n):
         other = state[TRICK + i]
-        if other // 13 == top_suit:
+        if suit_of(other) == top_suit:
             if other > top:
                 best = i
                 top = other
@@ -286,7 +294,9 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
             best = i
             top = other
             top_suit = 3
-    winner = (state[LEADER] + best) % n
+    winner = state[LEADER] + best
+    if winner >= n:
+        winner -= n
     state[TRICKS + winner] += 1
     state[LAST_WINNER] = winner
     state[TRICK_LEN] = 0

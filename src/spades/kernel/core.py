@@ -61,7 +61,14 @@ ALL_BIDS = (1 << 14) - 1  # bid values 0..13 as bits of a mask
 
 # The per-move functions allocate nothing, so they are compiled without numba's reference counting: with it,
 # every call that passes the state array pays for two atomic counter updates, which cost more than the move.
-hot = njit(cache=True, _nrt=False)
+# (``_nrt`` is numba's own switch for it; should a numba lack it, the kernel is only slower.)
+try:
+    from numba.core.options import DefaultOptions
+
+    _NO_REFCOUNTS = {"_nrt": False} if hasattr(DefaultOptions, "_nrt") else {}
+except ImportError:  # pragma: no cover - another numba layout
+    _NO_REFCOUNTS = {}
+hot = njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNTS)
 
 
 # -- bits -----------------------------------------------------------------------------------------------------
@@ -390,7 +397,7 @@ def play_out(state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> None:
         apply_card(state, rules, nth_bit(mask, random_below(rng, popcount(mask))))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Play ``count`` random continuations of ``state`` (left unchanged) to the end of the hand.
 
@@ -410,7 +417,7 @@ def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int)
     return points, bags
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def playout_margins(state: np.ndarray, rules: np.ndarray, count: int, seed: int, side: int) -> np.ndarray:
     """Random continuations as score differences for ``side``: its points this hand minus the mean of the
     other sides' (the opponents' in partnerships and two-player), one float per playout."""
@@ -426,7 +433,7 @@ def playout_margins(state: np.ndarray, rules: np.ndarray, count: int, seed: int,
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def random_hands(rules: np.ndarray, count: int, seed: int) -> np.ndarray:
     """Play ``count`` uniformly random whole hands: deal, random legal bids, 52 random legal cards, scoring.
     The dealer rotates; scores and bags start at zero each hand. Returns the summed points per side (a

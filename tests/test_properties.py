@@ -100,6 +100,11 @@ def play_and_check(rules: Rules, seed: int, check_every: int) -> Game:
         legal = game.legal_actions()
         assert legal and len(set(legal)) == len(legal)
         assert set(legal) == oracle_legal(game)
+        if game.phase is Phase.PLAY and game.trick:
+            view = game.view(game.turn)
+            leader = view.trick[0][0]
+            seat = trick_winner(leader, tuple(c for _, c in view.trick), rules.players)
+            assert view.winning is not None and view.winning[0] == seat
         action = rng.choice(legal)
         if step % check_every == rng.randrange(check_every):
             before = snapshot(game)

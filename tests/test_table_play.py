@@ -247,8 +247,8 @@ def test_information_keys_undo_quit_and_resume_mid_trick(tmp_path: Path) -> None
     number = re.fullmatch(r"Trick (\d+) of 13; (\d+) tricks? left, this one included\.", first.ask("t", "Trick "))
     assert number is not None and int(number.group(1)) + int(number.group(2)) == 14
     assert trick.startswith(f"Trick {number.group(1)}: ")
-    assert first.ask("z", "Rules: ").startswith("Rules: standard, 1 hands")
-    assert first.ask("m", "Rules: ").startswith("Rules: standard, 1 hands")
+    assert first.ask("z", "Rules: ").startswith("Rules: standard, 1 hand,")
+    assert first.ask("m", "Rules: ").startswith("Rules: standard, 1 hand,")
     first.key("?")
     first.expect(r"Keys\. Bidding: type the number.*Enter plays the selected card\.")
     assert first.ask("g", r"Log of this hand:") == "Log of this hand:"

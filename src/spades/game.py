@@ -32,6 +32,7 @@ from .events import (
 )
 from .rules import Rules
 from .scoring import HandResult, score_hand
+from .tricks import TRICK_KEYS as _TRICK_KEYS
 from .view import SeatView, make_view
 
 __all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
@@ -83,9 +84,10 @@ def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bo
     match). Shared with the scorepad, which keeps a real table's score by the same rule."""
     top = max(scores)
     leaders = [i for i, s in enumerate(scores) if s == top]
-    if rules.hands:
-        return hands_played >= rules.hands, leaders[0] if len(leaders) == 1 else None
     lost = rules.lose_at is not None and min(scores) <= rules.lose_at
+    if rules.hands:
+        return (hands_played >= rules.hands or (lost and len(leaders) == 1),
+                leaders[0] if len(leaders) == 1 else None)
     return (lost or top >= rules.target) and len(leaders) == 1, leaders[0]
 
 
@@ -100,10 +102,6 @@ _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, Spad
                 GameOver)
 (_HAND_STARTED, _DREW, _LOOKED, _BID_MADE, _BID_CHANGED, _CARD_PLAYED, _SPADES_BROKEN, _TRICK_WON, _HAND_SCORED,
  _GAME_OVER) = range(len(_EVENT_KINDS))
-# For each suit led, a key per card that orders a trick: spades above everything, then the suit led, then the rest.
-_TRICK_KEYS = tuple(
-    tuple(100 + c if c >= 39 else (c if c // 13 == led else -1) for c in range(52)) for led in range(4)
-)
 
 
 class _HandStart(NamedTuple):

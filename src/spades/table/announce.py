@@ -24,6 +24,7 @@ from ..events import (
 from ..game import seat_name
 from ..rules import Rules
 from ..scoring import HandResult, SideResult
+from ..tricks import winning_play
 from ..view import SeatView
 
 SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -170,13 +171,8 @@ def current_trick_line(view: SeatView) -> str:
 
 
 def winning_seat(plays: tuple[tuple[int, Card], ...]) -> int:
-    """Who holds the trick so far (spades trump, else the highest of the suit led): the same rule the engine scores
-    a finished trick by, read from the cards on the table."""
-    best_seat, best = plays[0]
-    for seat, card in plays[1:]:
-        if (card.suit == best.suit and card > best) or (card.suit == Suit.SPADES and best.suit != Suit.SPADES):
-            best_seat, best = seat, card
-    return best_seat
+    """Who holds the trick so far, by the engine's rule."""
+    return winning_play(plays)[0]
 
 
 def last_trick_line(view: SeatView) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
+from ..tricks import beats, winning_play
 from ..view import SeatView
 from .base import Hint
-from .knowledge import Knowledge, beats, trick_winner
+from .knowledge import Knowledge
 
 __all__ = ["Situation", "choose_card"]
 
@@ -114,14 +115,14 @@ def choose_card(view: SeatView) -> Hint:
 def _follow(s: Situation, legal: list[Card]) -> Hint:
     view, k = s.view, s.k
     led = view.trick[0][1] // 13
-    win_seat, best = trick_winner(view.trick)
+    win_seat, best = winning_play(view.trick)
     played = {seat for seat, _ in view.trick}
     after = [(view.seat + i) % view.players for i in range(1, view.players) if
              (view.seat + i) % view.players not in played]
     opp_after = [x for x in after if x in s.opponents]
     following = legal[0] // 13 == led
-    beaters = [c for c in legal if beats(c, best, led)]
-    unders = [c for c in legal if not beats(c, best, led)]
+    beaters = [c for c in legal if beats(c, best)]
+    unders = [c for c in legal if not beats(c, best)]
     best_name = f"{_name(view, win_seat)}'s {best.name}"
 
     if s.my_nil:

@@ -24,6 +24,8 @@ BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
 BLIND_NEAR = 0.8  # ... and with the leader this close to the target
 SPADE_NIL_RISK = 1.0  # weight of the spades held in the risk of a Nil
 TWO_ROUND = -0.3  # two-player: the bid is the count of tricks rounded down unless this close to the next
+DRAW_SPADE = 9  # two-player draw: keep spades from this rank up ...
+DRAW_RANK = 13  # ... and side cards from this rank up (one lower with a card of the suit beside it)
 WHIZ_OFFSET = 0.3  # Whiz: how far the tricks counted may fall short of the spades held and still make
 TWO_NIL_RISK = 1.0  # two-player: how much riskier a Nil is with nobody to cover it
 
@@ -131,13 +133,13 @@ def _nearest(legal: list[Bid], want: int) -> Bid:
 
 
 def choose_draw(view: SeatView) -> Hint:
-    """Two-player draw: keep a card worth a trick, or any card that fits a Nil plan; otherwise take the next."""
+    """Two-player draw: keep a card worth a trick, or a spade that adds length; otherwise take the next card."""
     card = view.offered
     assert card is not None and view.hand is not None
     hand = view.hand
-    if card.suit == Suit.SPADES and card.rank >= 9:
+    if card.suit == Suit.SPADES and card.rank >= DRAW_SPADE:
         return Hint(Choice.KEEP, f"keep the {card.name}: a high spade takes a trick")
-    if card.rank >= 13 or (card.rank == 12 and hand.count(card.suit) >= 1):
+    if card.rank >= DRAW_RANK or (card.rank == DRAW_RANK - 1 and hand.count(card.suit) >= 1):
         return Hint(Choice.KEEP, f"keep the {card.name}: it should take a trick")
     if card.suit == Suit.SPADES and hand.count(Suit.SPADES) >= 3:
         return Hint(Choice.KEEP, f"keep the {card.name}: spade length wins tricks")

@@ -227,6 +227,21 @@ def _partner_bid(view: SeatView) -> Bid | None:
     return view.bids[view.partner] if view.partner is not None else None
 
 
+def _pressure(view: SeatView) -> int:
+    """+1 when the opponents are close to winning and this side is well behind (take chances), -1 when this side
+    is close to winning and well ahead (play safe), 0 otherwise or in a game of a fixed number of hands."""
+    rules = view.rules
+    if rules.hands:
+        return 0
+    mine = view.scores[view.side]
+    best_other = max(s for i, s in enumerate(view.scores) if i != view.side)
+    if best_other >= rules.target - 120 and best_other - mine >= 100:
+        return 1
+    if mine >= rules.target - 120 and mine - best_other >= 100:
+        return -1
+    return 0
+
+
 def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
     """The value of bidding Nil and of bidding for tricks, in points, as a club player weighs them."""
     rules = view.rules
@@ -244,6 +259,7 @@ def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
     limit = rules.bag_limit
     if view.bags[view.side] >= limit - 3:
         nil_ev += 10  # a Nil takes no bags
+    nil_ev += 20 * _pressure(view)
     return nil_ev, bid_ev
 
 
@@ -257,10 +273,13 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
     side = view.side
     limit = rules.bag_limit
     bags_near = view.bags[side] >= limit - 3
-    want = math.floor(est + ROUND_UP + (0.25 if bags_near else 0.0))
+    pressure = _pressure(view)
+    want = math.floor(est + ROUND_UP + (0.25 if bags_near else 0.0) + 0.3 * pressure)
     reason = f"about {est:.1f} tricks in aces, kings and spades"
     if bags_near:
         reason += ", bid up with bags near the limit"
+    if pressure:
+        reason += ", bid up to catch up" if pressure > 0 else ", bid safe to keep the lead"
     others = [b.value for i, b in enumerate(view.bids) if b is not None and i != view.seat]
     partner = _partner_bid(view)
     total = sum(others) + want

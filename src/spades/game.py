@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import struct
 from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
@@ -31,10 +32,14 @@ from .events import (
 )
 from .rules import Rules
 from .scoring import HandResult, score_hand
+from .tricks import TRICK_KEYS as _TRICK_KEYS
 from .view import SeatView, make_view
 
-__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "seat_name"]
+__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
 
+_KEYS = struct.Struct(">52I")
+_BITS = tuple(1 << c for c in range(52))
+_SHIFTS = (0, 13, 26, 39)
 _new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 TWO_OF_CLUBS = 0
@@ -68,16 +73,34 @@ class Phase(Enum):
 def deck_for(seed: int | str, hand: int) -> list[int]:
     """The shuffled deck of hand ``hand`` (1-based) of the game with ``seed``: the only source of chance.
 
-    Seeded by an integer drawn from the text ``spades:SEED:HAND`` so that any seed, text or number, gives the
-    same decks on every platform and Python version."""
-    key = int.from_bytes(hashlib.blake2b(f"spades:{seed}:{hand}".encode(), digest_size=8).digest(), "big")
-    rng = random.Random(key)
-    draw = rng.random
-    return sorted(range(52), key=lambda _: draw())
+    The cards are sorted by 32-bit keys read from SHAKE-128 of ``spades:SEED:HAND``: the same decks on every
+    platform and Python version, and several times quicker than seeding a ``random.Random`` for each hand."""
+    keys = _KEYS.unpack(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(208))
+    return sorted(range(52), key=keys.__getitem__)
+
+
+def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bool, int | None]:
+    """Whether the game ends after a hand with these scores, and the winning side (None: a drawn fixed-length
+    match). Shared with the scorepad, which keeps a real table's score by the same rule."""
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    if rules.hands:
+        return hands_played >= rules.hands, leaders[0] if len(leaders) == 1 else None
+    lost = rules.lose_at is not None and min(scores) <= rules.lose_at
+    return (lost or top >= rules.target) and len(leaders) == 1, leaders[0]
 
 
 def first_dealer(seed: int | str, players: int) -> int:
-    return random.Random(f"spades:{seed}:dealer").randrange(players)
+    """The first dealer, drawn from the seed as the decks are."""
+    return int.from_bytes(hashlib.shake_128(f"spades:{seed}:dealer".encode()).digest(8), "big") % players
+
+
+_PLAY = Phase.PLAY
+_BID = Phase.BID
+_EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, SpadesBroken, TrickWon, HandScored,
+                GameOver)
+(_HAND_STARTED, _DREW, _LOOKED, _BID_MADE, _BID_CHANGED, _CARD_PLAYED, _SPADES_BROKEN, _TRICK_WON, _HAND_SCORED,
+ _GAME_OVER) = range(len(_EVENT_KINDS))
 
 
 class _HandStart(NamedTuple):
@@ -90,7 +113,7 @@ class _HandStart(NamedTuple):
     dealer: int
     scores: tuple[int, ...]
     bags: tuple[int, ...]
-    deck: tuple[int, ...] | None  # the deck order, or None when the hands were given
+    deck: Sequence[int] | None  # the deck order (never changed once dealt), or None when the hands were given
     hands: tuple[int, ...] | None  # given hands (a position set up by hand)
 
 
@@ -98,11 +121,13 @@ class Game:
     """A whole game. ``legal_actions()``, ``apply(action)``, ``undo()``, ``events`` and ``view(seat)``."""
 
     __slots__ = (
-        "_actors",
         "_blind_ok",
+        "_events",
         "_given",
-        "_marks",
+        "_log",
         "_starts",
+        "_two_clubs",
+        "_valid",
         "actions",
         "bags",
         "bids",
@@ -112,11 +137,11 @@ class Game:
         "deck",
         "deck_pos",
         "discards",
-        "events",
         "hand_number",
         "hands",
         "leader",
         "n",
+        "over",
         "phase",
         "plays_count",
         "results",
@@ -138,11 +163,11 @@ class Game:
         self.scores = [0] * self.rules.sides
         self.bags = [0] * self.rules.sides
         self.actions: list[Action] = []
-        self._actors: list[int] = []
-        self._marks: list[int] = []
         self._starts: list[_HandStart] = []
         self._given: tuple[int, ...] | None = None
-        self.events: list[Event] = []
+        self._log: list[tuple[object, ...]] = []
+        self._events: list[Event] = []
+        self._valid = 0
         self.results: list[HandResult] = []
         self.winner: int | None = None
         self.hand_number = 0
@@ -177,10 +202,10 @@ class Game:
         if len(game.scores) != rules.sides or len(game.bags) != rules.sides:
             raise ValueError(f"scores and bags need {rules.sides} entries")
         game.actions = []
-        game._actors = []
-        game._marks = []
         game._starts = []
-        game.events = []
+        game._log = []
+        game._events = []
+        game._valid = 0
         game.results = []
         game.winner = None
         game.hand_number = hand_number - 1
@@ -208,12 +233,11 @@ class Game:
         if hands is None and deck is None:
             deck = deck_for(self.seed, self.hand_number)
         if record:
-            self._starts.append(_HandStart(
-                action_index=len(self.actions), event_index=len(self.events), results=len(self.results),
-                number=self.hand_number, dealer=dealer, scores=tuple(self.scores), bags=tuple(self.bags),
-                deck=tuple(deck) if deck is not None else None, hands=hands,
-            ))
-        self.events.append(HandStarted(self.hand_number, dealer))
+            self._starts.append(_new(_HandStart, (
+                len(self.actions), len(self._log), len(self.results), self.hand_number, dealer,
+                tuple(self.scores), tuple(self.bags), deck, hands,
+            )))
+        self._log.append((_HAND_STARTED, self.hand_number, dealer))
         self.bids: list[Bid | None] = [None] * n
         self.tricks_won = [0] * n
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
@@ -224,6 +248,8 @@ class Game:
         self.discards = 0
         self.turn = (dealer + 1) % n
         self.leader = self.turn
+        self.over = False
+        self._two_clubs = self.rules.first_lead == "two_of_clubs"
         self.deck: tuple[int, ...] = ()
         self.deck_pos = 0
         if hands is not None:
@@ -238,8 +264,12 @@ class Game:
             self.hands = [0, 0]
             self.deck = tuple(deck)  # type: ignore[arg-type]
             self.phase = Phase.DRAW
-        self._blind_ok = self._blind_nil_seats()
-        self.seen = [not ok for ok in self._blind_ok]
+        if self.rules.blind_nil:
+            self._blind_ok = self._blind_nil_seats()
+            self.seen = [not ok for ok in self._blind_ok]
+        else:
+            self._blind_ok = [False] * n
+            self.seen = [True] * n
 
     def _blind_nil_seats(self) -> list[bool]:
         rules = self.rules
@@ -253,24 +283,22 @@ class Game:
         return result
 
     # -- asking -------------------------------------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.phase is Phase.OVER
-
     def legal_actions(self) -> tuple[Action, ...]:
         """Exactly the actions the seat to move may take now (empty when the game is over)."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             hand = self.hands[self.turn]
             trick = self.trick
             if trick:
                 suit = trick[0] // 13
-                follow = hand >> (13 * suit) & SUIT_MASK
+                follow = hand >> _SHIFTS[suit] & SUIT_MASK
                 if follow:
                     return SUIT_CARDS[suit][follow]
                 return cards_of(hand)
-            return cards_of(self._lead_mask(hand))
-        if phase is Phase.BID:
+            if self.broken or self._two_clubs:
+                return cards_of(self._lead_mask(hand))
+            return cards_of(hand & NON_SPADES or hand)
+        if phase is _BID:
             return self._bids_for(self.turn)
         if phase is Phase.DRAW:
             return (Choice.KEEP, Choice.DISCARD)
@@ -287,16 +315,19 @@ class Game:
         return self._lead_mask(hand)
 
     def _lead_mask(self, hand: int) -> int:
-        if self.plays_count == 0 and self.rules.first_lead == "two_of_clubs":
+        if self._two_clubs and self.plays_count == 0:
             return 1 << TWO_OF_CLUBS
         if self.broken:
             return hand
         return (hand & NON_SPADES) or hand
 
     def _bids_for(self, seat: int) -> tuple[Action, ...]:
-        if not self.seen[seat]:
-            return (BLIND_NIL, Choice.LOOK)
         rules = self.rules
+        if not self.seen[seat]:
+            partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
+            if partner is not None and partner.value < rules.min_team_bid:
+                return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
+            return (BLIND_NIL, Choice.LOOK)
         variant = rules.variant
         if variant == "whiz":
             spades = (self.hands[seat] >> 39).bit_count()
@@ -342,6 +373,8 @@ class Game:
                 return "it is time to bid"
             if legal == (BLIND_NIL, Choice.LOOK):
                 return "first choose Blind Nil or look at your cards"
+            if legal == (Choice.LOOK,):
+                return f"your side must bid at least {self.rules.min_team_bid}: look at your cards first"
             return f"the bids you may make are {', '.join(str(b) for b in legal)}"
         if action in (Choice.KEEP, Choice.DISCARD):
             return None
@@ -351,66 +384,71 @@ class Game:
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to move; an illegal action raises :class:`IllegalAction`, changing
         nothing."""
-        if self.phase is Phase.PLAY and type(action) is Card:
-            hand = self.hands[self.turn]
+        if action.__class__ is Card and self.phase is _PLAY:
+            # The hot path of every search and simulation: a card, checked and played inline.
+            seat = self.turn
+            hands = self.hands
+            hand = hands[seat]
             trick = self.trick
+            bit = _BITS[action]
             if trick:
                 follow = hand & SUIT_MASKS[trick[0] // 13]
-                mask = follow or hand
-            else:
-                mask = self._lead_mask(hand)
-            if not mask >> action & 1:
+                if not (follow or hand) & bit:
+                    raise IllegalAction(action, self.why_illegal(action) or "not legal now")
+            elif not (hand if self.broken else (hand & NON_SPADES or hand)) & bit or (
+                    self._two_clubs and self.plays_count == 0 and action != TWO_OF_CLUBS):
                 raise IllegalAction(action, self.why_illegal(action) or "not legal now")
-            self._marks.append(len(self.events))
             self.actions.append(action)
-            self._actors.append(self.turn)
-            self._play(action)
+            hands[seat] = hand ^ bit
+            trick.append(action)
+            self._log.append((_CARD_PLAYED, seat, action))
+            if action >= 39 and not self.broken:
+                self.broken = True
+                self.broken_at = self.plays_count
+                self._log.append((_SPADES_BROKEN, seat))
+            self.plays_count += 1
+            if len(trick) == self.n:
+                self._finish_trick()
+            else:
+                self.turn = (seat + 1) % self.n
+            return
+        phase = self.phase
+        if phase is _BID and action in self._bids_for(self.turn):
+            self.actions.append(action)
+            self._bid(action)  # type: ignore[arg-type]
             return
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(action, reason)
-        self._marks.append(len(self.events))
         self.actions.append(action)
-        self._actors.append(self.turn)
-        if self.phase is Phase.BID:
+        if phase is _BID:
             self._bid(action)  # type: ignore[arg-type]
         else:
             self._draw(action)  # type: ignore[arg-type]
 
-    def _play(self, card: Card) -> None:
-        seat = self.turn
-        self.hands[seat] ^= 1 << card
+    def _finish_trick(self) -> None:
         trick = self.trick
-        trick.append(card)
-        events = self.events
-        events.append(_new(CardPlayed, (seat, card)))
-        if card >= 39 and not self.broken:
-            self.broken = True
-            self.broken_at = self.plays_count
-            events.append(SpadesBroken(seat))
-        self.plays_count += 1
-        n = self.n
-        if len(trick) < n:
-            self.turn = (seat + 1) % n
-            return
-        best = 0
-        top = trick[0]
-        top_suit = top // 13
-        for i in range(1, n):
-            other = trick[i]
-            if other // 13 == top_suit:
-                if other > top:
-                    best, top = i, other
-            elif other >= 39:
-                best, top, top_suit = i, other, 3
+        keys = _TRICK_KEYS[trick[0] // 13]
+        if self.n == 4:
+            a, b, c, d = trick
+            ka, kb, kc, kd = keys[a], keys[b], keys[c], keys[d]
+            best = 0
+            if kb > ka:
+                best, ka = 1, kb
+            if kc > ka:
+                best, ka = 2, kc
+            if kd > ka:
+                best = 3
+        else:
+            best = 0 if keys[trick[0]] > keys[trick[1]] else 1
         leader = self.leader
-        winner = (leader + best) % n
+        winner = (leader + best) % self.n
         self.tricks_won[winner] += 1
         cards = tuple(trick)
         tricks = self.tricks
         tricks.append((leader, cards, winner))
-        events.append(_new(TrickWon, (winner, len(tricks), leader, cards)))
-        self.trick = []
+        self._log.append((_TRICK_WON, winner, len(tricks), leader, cards))
+        trick.clear()
         self.leader = self.turn = winner
         if len(tricks) == 13:
             self._end_hand()
@@ -419,19 +457,19 @@ class Game:
         seat = self.turn
         if action is Choice.LOOK:
             self.seen[seat] = True
-            self.events.append(Looked(seat))
+            self._log.append((_LOOKED, seat))
             return
         bid: Bid = action  # type: ignore[assignment]
         self.seen[seat] = True
         self.bids[seat] = bid
-        self.events.append(BidMade(seat, bid))
+        self._log.append((_BID_MADE, seat, bid))
         if self.rules.variant == "suicide" and bid.value >= 4:
             partner = (seat + 2) % 4
             first = self.bids[partner]
             if first is not None and first.value >= 4:
                 self.bids[partner] = NIL
-                self.events.append(BidChanged(partner, NIL))
-        if all(b is not None for b in self.bids):
+                self._log.append((_BID_CHANGED, partner, NIL))
+        if None not in self.bids:
             self.phase = Phase.PLAY
             if self.rules.first_lead == "two_of_clubs":
                 self.turn = next(s for s in range(self.n) if self.hands[s] & 1)
@@ -449,7 +487,7 @@ class Game:
         self.hands[seat] |= 1 << kept
         self.discards |= 1 << shown
         self.deck_pos = pos + 2
-        self.events.append(Drew(seat, choice is Choice.KEEP, CARDS[shown]))
+        self._log.append((_DREW, seat, choice is Choice.KEEP, CARDS[shown]))
         if self.deck_pos >= 52:
             self.phase = Phase.BID
             self.turn = (self.dealer + 1) % 2
@@ -464,22 +502,14 @@ class Game:
         self.results.append(result)
         self.scores = [s.score for s in result.sides]
         self.bags = [s.total_bags for s in result.sides]
-        self.events.append(HandScored(result))
+        self._log.append((_HAND_SCORED, result))
         scores = self.scores
-        top = max(scores)
-        leaders = [i for i, s in enumerate(scores) if s == top]
-        finished = False
-        if rules.hands:
-            finished = self.hand_number >= rules.hands
-            winner = leaders[0] if len(leaders) == 1 else None
-        else:
-            lost = rules.lose_at is not None and min(scores) <= rules.lose_at
-            finished = (lost or top >= rules.target) and len(leaders) == 1
-            winner = leaders[0]
+        finished, winner = game_end(rules, scores, self.hand_number)
         if finished:
             self.winner = winner
             self.phase = Phase.OVER
-            self.events.append(GameOver(winner, tuple(scores)))
+            self.over = True
+            self._log.append((_GAME_OVER, winner, tuple(scores)))
             return
         self._start_hand((self.dealer + 1) % self.n, None)
 
@@ -496,14 +526,20 @@ class Game:
 
     def _undo_play(self) -> None:
         self.actions.pop()
-        seat = self._actors.pop()
-        del self.events[self._marks.pop():]
+        events = self._log
         if not self.trick:
             leader, cards, winner = self.tricks.pop()
             self.tricks_won[winner] -= 1
             self.trick = list(cards)
             self.leader = leader
+            events.pop()  # TrickWon
+        seat = (self.leader + len(self.trick) - 1) % self.n
         card = self.trick.pop()
+        if self.broken_at == self.plays_count - 1:
+            events.pop()  # SpadesBroken
+        events.pop()  # CardPlayed
+        if self._valid > len(events):
+            self._valid = len(events)
         self.hands[seat] |= 1 << card
         self.plays_count -= 1
         if self.broken_at == self.plays_count:
@@ -532,9 +568,8 @@ class Game:
         start = self._starts[-1]
         replay = self.actions[start.action_index:length]
         del self.actions[start.action_index:]
-        del self._actors[start.action_index:]
-        del self._marks[start.action_index:]
-        del self.events[start.event_index:]
+        del self._log[start.event_index:]
+        self._valid = min(self._valid, start.event_index)
         del self.results[start.results:]
         self.scores = list(start.scores)
         self.bags = list(start.bags)
@@ -548,16 +583,41 @@ class Game:
     # -- history --------------------------------------------------------------------------------------------
     @property
     def history(self) -> list[tuple[int, Action]]:
-        """Every action of the game with the seat that took it."""
-        return list(zip(self._actors, self.actions, strict=True))
+        """Every action of the game with the seat that took it (found by replaying: play does not store seats)."""
+        return self._seats_from(0)
 
     @property
     def hand_actions(self) -> list[tuple[int, Action]]:
         """The actions of the current hand with their seats."""
-        start = self._starts[-1].action_index
-        return list(zip(self._actors[start:], self.actions[start:], strict=True))
+        return self._seats_from(self._starts[-1].action_index)
+
+    def _seats_from(self, index: int) -> list[tuple[int, Action]]:
+        scratch = self.clone()
+        scratch.truncate(index)
+        pairs = []
+        for action in self.actions[index:]:
+            pairs.append((scratch.turn, action))
+            scratch.apply(action)
+        return pairs
+
+    @property
+    def events(self) -> list[Event]:
+        """Every public event of the game so far, in order.
+
+        Play appends compact tuples to an internal log; they become typed events here, when someone asks, so
+        that search and simulation do not pay for objects nobody reads."""
+        log = self._log
+        cache = self._events
+        if self._valid < len(cache):
+            del cache[self._valid:]
+        if len(cache) < len(log):
+            kinds = _EVENT_KINDS
+            cache.extend(_new(kinds[raw[0]], raw[1:]) for raw in log[len(cache):])
+        self._valid = len(log)
+        return cache
 
     def hand_events(self) -> list[Event]:
+        """The events of the current hand."""
         return self.events[self._starts[-1].event_index:]
 
     @property
@@ -590,9 +650,6 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.variant} seed={self.seed!r} hand={self.hand_number} "
                 f"phase={self.phase.value} scores={self.scores}>")
-
-
-_BITS = tuple(1 << c for c in range(52))
 
 
 def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:

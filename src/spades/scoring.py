@@ -7,7 +7,7 @@ score exactly as the engine does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Bid
 from .rules import Rules
@@ -15,8 +15,7 @@ from .rules import Rules
 __all__ = ["HandResult", "NilResult", "SideResult", "score_hand"]
 
 
-@dataclass(frozen=True, slots=True)
-class NilResult:
+class NilResult(NamedTuple):
     seat: int
     blind: bool
     tricks: int
@@ -27,8 +26,7 @@ class NilResult:
         return self.tricks == 0
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
+class SideResult(NamedTuple):
     """What one side (a partnership, or a solo or two-player seat) scored in a hand."""
 
     side: int
@@ -52,8 +50,7 @@ class SideResult:
         return self.contract > 0 and self.counted < self.contract
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     number: int
     sides: tuple[SideResult, ...]
 
@@ -114,9 +111,7 @@ def score_hand(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], scores:
             total_bags -= rules.bag_limit
             penalty -= rules.bag_penalty
         points += penalty
-        results.append(SideResult(
-            side=side, contract=contract, tricks=sum(tricks[s] for s in seats), counted=counted,
-            contract_points=contract_points, nils=tuple(nils), bags=bag_tricks, bag_penalty=penalty,
-            points=points, score=scores[side] + points, total_bags=total_bags,
-        ))
+        taken = tricks[seats[0]] + tricks[seats[1]] if len(seats) == 2 else tricks[seats[0]]
+        results.append(SideResult(side, contract, taken, counted, contract_points, tuple(nils), bag_tricks,
+                                  penalty, points, scores[side] + points, total_bags))
     return HandResult(number, tuple(results))

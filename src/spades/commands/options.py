@@ -40,7 +40,10 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
             raise CommandError(f"option {pair!r} is not of the form name=value")
         if key not in OPTION_HELP:
             raise CommandError(f"unknown option {key!r}; the options are {', '.join(OPTION_HELP)}")
-        options[key] = parse_value(value)
+        parsed = parse_value(value)
+        if key == "lose_at" and parsed is False:
+            parsed = None  # "off" means no lose_at, not a score of False
+        options[key] = parsed
     return options
 
 

@@ -1,0 +1,79 @@
+"""``spades replay FILE``: a record, hand by hand: the deal, the bids, every trick and the scores."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+
+from ..actions import Bid, Choice
+from ..cards import Card
+from ..events import BidChanged, BidMade, Drew, GameOver, HandScored, HandStarted, Looked, TrickWon
+from ..game import Game, seat_name
+from ..record import RecordError, deal_text, load_record
+
+
+def render(game: Game, *, tricks: bool = True) -> list[str]:
+    rules = game.rules
+    n = rules.players
+    lines = [f"{rules.describe()}; seed {game.seed!r}"]
+
+    def side_name(side: int) -> str:
+        if rules.partnerships:
+            return ("North-South", "East-West")[side]
+        return seat_name(side, n)
+
+    for event in game.events:
+        if isinstance(event, HandStarted):
+            lines.append("")
+            lines.append(f"Hand {event.hand}, {seat_name(event.dealer, n)} deals")
+            if event.hand <= len(game.results) or game.over:
+                with contextlib.suppress(ValueError):  # a hand not yet finished keeps its cards hidden
+                    lines.append(f"  deal {deal_text(game.dealt_hands(event.hand), n)}")
+        elif isinstance(event, Drew):
+            how = "keeps the first card" if event.kept_first else "discards the first card"
+            lines.append(f"  {seat_name(event.seat, n)} {how}; {event.discard} face up")
+        elif isinstance(event, Looked):
+            lines.append(f"  {seat_name(event.seat, n)} looks at the cards")
+        elif isinstance(event, BidMade):
+            lines.append(f"  {seat_name(event.seat, n)} bids {event.bid.spoken}")
+        elif isinstance(event, BidChanged):
+            lines.append(f"  {seat_name(event.seat, n)}'s bid becomes {event.bid.spoken}")
+        elif isinstance(event, TrickWon) and tricks:
+            plays = ", ".join(f"{seat_name(s, n)} {c}" for s, c in event.plays)
+            lines.append(f"  trick {event.number}: {plays}; {seat_name(event.seat, n)} wins")
+        elif isinstance(event, HandScored):
+            for side in event.result.sides:
+                nil = "".join(f", {'Blind ' if x.blind else ''}Nil by {seat_name(x.seat, n)} "
+                              f"{'made' if x.made else 'failed'}" for x in side.nils)
+                lines.append(f"  {side_name(side.side)}: bid {side.contract}, took {side.tricks}{nil}: "
+                             f"{side.points:+d}, score {side.score}, bags {side.total_bags}")
+        elif isinstance(event, GameOver):
+            lines.append("")
+            who = "a draw" if event.winner is None else f"{side_name(event.winner)} win"
+            lines.append(f"Game over: {who}, " + ", ".join(
+                f"{side_name(i)} {s}" for i, s in enumerate(event.scores)))
+    if not game.over:
+        lines.append("")
+        lines.append(f"(the record stops in hand {game.hand_number}, {game.phase.value})")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import CommandError
+
+    try:
+        game = load_record(args.file)
+    except RecordError as error:
+        raise CommandError(str(error)) from None
+    print("\n".join(render(game, tricks=not args.brief)))
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = sub.add_parser("replay", help="show a game record hand by hand")
+    parser.add_argument("file", help="a record written by `spades simulate --records` or a saved game")
+    parser.add_argument("--brief", action="store_true", help="bids and scores only, no tricks")
+    parser.set_defaults(func=run)
+
+
+__all__ = ["Bid", "Card", "Choice", "render"]

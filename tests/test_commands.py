@@ -1,0 +1,91 @@
+"""The `spades` commands of the engine: rules, simulate (every preset, JSON, records) and replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from spades import VARIANTS
+from spades.cli import main
+from spades.record import load_record
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_simulate_runs_every_preset_to_the_end(variant: str, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # Random bidders rarely reach a target, so the game ends by the rules' own lose_at.
+    code, out, _ = run(capsys, "simulate", "--variant", variant, "--option", "lose_at=-200", "--games", "3",
+                       "--seed", "5", "--json", "--records", str(tmp_path))
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["games"] == 3
+    assert summary["finished"] == 3
+    assert sum(summary["wins"]) == 3
+    assert summary["hands"] >= 3
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 3
+    for path in records:
+        game = load_record(path)
+        assert game.over
+        code, out, _ = run(capsys, "replay", str(path))
+        assert code == 0
+        assert "Game over" in out
+        assert f"Hand {game.hand_number}" in out
+
+
+def test_simulate_reports_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--variant", "mirror", "--games", "4", "--seed", "2")
+    assert code == 0
+    for words in ("points per hand", "set rate", "Nil bids", "bags per hand", "hands per finished game"):
+        assert words in out
+
+
+def test_simulate_stops_endless_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--max-hands", "3", "--json")
+    summary = json.loads(out)
+    assert code == 0
+    assert summary["finished"] in (0, 1)
+    assert summary["hands"] <= 3
+
+
+def test_bad_option_is_refused_with_its_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "simulate", "--variant", "whiz", "--option", "blind_nil=true")
+    assert code == 2
+    assert "blind_nil" in err
+    code, _, err = run(capsys, "simulate", "--option", "colour=red")
+    assert code == 2
+    assert "colour" in err
+
+
+def test_rules_command_describes_each_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    for variant in VARIANTS:
+        code, out, _ = run(capsys, "rules", variant)
+        assert code == 0
+        assert "Options" in out
+    _, out, _ = run(capsys, "rules", "whiz")
+    assert "exactly the number of spades" in out
+    _, out, _ = run(capsys, "rules", "standard", "--option", "blind_nil=true")
+    assert "Blind Nil" in out
+
+
+def test_replay_reports_a_corrupt_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "simulate", "--variant", "mirror", "--games", "1", "--records", str(tmp_path), "--json")
+    path = next(tmp_path.glob("*.json"))
+    data = json.loads(path.read_text())
+    data["actions"][7] = "QQ"
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert "actions[7]" in err
+    path.write_text("{not json")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert "not JSON" in err

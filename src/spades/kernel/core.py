@@ -409,7 +409,7 @@ def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int)
     work = np.empty_like(state)
     sides = rules[R_SIDES]
     for i in range(count):
-        work[:] = state
+        copy_into(work, state)
         play_out(work, rules, rng)
         for side in range(sides):
             points[i, side] = work[POINTS + side]

@@ -469,10 +469,28 @@ def side_of(rules: np.ndarray, seat: int) -> int:
 
 
 @hot
-def _distinct_cards(mask: int) -> int:
-    """Drop each card whose next lower card of the same suit is also in ``mask``: the two are equivalent."""
-    lower_neighbour = (mask << 1) & ~np.int64(1 | 1 << 13 | 1 << 26 | 1 << 39)
-    return mask & ~lower_neighbour
+def _distinct_cards(state: np.ndarray, rules: np.ndarray, mask: int) -> int:
+    """One card of each run of ``mask`` that no live card separates (live: in a hand or in the trick in
+    progress). Cards of such a run win and lose the same tricks, so trying one of them is enough."""
+    live = np.int64(0)
+    for seat in range(rules[R_PLAYERS]):
+        live |= state[HAND + seat]
+    for i in range(state[TRICK_LEN]):
+        live |= np.int64(1) << state[TRICK + i]
+    keep = np.int64(0)
+    previous_kept_suit = -1  # the suit of the previous live card, when that card is one of ``mask``
+    m = live
+    while m:
+        card = lowest_bit(m)
+        m &= m - 1
+        suit = suit_of(card)
+        if (mask >> card) & 1:
+            if previous_kept_suit != suit:
+                keep |= np.int64(1) << card
+            previous_kept_suit = suit
+        else:
+            previous_kept_suit = -1
+    return keep
 
 
 @hot
@@ -489,7 +507,7 @@ def _minimax(stack: np.ndarray, moves: np.ndarray, bounds: np.ndarray, rules: np
     depth = 0
     if stack[0, PHASE] == PHASE_DONE:
         return margin(stack[0], rules, side)
-    moves[0] = _distinct_cards(legal_cards(stack[0], rules))
+    moves[0] = _distinct_cards(stack[0], rules, legal_cards(stack[0], rules))
     maximizing = side_of(rules, stack[0, TURN]) == side
     bounds[0, 0] = -np.inf
     bounds[0, 1] = np.inf
@@ -506,7 +524,7 @@ def _minimax(stack: np.ndarray, moves: np.ndarray, bounds: np.ndarray, rules: np
                 value = margin(child, rules, side)
             else:
                 depth += 1
-                moves[depth] = _distinct_cards(legal_cards(child, rules))
+                moves[depth] = _distinct_cards(child, rules, legal_cards(child, rules))
                 bounds[depth, 0] = bounds[depth - 1, 0]
                 bounds[depth, 1] = bounds[depth - 1, 1]
                 bounds[depth, 2] = -np.inf if side_of(rules, child[TURN]) == side else np.inf

@@ -227,3 +227,36 @@ def test_solver_finds_the_engines_best_values(variant: str, options: dict[str, o
             child = game.clone()
             child.apply(card)
             assert values[card] == pytest.approx(engine_margin(child, side)), f"{variant}: {card}"
+
+
+def test_move_values_of_a_forced_ending_are_the_engines_scores() -> None:
+    rules = Rules.preset("solo")
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random(11)
+    games = []
+    for _ in range(4):
+        game = random_position(rules, rng)
+        while game.phase is Phase.BID or len(game.tricks) < 12:
+            game.apply(rng.choice(game.legal_actions()))
+        games.append(game)
+    states = np.stack([kernel.state_from_game(g) for g in games])
+    side = 2
+    values = kernel.move_values(states, k_rules, side, 3, 5)
+    for row, game in enumerate(games):
+        (card,) = game.legal_actions()
+        assert np.flatnonzero(~np.isnan(values[row])).tolist() == [int(card)]
+        assert values[row, card] == pytest.approx(engine_margin(game, side))
+
+
+def test_move_values_while_bidding_cover_exactly_the_legal_bids() -> None:
+    rules = Rules.preset("standard", min_team_bid=4)
+    rng = random.Random(2)
+    game = random_position(rules, rng)
+    game.apply(game.legal_actions()[1])  # a bid of 1: the partner must now bring the team to 4
+    game.apply(rng.choice(game.legal_actions()))
+    state = kernel.state_from_game(game)
+    values = kernel.move_values(state[None, :], kernel.rules_array(rules), 0, 20, 1)
+    legal = [kernel.kernel_action(b) for b in game.legal_actions()]
+    assert np.flatnonzero(~np.isnan(values[0])).tolist() == legal == list(range(3, 14))
+    again = kernel.move_values(state[None, :], kernel.rules_array(rules), 0, 20, 1)
+    assert np.array_equal(values, again, equal_nan=True)

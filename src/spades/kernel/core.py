@@ -567,3 +567,32 @@ def solve_cards(state: np.ndarray, rules: np.ndarray, side: int) -> np.ndarray:
         apply_card(stack[0], rules, card)
         values[card] = _minimax(stack, moves, bounds, rules, side)
     return values
+
+
+# -- many positions at once -----------------------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def move_values(states: np.ndarray, rules: np.ndarray, side: int, count: int, seed: int) -> np.ndarray:
+    """For each position (a row of ``states``, e.g. one sampled deal each) and each legal action there, the
+    mean :func:`margin` for ``side`` over ``count`` random playouts after that action: the core of a
+    determinized search in one call. Returns ``(len(states), 64)`` floats indexed by action (a card, or a bid
+    value while bidding), NaN where the action is not legal."""
+    rng = make_rng(seed)
+    rows = states.shape[0]
+    values = np.full((rows, 64), np.nan)
+    after = np.empty(STATE_SIZE, dtype=np.int64)
+    work = np.empty(STATE_SIZE, dtype=np.int64)
+    for row in range(rows):
+        state = states[row]
+        mask = legal_mask(state, rules)
+        while mask:
+            action = lowest_bit(mask)
+            mask &= mask - 1
+            copy_into(after, state)
+            apply(after, rules, action)
+            total = 0.0
+            for _ in range(count):
+                copy_into(work, after)
+                play_out(work, rules, rng)
+                total += margin(work, rules, side)
+            values[row, action] = total / count
+    return values

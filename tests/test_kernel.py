@@ -260,3 +260,52 @@ def test_move_values_while_bidding_cover_exactly_the_legal_bids() -> None:
     assert np.flatnonzero(~np.isnan(values[0])).tolist() == legal == list(range(3, 14))
     again = kernel.move_values(state[None, :], kernel.rules_array(rules), 0, 20, 1)
     assert np.array_equal(values, again, equal_nan=True)
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS[::3], ids=[v for v, _ in CONFIGS[::3]])
+def test_rule_of_thumb_choices_are_legal(variant: str, options: dict[str, object]) -> None:
+    from spades.kernel.policy import greedy_bid, greedy_card
+
+    rules = Rules.preset(variant, **options)
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random(f"greedy:{variant}")
+    for _ in range(10):
+        state = kernel.state_from_game(random_position(rules, rng))
+        while int(state[L.PHASE]) != L.PHASE_DONE:
+            mask = int(kernel.legal_mask(state, k_rules))
+            bidding = int(state[L.PHASE]) == L.PHASE_BID
+            choice = greedy_bid(state, k_rules) if bidding else greedy_card(state, k_rules)
+            assert mask >> choice & 1, f"{variant}: {choice} is not legal"
+            legal = [i for i in range(64) if mask >> i & 1]
+            kernel.apply(state, k_rules, rng.choice([choice, *legal]))
+
+
+def test_rule_of_thumb_player_beats_random_play() -> None:
+    """North-South play by the rules of thumb, East-West at random: North-South must come out well ahead."""
+    from spades.kernel.policy import greedy_bid, greedy_card
+
+    rules = Rules.preset("standard")
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random(4)
+    margins = []
+    for _ in range(200):
+        state = kernel.state_from_game(random_position(rules, rng))
+        while int(state[L.PHASE]) != L.PHASE_DONE:
+            if int(state[L.TURN]) % 2 == 0:
+                bidding = int(state[L.PHASE]) == L.PHASE_BID
+                action = greedy_bid(state, k_rules) if bidding else greedy_card(state, k_rules)
+            else:
+                action = kernel.random_action(state, k_rules, kernel.make_rng(rng.randrange(1 << 40)))
+            kernel.apply(state, k_rules, action)
+        margins.append(kernel.margin(state, k_rules, 0))
+    assert sum(margins) / len(margins) > 50
+
+
+def test_greedy_playouts_differ_from_random_ones() -> None:
+    rules = Rules.preset("standard")
+    k_rules = kernel.rules_array(rules)
+    state = kernel.state_from_game(random_position(rules, random.Random(8)))
+    calm, _ = kernel.random_playouts(state, k_rules, 300, 1, 100)
+    wild, _ = kernel.random_playouts(state, k_rules, 300, 1)
+    # rule-of-thumb bidders make their contracts far more often than random ones: fewer big losses
+    assert calm[:, :2].mean() > wild[:, :2].mean() + 30

@@ -64,17 +64,19 @@ from .core import (  # noqa: E402
     legal_mask,
     make_rng,
     margin,
-    move_values,
     new_state,
+    score,
+    start_hand,
+)
+from .playouts import (  # noqa: E402
+    move_values,
     play_out,
     playout_margins,
     random_action,
     random_hands,
     random_playouts,
-    score,
-    solve_cards,
-    start_hand,
 )
+from .solver import solve_cards  # noqa: E402
 
 __all__ = [
     "action_of",

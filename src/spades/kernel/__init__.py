@@ -9,6 +9,10 @@ target and the end of the game stay with the engine too.
 Importing this package imports numba (``import spades`` does not). The compiled code is cached on disk, next to
 these files when that is writable, else under the user's cache directory, so only the first start compiles.
 
+Modules: :mod:`.layout` (the array fields), :mod:`.core` (the rules: deal, legal actions, apply, score),
+:mod:`.playouts` (random or rule-of-thumb playouts, many at once), :mod:`.policy` (those rules of thumb),
+:mod:`.solver` (exact values of the last tricks) and :mod:`.bridge` (engine objects to arrays and back).
+
 State and rules are ``numpy.int64`` arrays: build them with :func:`rules_array` and :func:`state_from_game`,
 :func:`state_from_view` or :func:`new_state`; copy a state with ``state.copy()``. Field offsets and codes are in
 :mod:`spades.kernel.layout`. Actions are integers: a card's index (0..51) in play, a bid's value (0..13) while

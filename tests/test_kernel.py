@@ -169,17 +169,23 @@ def test_random_deals_are_whole_hands(variant: str) -> None:
     assert total[rules.sides:].tolist() == [0] * (4 - rules.sides)
 
 
-def test_compiled_code_is_cached_beside_the_source_or_in_the_user_cache(tmp_path) -> None:
+def test_compiled_code_is_cached_beside_the_source_or_in_the_user_cache(tmp_path: Path) -> None:
     package = tmp_path / "kernel"
     package.mkdir()
-    assert kernel.cache_dir_for(package, {}) is None  # writable: numba's own __pycache__ beside the source
-    assert (package / "__pycache__").is_dir()
+    (package / "core.py").write_text("x = 1\n")
+    first = kernel.cache_dir_for(package, {})
+    assert first is not None and Path(first).parent == package / "__pycache__" and Path(first).is_dir()
+    assert kernel.cache_dir_for(package, {}) == first  # same sources, same cache
+    (package / "core.py").write_text("x = 2\n")
+    second = kernel.cache_dir_for(package, {})
+    assert second != first and Path(second).is_dir()
+    assert not Path(first).exists()  # the cache of the old sources is cleared away
     assert kernel.cache_dir_for(package, {"NUMBA_CACHE_DIR": "/elsewhere"}) is None
-    unwritable = tmp_path / "a-file"
-    unwritable.write_text("")  # its __pycache__ cannot be made, as in a read-only install
+    unwritable = tmp_path / "read-only"
+    unwritable.mkdir()
+    (unwritable / "__pycache__").write_text("")  # __pycache__ cannot be a directory, as in a read-only install
     fallback = kernel.cache_dir_for(unwritable, {})
-    assert fallback is not None and "spades" in fallback
-    assert Path(fallback).is_dir()
+    assert fallback is not None and "spades" in fallback and Path(fallback).is_dir()
 
 
 def test_import_spades_does_not_import_numba() -> None:

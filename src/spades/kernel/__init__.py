@@ -95,6 +95,7 @@ from .playouts import (  # noqa: E402
     random_hands,
     random_playouts,
 )
+from .policy import greedy_bid, greedy_card  # noqa: E402
 from .solver import solve_cards  # noqa: E402
 
 __all__ = [
@@ -104,6 +105,8 @@ __all__ = [
     "cache_dir_for",
     "deal_from",
     "deal_random",
+    "greedy_bid",
+    "greedy_card",
     "kernel_action",
     "layout",
     "legal_actions_of",

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from helpers import bid_in_turn, hand, play_hand, random_game, snapshot
+from engine_support import bid_in_turn, hand, play_hand, random_game, snapshot
 from spades import (
     NIL,
     VARIANTS,
@@ -398,3 +398,30 @@ def test_two_player_trick_winner() -> None:
     game.apply(C("3C"))
     game.apply(C("AS"))
     assert game.events[-1] == TrickWon(0, 3, 1, (C("3C"), C("AS")))
+
+
+def test_lose_at_ends_a_game_of_fixed_hands_early() -> None:
+    game = play_hand(Rules(hands=4, lose_at=-200), [3, 4, 2, 4], {0: 4, 1: 2, 2: 3, 3: 2}, scores=[-150, 0])
+    assert game.scores[0] == -220
+    assert game.over and game.winner == 1 and game.hand_number == 1
+
+
+def test_deals_are_fair_over_many_seeds() -> None:
+    # Each card goes to each seat (counted from the dealer's left) about equally often, and the first dealer is
+    # spread over the seats: 2000 deals, each count within five standard deviations (about 97) of 500.
+    counts = [[0] * 4 for _ in range(52)]
+    dealers = [0] * 4
+    for seed in range(2000):
+        deck = deck_for(seed, 1 + seed % 7)
+        for i, card in enumerate(deck):
+            counts[card][i % 4] += 1
+        dealers[first_dealer(seed, 4)] += 1
+    assert all(abs(n - 500) < 97 for row in counts for n in row)
+    assert all(abs(n - 500) < 97 for n in dealers)
+
+
+def test_a_game_without_a_seed_draws_one_and_records_it() -> None:
+    game = Game(Rules())
+    assert isinstance(game.seed, int)
+    again = Game(Rules(), game.seed)
+    assert [game.view(s).hand for s in range(4)] == [again.view(s).hand for s in range(4)]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from helpers import assert_same, dealt, play_hand, random_game, snapshot
+from engine_support import assert_same, dealt, play_hand, random_game, snapshot
 from spades import VARIANTS, CardError, CardSet, Game, Rules
 from spades.record import (
     FORMAT,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from helpers import assert_same, bid_in_turn, dealt, play_hand, snapshot
+from engine_support import assert_same, bid_in_turn, dealt, play_hand, snapshot
 from spades import BLIND_NIL, NIL, VARIANTS, Bid, BidChanged, Choice, Game, Phase, Rules, SeatView, UndoError
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from helpers import bid_in_turn, hand
+from engine_support import bid_in_turn, hand
 from spades import BLIND_NIL, Card, CardSet, Choice, Game, Phase, Rules, SeatView
 
 SETUPS = [

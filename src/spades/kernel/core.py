@@ -1,7 +1,7 @@
-"""The compiled part: one hand of Spades on a flat ``int64`` state, and random playouts over it.
+"""The compiled rules: one hand of Spades on a flat ``int64`` state (deal, bids, cards, tricks, score).
 
 Every function takes the state and the rule array made by :mod:`spades.kernel.bridge`; none allocates in the
-per-move path, so a random hand costs a few hundred nanoseconds. The rules here mirror :mod:`spades.game` and
+per-move path, so a random hand costs a couple of microseconds. The rules here mirror :mod:`spades.game` and
 :mod:`spades.scoring` line for line; ``tests/test_kernel.py`` replays random hands through both and fails on
 the first difference, so a rule changed in the engine and not here cannot go unnoticed.
 """
@@ -376,76 +376,24 @@ def score(state: np.ndarray, rules: np.ndarray) -> None:
         state[BAGS_AFTER + side] = total
 
 
-# -- random play ----------------------------------------------------------------------------------------------
+# -- helpers of search ---------------------------------------------------------------------------------------
 @hot
-def random_action(state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> int:
-    """A uniformly random legal action (-1 when the hand is over)."""
-    mask = legal_mask(state, rules)
-    if mask == 0:
-        return -1
-    return nth_bit(mask, random_below(rng, popcount(mask)))
+def margin(state: np.ndarray, rules: np.ndarray, side: int) -> float:
+    """A finished hand's points for ``side`` minus the mean of the other sides' points."""
+    sides = rules[R_SIDES]
+    others = 0
+    for s in range(sides):
+        if s != side:
+            others += state[POINTS + s]
+    return state[POINTS + side] - others / (sides - 1)
 
 
 @hot
-def play_out(state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> None:
-    """Play uniformly random legal actions until the hand is over and scored."""
-    while state[PHASE] == PHASE_BID:
-        mask = legal_bids(state, rules)
-        apply_bid(state, rules, nth_bit(mask, random_below(rng, popcount(mask))))
-    while state[PHASE] == PHASE_PLAY:
-        mask = legal_cards(state, rules)
-        apply_card(state, rules, nth_bit(mask, random_below(rng, popcount(mask))))
+def side_of(rules: np.ndarray, seat: int) -> int:
+    return seat & 1 if rules[R_PARTNERSHIPS] else seat
 
 
-@njit(cache=True, nogil=True)
-def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Play ``count`` random continuations of ``state`` (left unchanged) to the end of the hand.
-
-    Returns ``(points, bags)``, each ``(count, 4)`` int64: per side, what it scored this hand (bag penalty
-    included) and its bag count after the hand; columns past ``rules[R_SIDES]`` are zero."""
-    rng = make_rng(seed)
-    points = np.zeros((count, 4), dtype=np.int64)
-    bags = np.zeros((count, 4), dtype=np.int64)
-    work = np.empty_like(state)
-    sides = rules[R_SIDES]
-    for i in range(count):
-        work[:] = state
-        play_out(work, rules, rng)
-        for side in range(sides):
-            points[i, side] = work[POINTS + side]
-            bags[i, side] = work[BAGS_AFTER + side]
-    return points, bags
-
-
-@njit(cache=True, nogil=True)
-def playout_margins(state: np.ndarray, rules: np.ndarray, count: int, seed: int, side: int) -> np.ndarray:
-    """Random continuations as score differences for ``side``: its points this hand minus the mean of the
-    other sides' (the opponents' in partnerships and two-player), one float per playout."""
-    points, _ = random_playouts(state, rules, count, seed)
-    sides = rules[R_SIDES]
-    out = np.empty(count, dtype=np.float64)
-    for i in range(count):
-        others = 0
-        for s in range(sides):
-            if s != side:
-                others += points[i, s]
-        out[i] = points[i, side] - others / (sides - 1)
-    return out
-
-
-@njit(cache=True, nogil=True)
-def random_hands(rules: np.ndarray, count: int, seed: int) -> np.ndarray:
-    """Play ``count`` uniformly random whole hands: deal, random legal bids, 52 random legal cards, scoring.
-    The dealer rotates; scores and bags start at zero each hand. Returns the summed points per side (a
-    checksum that keeps the work from being optimised away, and a sanity figure)."""
-    rng = make_rng(seed)
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
-    total = np.zeros(4, dtype=np.int64)
-    deck = np.arange(52)
-    n = rules[R_PLAYERS]
-    for i in range(count):
-        deal_from(state, rules, rng, i % n, deck)
-        play_out(state, rules, rng)
-        for side in range(rules[R_SIDES]):
-            total[side] += state[POINTS + side]
-    return total
+@hot
+def copy_into(target: np.ndarray, source: np.ndarray) -> None:
+    for i in range(STATE_SIZE):
+        target[i] = source[i]

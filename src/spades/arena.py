@@ -22,7 +22,7 @@ from .rules import Rules
 from .scoring import HandResult, SideResult
 from .stats import HandStats
 
-__all__ = ["ArenaReport", "PlayerStats", "lineups", "play_match", "run_arena"]
+__all__ = ["ArenaReport", "PlayerStats", "lineups", "play_block", "play_games", "run_arena"]
 
 MAX_GAME_HANDS = 200  # a game to the target that has not ended by then is counted as drawn
 
@@ -269,8 +269,3 @@ def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, 
         wins=sum(o.wins for o in outcomes), a_stats=a_stats, b_stats=b_stats,
         seconds=time.perf_counter() - start,
     )
-
-
-def play_match(a: str, b: str, rules: Rules, deals: int, seed: int | str = 1) -> float:
-    """The margin per deal of a small in-process match (for tests)."""
-    return run_arena(a, b, rules, deals=deals, seed=seed, games=0).margin

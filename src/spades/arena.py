@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -226,7 +226,7 @@ def _mean_interval(values: list[float]) -> tuple[float, float, float]:
 
 def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, think: float | None = None,
               jobs: int = 1, games: int | None = None, block: int = 10,
-              progress: Callable[[int], Iterable[Any]] | None = None) -> ArenaReport:
+              progress: Callable[[int], Any] | None = None) -> ArenaReport:
     """Play the match and summarise it. ``games`` is the number of seeds played as whole games (default: one
     for every 20 deals); ``progress(total)`` gives an object with ``update(n)`` and ``close()``, such as tqdm."""
     for level in (a, b):

@@ -235,6 +235,11 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
         if masters:
             card = max(masters, key=lambda c: k.out_count(c // 13))
             return Hint(card, f"lead the {card.name}, a sure winner, so partner can shed under it")
+        partner_has_side = any(k.may_hold(s.partner, x) for x in range(3))
+        shed = [c for c in non_spades if k.void(s.partner, c // 13) and partner_has_side]
+        if shed:
+            card = min(shed)
+            return Hint(card, f"partner is out of {card.suit.plural} and can shed: lead the {card.name}")
         pool = non_spades or legal
         card = max(pool, key=lambda c: (c.rank, k.out_count(c // 13)))
         return Hint(card, f"lead high to cover partner's Nil: the {card.name}")

@@ -23,6 +23,7 @@ NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned b
 BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
 BLIND_NEAR = 0.8  # ... and with the leader this close to the target
 SPADE_NIL_RISK = 1.0  # weight of the spades held in the risk of a Nil
+SOLO_NIL_RISK = 2.0  # solo: how much riskier a Nil is with three opponents to set it and nobody to cover
 TWO_ROUND = -0.3  # two-player: the bid is the count of tricks rounded down unless this close to the next
 DRAW_SPADE = 9  # two-player draw: keep spades from this rank up ...
 DRAW_RANK = 13  # ... and side cards from this rank up (one lower with a card of the suit beside it)
@@ -245,7 +246,7 @@ def _pressure(view: SeatView) -> int:
 def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
     """The value of bidding Nil and of bidding for tricks, in points, as a club player weighs them."""
     rules = view.rules
-    chance = nil_chance(risk)
+    chance = nil_chance(risk if rules.partnerships else risk * SOLO_NIL_RISK)
     nil_ev = rules.nil_value * (2 * chance - 1 if rules.nil_fail_penalty else chance) + NIL_BONUS
     bid_ev = 10 * max(1.0, est) + (12 if rules.partnerships else 0)  # the tricks also help the partner
     partner = _partner_bid(view)

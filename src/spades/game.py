@@ -298,7 +298,10 @@ class Game:
                 return cards_of(hand)
             if self.broken or self._two_clubs:
                 return cards_of(self._lead_mask(hand))
-            return cards_of(hand & NON_SPADES or hand)
+            if hand & NON_SPADES:
+                return (SUIT_CARDS[0][hand & SUIT_MASK] + SUIT_CARDS[1][hand >> 13 & SUIT_MASK]
+                        + SUIT_CARDS[2][hand >> 26 & SUIT_MASK])
+            return SUIT_CARDS[3][hand >> 39]
         if phase is _BID:
             return self._bids_for(self.turn)
         if phase is Phase.DRAW:

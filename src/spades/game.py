@@ -11,6 +11,7 @@ import hashlib
 import random
 import secrets
 import struct
+import zlib
 from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
@@ -37,7 +38,8 @@ from .view import SeatView, make_view
 
 __all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
 
-_KEYS = struct.Struct(">52I")
+_KEYS = struct.Struct(">52Q")
+_CARD_BYTES = bytes(range(52))
 _BITS = tuple(1 << c for c in range(52))
 _SHIFTS = (0, 13, 26, 39)
 _new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
@@ -70,13 +72,15 @@ class Phase(Enum):
     OVER = "over"
 
 
-def deck_for(seed: int | str, hand: int) -> list[int]:
+def deck_for(seed: int | str, hand: int) -> bytes:
     """The shuffled deck of hand ``hand`` (1-based) of the game with ``seed``: the only source of chance.
 
-    The cards are sorted by 32-bit keys read from SHAKE-128 of ``spades:SEED:HAND``: the same decks on every
-    platform and Python version, and several times quicker than seeding a ``random.Random`` for each hand."""
-    keys = _KEYS.unpack(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(208))
-    return sorted(range(52), key=keys.__getitem__)
+    Each card gets a 56-bit key from SHAKE-128 of ``spades:SEED:HAND`` and the cards are sorted by key: the same
+    decks on every platform and Python version. The card's number rides in the low byte of its key, so the sort
+    compares plain integers and the deck is read back as bytes (one card number each)."""
+    keys = bytearray(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(416))
+    keys[7::8] = _CARD_BYTES
+    return _KEYS.pack(*sorted(_KEYS.unpack(keys)))[7::8]
 
 
 def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bool, int | None]:
@@ -92,8 +96,8 @@ def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bo
 
 
 def first_dealer(seed: int | str, players: int) -> int:
-    """The first dealer, drawn from the seed as the decks are."""
-    return int.from_bytes(hashlib.shake_128(f"spades:{seed}:dealer".encode()).digest(8), "big") % players
+    """The first dealer, from a checksum of the seed (the same on every platform, and cheap for one-hand games)."""
+    return zlib.crc32(f"spades:{seed}:dealer".encode()) % players
 
 
 _PLAY = Phase.PLAY

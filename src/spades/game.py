@@ -148,7 +148,6 @@ class Game:
         "n",
         "over",
         "phase",
-        "plays_count",
         "results",
         "rules",
         "scores",
@@ -249,7 +248,6 @@ class Game:
         self.trick: list[int] = []
         self.broken = False
         self.broken_at = -1
-        self.plays_count = 0
         self.discards = 0
         self.turn = (dealer + 1) % n
         self.leader = self.turn
@@ -287,6 +285,11 @@ class Game:
             result.append(best_other - self.scores[side] >= rules.blind_nil_deficit)
         return result
 
+    @property
+    def plays_count(self) -> int:
+        """Cards played so far in this hand."""
+        return len(self.tricks) * self.n + len(self.trick)
+
     # -- asking -------------------------------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
         """Exactly the actions the seat to move may take now (empty when the game is over)."""
@@ -323,7 +326,7 @@ class Game:
         return self._lead_mask(hand)
 
     def _lead_mask(self, hand: int) -> int:
-        if self._two_clubs and self.plays_count == 0:
+        if self._two_clubs and not self.tricks and not self.trick:
             return 1 << TWO_OF_CLUBS
         if self.broken:
             return hand
@@ -370,7 +373,7 @@ class Game:
                 return None
             if self.trick:
                 return f"you must follow {CARDS[self.trick[0]].suit.plural}"
-            if self.plays_count == 0 and self.rules.first_lead == "two_of_clubs":
+            if self._two_clubs and not self.tricks and not self.trick:
                 return "the two of clubs must lead"
             return "spades are not broken"
         if phase is Phase.BID:
@@ -404,7 +407,7 @@ class Game:
                 if not (follow or hand) & bit:
                     raise IllegalAction(action, self.why_illegal(action) or "not legal now")
             elif not (hand if self.broken else (hand & NON_SPADES or hand)) & bit or (
-                    self._two_clubs and self.plays_count == 0 and action != TWO_OF_CLUBS):
+                    self._two_clubs and not self.tricks and action != TWO_OF_CLUBS):
                 raise IllegalAction(action, self.why_illegal(action) or "not legal now")
             self.actions.append(action)
             hands[seat] = hand ^ bit
@@ -412,13 +415,37 @@ class Game:
             self._log.append((_CARD_PLAYED, seat, action))
             if action >= 39 and not self.broken:
                 self.broken = True
-                self.broken_at = self.plays_count
+                self.broken_at = len(self.tricks) * self.n + len(trick) - 1
                 self._log.append((_SPADES_BROKEN, seat))
-            self.plays_count += 1
-            if len(trick) == self.n:
-                self._finish_trick()
+            n = self.n
+            if len(trick) < n:
+                self.turn = (seat + 1) % n
+                return
+            # The trick is complete: who takes it, by the trick rule's table (spades, then the suit led).
+            keys = _TRICK_KEYS[trick[0] // 13]
+            if n == 4:
+                a, b, c, d = trick
+                ka, kb, kc, kd = keys[a], keys[b], keys[c], keys[d]
+                best = 0
+                if kb > ka:
+                    best, ka = 1, kb
+                if kc > ka:
+                    best, ka = 2, kc
+                if kd > ka:
+                    best = 3
             else:
-                self.turn = (seat + 1) % self.n
+                best = 0 if keys[trick[0]] > keys[trick[1]] else 1
+            leader = self.leader
+            winner = (leader + best) % n
+            self.tricks_won[winner] += 1
+            cards = tuple(trick)
+            tricks = self.tricks
+            tricks.append((leader, cards, winner))
+            self._log.append((_TRICK_WON, winner, len(tricks), leader, cards))
+            trick.clear()
+            self.leader = self.turn = winner
+            if len(tricks) == 13:
+                self._end_hand()
             return
         phase = self.phase
         if phase is _BID and action in self._bids_for(self.turn):
@@ -433,33 +460,6 @@ class Game:
             self._bid(action)  # type: ignore[arg-type]
         else:
             self._draw(action)  # type: ignore[arg-type]
-
-    def _finish_trick(self) -> None:
-        trick = self.trick
-        keys = _TRICK_KEYS[trick[0] // 13]
-        if self.n == 4:
-            a, b, c, d = trick
-            ka, kb, kc, kd = keys[a], keys[b], keys[c], keys[d]
-            best = 0
-            if kb > ka:
-                best, ka = 1, kb
-            if kc > ka:
-                best, ka = 2, kc
-            if kd > ka:
-                best = 3
-        else:
-            best = 0 if keys[trick[0]] > keys[trick[1]] else 1
-        leader = self.leader
-        winner = (leader + best) % self.n
-        self.tricks_won[winner] += 1
-        cards = tuple(trick)
-        tricks = self.tricks
-        tricks.append((leader, cards, winner))
-        self._log.append((_TRICK_WON, winner, len(tricks), leader, cards))
-        trick.clear()
-        self.leader = self.turn = winner
-        if len(tricks) == 13:
-            self._end_hand()
 
     def _bid(self, action: Bid | Choice) -> None:
         seat = self.turn
@@ -527,7 +527,7 @@ class Game:
         if steps > len(self.actions):
             raise UndoError(f"only {len(self.actions)} actions have been taken")
         for _ in range(steps):
-            if self.phase is Phase.PLAY and self.plays_count:
+            if self.phase is Phase.PLAY and (self.tricks or self.trick):
                 self._undo_play()
             else:
                 self.truncate(len(self.actions) - 1)
@@ -543,14 +543,14 @@ class Game:
             events.pop()  # TrickWon
         seat = (self.leader + len(self.trick) - 1) % self.n
         card = self.trick.pop()
-        if self.broken_at == self.plays_count - 1:
+        plays = len(self.tricks) * self.n + len(self.trick)  # the popped card's number in the hand
+        if self.broken_at == plays:
             events.pop()  # SpadesBroken
         events.pop()  # CardPlayed
         if self._valid > len(events):
             self._valid = len(events)
         self.hands[seat] |= 1 << card
-        self.plays_count -= 1
-        if self.broken_at == self.plays_count:
+        if self.broken_at == plays:
             self.broken = False
             self.broken_at = -1
         self.turn = seat

@@ -42,6 +42,8 @@ _KEYS = struct.Struct(">52Q")
 _CARD_BYTES = bytes(range(52))
 _BITS = tuple(1 << c for c in range(52))
 _SHIFTS = (0, 13, 26, 39)
+# For the card that led a trick: where its suit sits in a hand, and the table of that suit's legal replies.
+_FOLLOW = tuple((13 * (card // 13), SUIT_CARDS[card // 13]) for card in range(52))
 _new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 TWO_OF_CLUBS = 0
@@ -106,6 +108,8 @@ _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, Spad
                 GameOver)
 (_HAND_STARTED, _DREW, _LOOKED, _BID_MADE, _BID_CHANGED, _CARD_PLAYED, _SPADES_BROKEN, _TRICK_WON, _HAND_SCORED,
  _GAME_OVER) = range(len(_EVENT_KINDS))
+# Every (seat, card) log entry made once: playing a card appends a shared tuple instead of building one.
+_PLAYED = tuple(tuple((_CARD_PLAYED, seat, CARDS[card]) for card in range(52)) for seat in range(4))
 
 
 class _HandStart(NamedTuple):
@@ -298,11 +302,12 @@ class Game:
             hand = self.hands[self.turn]
             trick = self.trick
             if trick:
-                suit = trick[0] // 13
-                follow = hand >> _SHIFTS[suit] & SUIT_MASK
+                shift, table = _FOLLOW[trick[0]]
+                follow = hand >> shift & SUIT_MASK
                 if follow:
-                    return SUIT_CARDS[suit][follow]
-                return cards_of(hand)
+                    return table[follow]
+                return (SUIT_CARDS[0][hand & SUIT_MASK] + SUIT_CARDS[1][hand >> 13 & SUIT_MASK]
+                        + SUIT_CARDS[2][hand >> 26 & SUIT_MASK] + SUIT_CARDS[3][hand >> 39])
             if self.broken or self._two_clubs:
                 return cards_of(self._lead_mask(hand))
             if hand & NON_SPADES:
@@ -412,7 +417,7 @@ class Game:
             self.actions.append(action)
             hands[seat] = hand ^ bit
             trick.append(action)
-            self._log.append((_CARD_PLAYED, seat, action))
+            self._log.append(_PLAYED[seat][action])
             if action >= 39 and not self.broken:
                 self.broken = True
                 self.broken_at = len(self.tricks) * self.n + len(trick) - 1

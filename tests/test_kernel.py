@@ -1,0 +1,174 @@
+"""The kernel plays exactly the engine's game: random hands of every preset and option, replayed through both,
+agree on every legal action set, every trick winner, and every hand's points and bags."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from spades import BLIND_NIL, Card, Choice, Game, Phase, Rules
+
+kernel = pytest.importorskip("spades.kernel")
+L = kernel.layout
+
+CONFIGS: list[tuple[str, dict[str, object]]] = [
+    ("standard", {}),
+    ("standard", {"first_lead": "two_of_clubs"}),
+    ("standard", {"nil": False}),
+    ("standard", {"min_team_bid": 4}),
+    ("standard", {"min_team_bid": 4, "nil": False}),
+    ("standard", {"ten_for_two_hundred": True}),
+    ("standard", {"nil_tricks_count_for_partner": True}),
+    ("standard", {"bag_limit": 3, "bag_penalty": 50}),
+    ("standard", {"blind_nil": True, "blind_nil_value": 150, "nil_value": 50}),
+    ("whiz", {}),
+    ("whiz", {"first_lead": "two_of_clubs", "bag_limit": 5}),
+    ("mirror", {}),
+    ("suicide", {}),
+    ("suicide", {"ten_for_two_hundred": True, "nil_tricks_count_for_partner": True}),
+    ("solo", {}),
+    ("solo", {"first_lead": "two_of_clubs", "nil": False, "bag_limit": 4, "bag_penalty": 40}),
+    ("solo", {"blind_nil": True}),
+    ("two_player", {}),
+    ("two_player", {"bag_limit": 2, "nil_value": 60}),
+]
+HANDS_PER_CONFIG = 24
+
+
+def random_position(rules: Rules, rng: random.Random) -> Game:
+    """A fresh hand with random cards, dealer, scores and bags (often behind enough for Blind Nil)."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[13 * s:13 * s + 13]) for s in range(rules.players)]
+    scores = [rng.choice((0, rng.randrange(-300, 480))) for _ in range(rules.sides)]
+    bags = [rng.randrange(rules.bag_limit) for _ in range(rules.sides)]
+    return Game.from_deal(rules, hands, dealer=rng.randrange(rules.players), seed=rng.random(), scores=scores,
+                          bags=bags)
+
+
+def same_position(a: np.ndarray, b: np.ndarray) -> bool:
+    """Equal states, but for the slots of the trick that hold cards of a finished trick (never read again)."""
+    a, b = a.copy(), b.copy()
+    for state in (a, b):
+        state[L.TRICK + int(state[L.TRICK_LEN]):L.TRICK + 4] = 0
+    if not np.array_equal(a, b):
+        print("differ at", np.nonzero(a != b)[0], a[a != b], b[a != b])
+        return False
+    return True
+
+
+def replay_hand(rules: Rules, rng: random.Random) -> int:
+    """Play one random hand through the engine and the kernel side by side; returns the steps compared."""
+    game = random_position(rules, rng)
+    k_rules = kernel.rules_array(rules)
+    state = kernel.state_from_game(game)
+    scores_before = list(game.scores)
+    compared = 0
+    while not game.results:
+        assert game.phase in (Phase.BID, Phase.PLAY)
+        legal = game.legal_actions()
+        assert int(state[L.TURN]) == game.turn
+        if legal == (BLIND_NIL, Choice.LOOK):
+            action = rng.choice(legal)
+            game.apply(action)
+            if action is BLIND_NIL:
+                kernel.apply(state, k_rules, L.BLIND_NIL_BID)
+            continue
+        mask = kernel.legal_mask(state, k_rules)
+        assert kernel.legal_actions_of(state, mask) == legal, f"{rules.describe()}: legal actions differ"
+        compared += 1
+        action = rng.choice(legal)
+        game.apply(action)
+        kernel.apply(state, k_rules, kernel.kernel_action(action))
+        if isinstance(action, Card) and not game.trick and not game.results:
+            assert int(state[L.LAST_WINNER]) == game.tricks[-1][2]
+        if not game.results:
+            # the bids (Suicide may have turned one into Nil) and the tricks agree after every action
+            assert [int(b) for b in state[L.BID:L.BID + game.n]] == [kernel.bid_code(b) for b in game.bids]
+            assert [int(t) for t in state[L.TRICKS:L.TRICKS + game.n]] == game.tricks_won
+            if rng.random() < 0.1:
+                # packing the engine's position gives the very state the kernel reached by playing
+                assert same_position(kernel.state_from_game(game), state)
+                view = game.view(game.turn)
+                assert same_position(kernel.state_from_view(view, game.hands), state)
+    assert int(state[L.PHASE]) == L.PHASE_DONE
+    result = game.results[-1]
+    assert int(state[L.TRICKS_DONE]) == 13
+    for side in result.sides:
+        assert int(state[L.POINTS + side.side]) == side.points, f"{rules.describe()}: points differ"
+        assert int(state[L.BAGS_AFTER + side.side]) == side.total_bags, f"{rules.describe()}: bags differ"
+        assert scores_before[side.side] + int(state[L.POINTS + side.side]) == side.score
+    return compared
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=[f"{v}-{'-'.join(o) or 'default'}" for v, o in CONFIGS])
+def test_kernel_agrees_with_engine(variant: str, options: dict[str, object]) -> None:
+    rules = Rules.preset(variant, **options)
+    rng = random.Random(f"kernel:{variant}:{sorted(options.items())}")
+    compared = sum(replay_hand(rules, rng) for _ in range(HANDS_PER_CONFIG))
+    assert compared >= HANDS_PER_CONFIG * (52 // (4 // rules.players) + rules.players) * 0.9
+
+
+def test_playouts_of_a_forced_ending_score_as_the_engine() -> None:
+    """With one card left each the playout is forced, so every playout must score what the engine scores."""
+    rules = Rules.preset("standard", nil_tricks_count_for_partner=True)
+    rng = random.Random(7)
+    for _ in range(10):
+        game = random_position(rules, rng)
+        while len(game.tricks) < 12:
+            game.apply(rng.choice(game.legal_actions()))
+        state = kernel.state_from_game(game)
+        before = state.copy()
+        points, bags = kernel.random_playouts(state, kernel.rules_array(rules), 50, rng.randrange(1 << 30))
+        assert np.array_equal(state, before), "playouts must not change the position they start from"
+        while not game.results:
+            game.apply(game.legal_actions()[0])
+        expected = [s.points for s in game.results[-1].sides]
+        assert (points[:, :2] == expected).all()
+        assert (bags[:, :2] == [s.total_bags for s in game.results[-1].sides]).all()
+        margins = kernel.playout_margins(state, kernel.rules_array(rules), 5, 1, 1)
+        assert np.allclose(margins, expected[1] - expected[0])
+
+
+def test_random_playouts_follow_the_seed_and_vary() -> None:
+    rules = Rules.preset("standard")
+    game = random_position(rules, random.Random(3))
+    state = kernel.state_from_game(game)
+    k_rules = kernel.rules_array(rules)
+    first, _ = kernel.random_playouts(state, k_rules, 200, 11)
+    again, _ = kernel.random_playouts(state, k_rules, 200, 11)
+    other, _ = kernel.random_playouts(state, k_rules, 200, 12)
+    assert np.array_equal(first, again)
+    assert not np.array_equal(first, other)
+    assert len({tuple(row) for row in first.tolist()}) > 10
+
+
+@pytest.mark.parametrize("variant", ["standard", "two_player"])
+def test_random_deals_are_whole_hands(variant: str) -> None:
+    rules = Rules.preset(variant)
+    k_rules = kernel.rules_array(rules)
+    state = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    rng = kernel.make_rng(5)
+    seen_first_card = set()
+    for dealer in range(20):
+        kernel.deal_random(state, k_rules, rng, dealer % rules.players)
+        hands = [int(h) for h in state[L.HAND:L.HAND + rules.players]]
+        assert all(h.bit_count() == 13 for h in hands)
+        assert sum(hands).bit_count() == 13 * rules.players  # no card twice
+        assert int(state[L.PHASE]) == L.PHASE_BID
+        assert int(state[L.TURN]) == (dealer % rules.players + 1) % rules.players
+        seen_first_card.add(hands[0])
+    assert len(seen_first_card) == 20
+    total = kernel.random_hands(k_rules, 500, 9)
+    assert np.array_equal(total, kernel.random_hands(k_rules, 500, 9))
+    assert total[rules.sides:].tolist() == [0] * (4 - rules.sides)
+
+
+def test_import_spades_does_not_import_numba() -> None:
+    code = "import sys, spades, spades.cli; spades.cli.build_parser(); print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,0 +1,66 @@
+"""``spades arena A B``: a duplicate match between two bot levels, with the margin and its interval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .options import add_rules_arguments, rules_from_args
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "arena", help="play two bot levels against each other in duplicate and report the margin",
+        description="Each deal is played with the same cards once per lineup (A at North-South, then at "
+                    "East-West; solo and two-player: A at each seat in turn), so the margin measures skill, "
+                    "not cards.")
+    parser.add_argument("a", metavar="BOT_A", help="the level measured (random, easy, normal, ...)")
+    parser.add_argument("b", metavar="BOT_B", help="the level it is measured against")
+    add_rules_arguments(parser)
+    parser.add_argument("--deals", type=int, default=200, help="deals to play, each once per lineup (default 200)")
+    parser.add_argument("--seed", default="1", help="seed of the deals and the bots (default 1)")
+    parser.add_argument("--think", type=float, default=None, help="thinking budget per decision, in seconds")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="seeds played as whole games to the target, once per lineup (default: deals/20)")
+    parser.add_argument("--block", type=int, default=10,
+                        help="consecutive hands played as one unit, scores and bags carried (default 10)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON, with no progress bar")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..arena import run_arena
+    from ..bots import available_levels
+    from ..cli import CommandError
+
+    levels = available_levels()
+    for level in (args.a, args.b):
+        if level not in levels:
+            raise CommandError(f"unknown bot level {level!r}; the levels are {', '.join(levels)}")
+    if args.deals < 1:
+        raise CommandError(f"--deals must be at least 1, not {args.deals}")
+    if args.jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.block < 1:
+        raise CommandError(f"--block must be at least 1, not {args.block}")
+    if args.games is not None and args.games < 0:
+        raise CommandError(f"--games must not be negative, not {args.games}")
+    if args.think is not None and args.think < 0:
+        raise CommandError(f"--think must not be negative, not {args.think}")
+    rules = rules_from_args(args)
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        def progress(total: int) -> tqdm:  # type: ignore[type-arg]
+            return tqdm(total=total, unit="task", file=sys.stderr, desc=f"{args.a} v {args.b}")
+
+    report = run_arena(args.a, args.b, rules, deals=args.deals, seed=args.seed, think=args.think, jobs=args.jobs,
+                       games=args.games, block=args.block, progress=progress)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print(report.text())
+    return 0

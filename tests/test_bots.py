@@ -1,0 +1,111 @@
+"""Every level plays every variant and option to the end, deterministically, and explains itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from spades import Card, Game, Rules
+from spades.actions import Bid, Choice
+from spades.bots import make_bot
+
+LEVELS = ["random", "easy", "normal"]
+
+RULE_SETS = [
+    ("standard", {}),
+    ("whiz", {}),
+    ("mirror", {}),
+    ("suicide", {}),
+    ("solo", {}),
+    ("two_player", {}),
+    ("standard", {"blind_nil": True, "blind_nil_deficit": 0}),
+    ("solo", {"blind_nil": True, "blind_nil_deficit": 0}),
+    ("standard", {"min_team_bid": 4}),
+    ("standard", {"ten_for_two_hundred": True}),
+    ("standard", {"first_lead": "two_of_clubs"}),
+    ("whiz", {"first_lead": "two_of_clubs"}),
+    ("standard", {"nil_tricks_count_for_partner": True}),
+    ("standard", {"nil": False}),
+    ("standard", {"bag_limit": 3, "bag_penalty": 50}),
+]
+
+
+def play(rules: Rules, levels: list[str], seed: str) -> Game:
+    game = Game(rules, seed=seed)
+    bots = [make_bot(levels[s % len(levels)], seed=f"{seed}:{s}") for s in range(rules.players)]
+    while not game.over:
+        view = game.view(game.turn)
+        action = bots[game.turn].act(view)
+        assert action in view.legal
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("variant", "options"), RULE_SETS, ids=[f"{v}-{o}" for v, o in RULE_SETS])
+def test_plays_to_the_end(level: str, variant: str, options: dict) -> None:
+    rules = Rules.preset(variant, hands=2, **options)
+    game = play(rules, [level], seed=f"{variant}{options}")
+    assert game.over and len(game.results) == 2
+
+
+@pytest.mark.parametrize(("variant", "options"), RULE_SETS[:8], ids=[f"{v}-{o}" for v, o in RULE_SETS[:8]])
+def test_mixed_table_plays_a_game_to_the_target(variant: str, options: dict) -> None:
+    rules = Rules.preset(variant, target=200, **options)
+    game = play(rules, ["normal", "easy"], seed="mixed")
+    assert game.over
+    assert max(game.scores) >= 200
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_game(level: str) -> None:
+    rules = Rules.preset("standard", hands=2)
+    first = play(rules, [level], seed="again")
+    second = play(rules, [level], seed="again")
+    assert first.actions == second.actions
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("variant", ["standard", "whiz", "suicide", "solo", "two_player"])
+def test_hints_read_well(level: str, variant: str) -> None:
+    rules = Rules.preset(variant, hands=1, **({"blind_nil": True, "blind_nil_deficit": 0}
+                                             if variant in ("standard", "solo") else {}))
+    game = Game(rules, seed="hints")
+    bot = make_bot(level, seed=3)
+    seen_kinds = set()
+    while not game.over:
+        view = game.view(game.turn)
+        hint = bot.hint(view)
+        assert hint.action in view.legal
+        assert bot.act(view) == hint.action
+        reason = hint.reason
+        assert isinstance(reason, str) and 8 <= len(reason) <= 110, reason
+        assert reason[0].isalpha() and "\n" not in reason and "{" not in reason, reason
+        assert not reason.endswith((".", " ")), reason
+        seen_kinds.add(type(hint.action))
+        game.apply(hint.action)
+    assert Card in seen_kinds and Bid in seen_kinds
+    if variant == "two_player":
+        assert Choice in seen_kinds
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_hint_names_the_card(level: str) -> None:
+    """A card hint says the card by name, so a screen reader user hears which card is meant."""
+    game = Game(Rules.preset("standard", hands=1), seed="names")
+    bot = make_bot(level)
+    while game.phase.value == "bid":
+        game.apply(bot.act(game.view(game.turn)))
+    for _ in range(20):
+        view = game.view(game.turn)
+        hint = bot.hint(view)
+        if len(view.legal) > 1:
+            assert hint.action.name in hint.reason, hint.reason  # type: ignore[union-attr]
+        game.apply(hint.action)
+
+
+def test_not_my_turn_is_an_error() -> None:
+    game = Game(Rules.preset("standard"), seed=1)
+    idle = (game.turn + 1) % 4
+    for level in ("easy", "normal"):
+        with pytest.raises(ValueError, match="turn"):
+            make_bot(level).hint(game.view(idle))

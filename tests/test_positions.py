@@ -1,0 +1,29 @@
+"""The hand-made positions: a level that plays well makes the good player's choice in each."""
+
+import pytest
+
+from spades.bots import make_bot
+
+from .positions import POSITIONS, Position
+
+LEVELS = ["normal"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
+def test_good_choice(level: str, position: Position) -> None:
+    game = position.game()
+    view = game.view(position.seat)
+    hint = make_bot(level, seed=1).hint(view)
+    assert hint.action in view.legal
+    good = position.good()
+    assert good <= set(view.legal), f"{position.name}: an expected answer is not legal"
+    assert hint.action in good, f"{position.name}: {level} chose {hint.action} ({hint.reason}); good: {good}"
+
+
+def test_positions_are_decisions() -> None:
+    """A position where the good answer is the only legal one would test nothing."""
+    assert len(POSITIONS) >= 12
+    for position in POSITIONS:
+        view = position.game().view(position.seat)
+        assert set(view.legal) - position.good(), position.name

@@ -1,0 +1,152 @@
+"""One decision of the search player: sample deals, evaluate the candidates within the budget, choose.
+
+The budget is either seconds (the deals evaluated depend on the machine's speed, so the choice may differ from
+run to run) or a number of sampled deals (the same view and seed always give the same choice).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..actions import BIDS, Action, Bid
+from ..cards import CARDS, Card
+from ..kernel.bridge import rules_array, state_from_view
+from ..kernel.layout import STATE_SIZE
+from ..view import SeatView
+from .pimc import evaluate_bids, evaluate_cards
+from .reward import reward_params
+from .sampler import Sampler
+
+__all__ = ["Budget", "Choice", "choose"]
+
+BATCH = 12  # deals sampled and evaluated at a time
+ROLLOUTS = 4  # policy playouts per deal and candidate
+NOISE = 12  # one playout move in this many is random
+SOLVE_TRICKS = 3  # tricks left (after the candidate card) from which the ending is solved exactly
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Seconds of thinking, or a fixed number of sampled deals (``deals`` wins when both are set)."""
+
+    seconds: float = 0.5
+    deals: int | None = None
+
+    @classmethod
+    def parse(cls, think: float | str | None, default: float) -> Budget:
+        """``None``: the default seconds; a number: seconds; ``"200i"`` (or ``"200d"``): 200 sampled deals."""
+        if think is None:
+            return cls(seconds=default)
+        if isinstance(think, str):
+            text = think.strip().lower()
+            if text.endswith(("i", "d")) and text[:-1].isdigit():
+                deals = int(text[:-1])
+                if deals < 1:
+                    raise ValueError(f"think {think!r}: at least one deal")
+                return cls(deals=deals)
+            try:
+                think = float(text.rstrip("s"))
+            except ValueError:
+                raise ValueError(f"think {think!r} is not seconds (0.5) or sampled deals (200i)") from None
+        if think < 0:
+            raise ValueError(f"think {think!r} must not be negative")
+        return cls(seconds=float(think))
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: Action
+    value: float  # mean reward, points of score difference
+    deals: int
+    best_share: int  # deals in which this action was (one of) the best
+    runner_up: Action | None
+    runner_value: float
+
+
+def _distinct(view: SeatView, legal: tuple[Action, ...]) -> list[Card]:
+    """Legal cards less those that play exactly like a higher one in the same hand (nothing left between)."""
+    gone = 0
+    for trick in view.tricks:
+        for card in trick.cards:
+            gone |= 1 << card
+    hand = int(view.hand or 0)
+    cards = [c for c in legal if isinstance(c, Card)]
+    legal_mask = sum(1 << c for c in cards)
+    out = []
+    for card in cards:
+        keep = True
+        if card % 13 != 12:
+            top = (card // 13) * 13 + 12
+            nxt = card + 1
+            while nxt <= top and gone >> nxt & 1:
+                nxt += 1
+            if nxt <= top and hand >> nxt & 1 and legal_mask >> nxt & 1:
+                keep = False
+        if keep:
+            out.append(card)
+    return out
+
+
+def choose(view: SeatView, budget: Budget, rng: random.Random) -> Choice:
+    """The search's choice for the seat to move in ``view`` (a bid or a card)."""
+    start = time.perf_counter()
+    rules = view.rules
+    bidding = view.phase == "bid"
+    if bidding:
+        candidates: list[int] = [b.value for b in view.legal if isinstance(b, Bid) and not b.blind]
+        width = 14
+    else:
+        candidates = [int(c) for c in _distinct(view, view.legal)]
+        width = 52
+    mask = 0
+    for c in candidates:
+        mask |= 1 << c
+    sampler = Sampler.from_view(view)
+    r = rules_array(rules)
+    p = reward_params(view)
+    sums = np.zeros(width)
+    weights = 0.0
+    best_counts = np.zeros(width, dtype=np.int64)
+    done = 0
+    target = budget.deals
+    while True:
+        batch = BATCH if target is None else min(BATCH, target - done)
+        if batch <= 0:
+            break
+        hands = sampler.deals(rng, batch)
+        states = np.empty((batch, STATE_SIZE), dtype=np.int64)
+        for i, h in enumerate(hands):
+            states[i] = state_from_view(view, h)
+        seed = rng.getrandbits(62)
+        if bidding:
+            values = evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)
+        else:
+            values = evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, SOLVE_TRICKS)
+        sub = values[:, candidates]
+        sums[candidates] += sub.sum(axis=0)
+        top = sub.max(axis=1, keepdims=True)
+        best_counts[candidates] += (sub >= top - 1e-9).sum(axis=0)
+        weights += batch
+        done += batch
+        if target is None and time.perf_counter() - start >= budget.seconds:
+            break
+    means = sums[candidates] / max(weights, 1.0)
+    order = np.argsort(-means, kind="stable")
+    best = candidates[int(order[0])]
+    runner = candidates[int(order[1])] if len(candidates) > 1 else None
+
+    def action(code: int) -> Action:
+        return BIDS[code] if bidding else CARDS[code]
+
+    return Choice(
+        action=action(best),
+        value=float(means[order[0]]),
+        deals=done,
+        best_share=int(best_counts[best]),
+        runner_up=action(runner) if runner is not None else None,
+        runner_value=float(means[order[1]]) if runner is not None else 0.0,
+    )

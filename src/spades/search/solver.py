@@ -59,36 +59,59 @@ def distinct_cards(state: np.ndarray, rules: np.ndarray, legal: int) -> int:
 
 
 @njit(cache=True)
-def _search(stack: np.ndarray, depth: int, rules: np.ndarray, p: np.ndarray, alpha: float, beta: float) -> float:
-    state = stack[depth]
-    if state[PHASE] == PHASE_DONE:
-        return reward(state, rules, p)
-    seat = state[TURN]
-    side = seat % 2 if rules[R_PARTNERSHIPS] else seat
-    maximise = side == int(p[P_SIDE])
-    moves = distinct_cards(state, rules, legal_cards(state, rules))
-    child = stack[depth + 1]
-    best = -INF if maximise else INF
-    while moves:
-        low = moves & -moves
-        moves ^= low
-        card = popcount(low - 1)
-        child[:] = state
-        apply_card(child, rules, card)
-        value = _search(stack, depth + 1, rules, p, alpha, beta)
-        if maximise:
-            if value > best:
-                best = value
-            if best > alpha:
-                alpha = best
+def _search(stack: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
+    """Alpha-beta from ``stack[0]``, with an explicit stack of positions (numba does not cache recursion)."""
+    me = int(p[P_SIDE])
+    partnerships = rules[R_PARTNERSHIPS]
+    if stack[0, PHASE] == PHASE_DONE:
+        return reward(stack[0], rules, p)
+    size = stack.shape[0]
+    moves = np.zeros(size, dtype=np.int64)
+    alpha = np.empty(size)
+    beta = np.empty(size)
+    best = np.empty(size)
+    maximise = np.zeros(size, dtype=np.bool_)
+
+    d = 0
+    moves[0] = distinct_cards(stack[0], rules, legal_cards(stack[0], rules))
+    seat = stack[0, TURN]
+    maximise[0] = (seat % 2 if partnerships else seat) == me
+    best[0] = -INF if maximise[0] else INF
+    alpha[0] = -INF
+    beta[0] = INF
+    while True:
+        if moves[d] == 0 or alpha[d] >= beta[d]:
+            value = best[d]
+            if d == 0:
+                return value
+            d -= 1
         else:
-            if value < best:
-                best = value
-            if best < beta:
-                beta = best
-        if alpha >= beta:
-            break
-    return best
+            low = moves[d] & -moves[d]
+            moves[d] ^= low
+            child = stack[d + 1]
+            child[:] = stack[d]
+            apply_card(child, rules, popcount(low - 1))
+            if child[PHASE] != PHASE_DONE:
+                d += 1
+                moves[d] = distinct_cards(child, rules, legal_cards(child, rules))
+                seat = child[TURN]
+                maximise[d] = (seat % 2 if partnerships else seat) == me
+                best[d] = -INF if maximise[d] else INF
+                alpha[d] = alpha[d - 1]
+                beta[d] = beta[d - 1]
+                continue
+            value = reward(child, rules, p)
+        # hand the value up to the node at depth d
+        if maximise[d]:
+            if value > best[d]:
+                best[d] = value
+            if best[d] > alpha[d]:
+                alpha[d] = best[d]
+        else:
+            if value < best[d]:
+                best[d] = value
+            if best[d] < beta[d]:
+                beta[d] = best[d]
 
 
 @njit(cache=True)
@@ -96,7 +119,7 @@ def solve(state: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
     """The reward of ``state`` (in play) with best play by every seat."""
     stack = np.empty((54, STATE_SIZE), dtype=np.int64)
     stack[0] = state
-    return _search(stack, 0, rules, p, -INF, INF)
+    return _search(stack, rules, p)
 
 
 @njit(cache=True)
@@ -111,4 +134,4 @@ def solve_all(state: np.ndarray, rules: np.ndarray, p: np.ndarray, out: np.ndarr
         card = popcount(low - 1)
         stack[0] = state
         apply_card(stack[0], rules, card)
-        out[card] = _search(stack, 0, rules, p, -INF, INF)
+        out[card] = _search(stack, rules, p)

@@ -32,9 +32,10 @@ from .events import (
 )
 from .rules import Rules
 from .scoring import HandResult, score_hand
+from .tricks import TRICK_KEYS as _TRICK_KEYS
 from .view import SeatView, make_view
 
-__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "seat_name"]
+__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
 
 _KEYS = struct.Struct(">52I")
 _BITS = tuple(1 << c for c in range(52))
@@ -78,6 +79,17 @@ def deck_for(seed: int | str, hand: int) -> list[int]:
     return sorted(range(52), key=keys.__getitem__)
 
 
+def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bool, int | None]:
+    """Whether the game ends after a hand with these scores, and the winning side (None: a drawn fixed-length
+    match). Shared with the scorepad, which keeps a real table's score by the same rule."""
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    if rules.hands:
+        return hands_played >= rules.hands, leaders[0] if len(leaders) == 1 else None
+    lost = rules.lose_at is not None and min(scores) <= rules.lose_at
+    return (lost or top >= rules.target) and len(leaders) == 1, leaders[0]
+
+
 def first_dealer(seed: int | str, players: int) -> int:
     """The first dealer, drawn from the seed as the decks are."""
     return int.from_bytes(hashlib.shake_128(f"spades:{seed}:dealer".encode()).digest(8), "big") % players
@@ -89,10 +101,6 @@ _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, Spad
                 GameOver)
 (_HAND_STARTED, _DREW, _LOOKED, _BID_MADE, _BID_CHANGED, _CARD_PLAYED, _SPADES_BROKEN, _TRICK_WON, _HAND_SCORED,
  _GAME_OVER) = range(len(_EVENT_KINDS))
-# For each suit led, a key per card that orders a trick: spades above everything, then the suit led, then the rest.
-_TRICK_KEYS = tuple(
-    tuple(100 + c if c >= 39 else (c if c // 13 == led else -1) for c in range(52)) for led in range(4)
-)
 
 
 class _HandStart(NamedTuple):
@@ -314,9 +322,12 @@ class Game:
         return (hand & NON_SPADES) or hand
 
     def _bids_for(self, seat: int) -> tuple[Action, ...]:
-        if not self.seen[seat]:
-            return (BLIND_NIL, Choice.LOOK)
         rules = self.rules
+        if not self.seen[seat]:
+            partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
+            if partner is not None and partner.value < rules.min_team_bid:
+                return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
+            return (BLIND_NIL, Choice.LOOK)
         variant = rules.variant
         if variant == "whiz":
             spades = (self.hands[seat] >> 39).bit_count()
@@ -362,6 +373,8 @@ class Game:
                 return "it is time to bid"
             if legal == (BLIND_NIL, Choice.LOOK):
                 return "first choose Blind Nil or look at your cards"
+            if legal == (Choice.LOOK,):
+                return f"your side must bid at least {self.rules.min_team_bid}: look at your cards first"
             return f"the bids you may make are {', '.join(str(b) for b in legal)}"
         if action in (Choice.KEEP, Choice.DISCARD):
             return None
@@ -491,16 +504,7 @@ class Game:
         self.bags = [s.total_bags for s in result.sides]
         self._log.append((_HAND_SCORED, result))
         scores = self.scores
-        top = max(scores)
-        leaders = [i for i, s in enumerate(scores) if s == top]
-        finished = False
-        if rules.hands:
-            finished = self.hand_number >= rules.hands
-            winner = leaders[0] if len(leaders) == 1 else None
-        else:
-            lost = rules.lose_at is not None and min(scores) <= rules.lose_at
-            finished = (lost or top >= rules.target) and len(leaders) == 1
-            winner = leaders[0]
+        finished, winner = game_end(rules, scores, self.hand_number)
         if finished:
             self.winner = winner
             self.phase = Phase.OVER

@@ -132,7 +132,10 @@ class Rules:
     def describe(self) -> str:
         """One line: variant, target, bags, Nil and Blind Nil, as the ``z`` key says it."""
         parts = [self.variant.replace("_", "-")]
-        parts.append(f"{self.hands} hands" if self.hands else f"to {self.target}")
+        if self.hands:
+            parts.append("1 hand" if self.hands == 1 else f"{self.hands} hands")
+        else:
+            parts.append(f"to {self.target}")
         if self.lose_at is not None:
             parts.append(f"lose at {self.lose_at}")
         parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")

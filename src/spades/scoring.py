@@ -46,7 +46,7 @@ class SideResult(NamedTuple):
         return self.counted >= self.contract
 
     @property
-    def was_set(self) -> bool:
+    def set(self) -> bool:
         return self.contract > 0 and self.counted < self.contract
 
 

@@ -36,7 +36,7 @@ class HandStats:
             self.bags += side.bags
             if side.contract > 0:
                 self.contracts += 1
-                self.sets += side.was_set
+                self.sets += side.set
             for nil in side.nils:
                 if nil.blind:
                     self.blind_nil_bids += 1

@@ -13,6 +13,7 @@ from .actions import Action, Bid
 from .cards import CARDS, Card, CardSet
 from .rules import Rules
 from .scoring import HandResult
+from .tricks import winning_play
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,6 +86,11 @@ class SeatView:
     @property
     def led_suit(self) -> int | None:
         return self.trick[0][1] // 13 if self.trick else None
+
+    @property
+    def winning(self) -> tuple[int, Card] | None:
+        """The (seat, card) winning the trick in progress, or None before its first card."""
+        return winning_play(self.trick) if self.trick else None
 
     @property
     def trick_number(self) -> int:

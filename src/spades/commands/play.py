@@ -1,0 +1,185 @@
+"""``spades play``: sit down at a table with the computer, by keyboard and ear."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..bots import Bot, available_levels, make_bot
+from ..game import Game
+from ..record import RecordError
+from ..rules import Rules
+from ..table.config import SPEECH, VERBOSITY, Settings, load_settings, save_settings
+from ..table.keys import Input, KeyInput, LineInput
+from ..table.saves import load_game, save_path, set_aside
+from ..table.session import Output, Table
+from ..table.speech import open_speech
+from .options import add_rules_arguments, rules_from_args
+
+SEAT_LETTERS = {"N": 0, "E": 1, "S": 2, "W": 3}
+FALLBACK = "random"
+PLANNED = ("easy", "normal", "hard")  # levels a table may ask for before this installation has them
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "play", help="play against the computer at an accessible terminal table",
+        description="Play Spades against the computer. Every event is one plain line for a screen reader; "
+                    "press ? at the table for the keys. Settings given here are remembered.")
+    add_rules_arguments(parser)
+    parser.add_argument("--target", type=int, help="points that end the game (default 500)")
+    parser.add_argument("--first-lead", choices=("left_of_dealer", "two_of_clubs"), help="who leads first")
+    parser.add_argument("--seed", help="seed of the deal (a number or any text), for a game you can replay")
+    parser.add_argument("--partner", help="your partner's level (default normal; remembered)")
+    parser.add_argument("--opponents", help="the opponents' level (default normal; remembered)")
+    parser.add_argument("--bots", default="", metavar="SEAT=LEVEL,...",
+                        help="levels per seat, such as N=normal,E=easy,W=easy")
+    parser.add_argument("--resume", action="store_true", help="continue the saved game")
+    parser.add_argument("--new", action="store_true", help="start a new game even when one is saved")
+    parser.add_argument("--line", action="store_true",
+                        help="line mode: type commands and press Enter (automatic when input is not a terminal)")
+    parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only tricks, "
+                        "bids and turns (remembered)")
+    parser.add_argument("--pace", type=float, help="seconds after each card a bot plays (remembered)")
+    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (remembered)")
+    parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
+                        help="ring the terminal's bell with \"your turn\" (remembered)")
+    parser.add_argument("--speech", choices=SPEECH, help="speak through a screen reader or speech engine "
+                        "(auto: when one is found; remembered)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import CommandError
+
+    settings, notes = load_settings()
+    chosen = {key: getattr(args, key) for key in ("verbosity", "pace", "trick_pace", "speech", "partner",
+                                                  "opponents", "bell") if getattr(args, key) is not None}
+    if any(isinstance(v, float) and v < 0 for v in chosen.values()):
+        raise CommandError("--pace and --trick-pace must not be negative")
+    check_levels([v for k, v in chosen.items() if k in ("partner", "opponents")])
+    if chosen:
+        settings.update(chosen)
+        save_settings(settings)
+    speaker, speech_note = open_speech(settings.speech)
+    out = Output(speaker=speaker)
+    for note in notes:
+        out(f"Note: {note}.")
+    if speech_note and settings.speech != "auto":
+        out(speech_note)
+    line_mode = args.line or not sys.stdin.isatty()
+    source: Input = LineInput() if line_mode else KeyInput()
+
+    game: Game | None = None
+    meta: dict[str, Any] = {}
+    resumed = False
+    path = save_path()
+    if path.exists() and not args.new:
+        if not args.resume:
+            out("A saved game is waiting. Continue it? y or n.")
+            resume = ask(source)
+        else:
+            resume = True
+        if resume:
+            try:
+                game, meta = load_game(path)
+                resumed = True
+            except RecordError as error:
+                kept = set_aside(path)
+                out(f"The saved game cannot be used: {error}. It was kept as {kept}.")
+                out("Start a new game? y or n.")
+                if not ask(source):
+                    return 0
+    elif args.resume and not args.new:
+        out("There is no saved game; a new game starts.")
+    if game is None:
+        extra: dict[str, Any] = {"target": args.target, "first_lead": args.first_lead}
+        rules = rules_from_args(args, **extra)
+        seed: int | str | None = None
+        if args.seed is not None:
+            seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+        game = Game(rules, seed)
+    human = 1 if game.rules.players == 2 else 2
+    human = int(meta.get("human", human))
+    levels = seat_levels(game.rules, human, settings, args.bots, meta.get("levels", {}), args)
+    check_levels(list(levels.values()))
+    bots, fallback = make_bots(game, levels)
+    if fallback:
+        out(f"The {', '.join(sorted(fallback))} level is not available yet; those seats play at random.")
+    adviser = make_adviser(game, human, levels)
+    meta = {"human": human, "levels": {str(s): lvl for s, lvl in levels.items()}}
+    if not resumed:
+        out(f"Spades, {game.rules.describe()}. You are {game.seat_name(human)}. Press ? for the keys.")
+    table = Table(game=game, human=human, bots=bots, adviser=adviser, settings=settings, input=source, out=out,
+                  meta=meta, save_to=path)
+    return table.run(resumed=resumed)
+
+
+def check_levels(levels: list[str]) -> None:
+    from ..cli import CommandError
+
+    unknown = sorted({lvl for lvl in levels if lvl not in available_levels() and lvl not in PLANNED})
+    if unknown:
+        raise CommandError(f"unknown bot level {unknown[0]!r}; the levels are {', '.join(available_levels())}")
+
+
+def ask(source: Input) -> bool:
+    with source.raw():
+        while True:
+            token = source.read()
+            if token is None:
+                return False
+            answer = token.strip().lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            print("Please answer y or n.", flush=True)
+
+
+def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: dict[str, str],
+                args: argparse.Namespace) -> dict[int, str]:
+    """Each bot seat's level: --bots, then --partner/--opponents, then the save's, then the remembered ones."""
+    from ..cli import CommandError
+
+    levels: dict[int, str] = {}
+    for seat in range(rules.players):
+        if seat == human:
+            continue
+        partner = rules.partnerships and seat == (human + 2) % 4
+        explicit = args.partner if partner else args.opponents
+        levels[seat] = explicit or saved.get(str(seat)) or (settings.partner if partner else settings.opponents)
+    letters = "NS" if rules.players == 2 else "NESW"
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        letter, sep, level = part.partition("=")
+        letter = letter.strip().upper()[:1]
+        if not sep or letter not in letters or not level.strip():
+            raise CommandError(f"--bots: {part!r} is not SEAT=LEVEL with a seat among {', '.join(letters)}")
+        seat = letters.index(letter)
+        if seat == human:
+            raise CommandError(f"--bots: {letter} is your own seat")
+        levels[seat] = level.strip()
+    return levels
+
+
+def make_bots(game: Game, levels: dict[int, str]) -> tuple[dict[int, Bot], set[str]]:
+    bots: dict[int, Bot] = {}
+    missing: set[str] = set()
+    for seat, level in levels.items():
+        try:
+            bots[seat] = make_bot(level, seed=f"{game.seed}:{seat}")
+        except ValueError:
+            missing.add(level)
+            bots[seat] = make_bot(FALLBACK, seed=f"{game.seed}:{seat}")
+    return bots, missing
+
+
+def make_adviser(game: Game, human: int, levels: dict[int, str]) -> Bot:
+    """The hint key's bot: the best level at the table (normal when it exists)."""
+    for level in ("normal", *levels.values()):
+        try:
+            return make_bot(level, seed=f"{game.seed}:hint")
+        except ValueError:
+            continue
+    return make_bot(FALLBACK, seed=f"{game.seed}:hint")

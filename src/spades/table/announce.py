@@ -1,0 +1,224 @@
+"""Short spoken lines: what happened at the table, and the answers to the information keys.
+
+Every line is one sentence a screen reader says at once, built from public events and the player's own view, so
+the same words serve the automatic announcements, the hand review and the line-mode transcript that scripts read.
+"""
+
+from __future__ import annotations
+
+from ..actions import BLIND_NIL, Bid, Choice
+from ..cards import RANK_WORDS, Card, CardSet, Suit
+from ..events import (
+    BidChanged,
+    BidMade,
+    CardPlayed,
+    Drew,
+    Event,
+    GameOver,
+    HandScored,
+    HandStarted,
+    Looked,
+    SpadesBroken,
+    TrickWon,
+)
+from ..game import seat_name
+from ..rules import Rules
+from ..scoring import HandResult, SideResult
+from ..tricks import winning_play
+from ..view import SeatView
+
+SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+def name(rules: Rules, seat: int) -> str:
+    return seat_name(seat, rules.players)
+
+
+def side_name(rules: Rules, side: int) -> str:
+    """North-South and East-West for partnerships; the seat's name otherwise."""
+    if rules.partnerships:
+        return "-".join(name(rules, s) for s in rules.seats_of(side))
+    return name(rules, side)
+
+
+def bid_words(bid: Bid | None) -> str:
+    return "not yet" if bid is None else bid.spoken
+
+
+def points(value: int) -> str:
+    return f"{value:+d}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def event_line(rules: Rules, event: Event, verbose: bool = True) -> list[str]:
+    """The lines an event is announced with; ``verbose`` False says tricks and turns but not every card."""
+    if isinstance(event, HandStarted):
+        return [f"Hand {event.hand}. {name(rules, event.dealer)} deals."]
+    if isinstance(event, Drew):
+        if not verbose:
+            return []
+        how = "keeps the first card" if event.kept_first else "discards the first card and keeps the second"
+        return [f"{name(rules, event.seat)} {how}; the {event.discard.name} is face up."]
+    if isinstance(event, Looked):
+        return [f"{name(rules, event.seat)} looks at the cards."]
+    if isinstance(event, BidMade):
+        return [f"{name(rules, event.seat)} bids {event.bid.spoken}."]
+    if isinstance(event, BidChanged):
+        return [f"{name(rules, event.seat)}'s bid becomes {event.bid.spoken}: the partner also bid 4 or more."]
+    if isinstance(event, CardPlayed):
+        return [f"{name(rules, event.seat)} plays the {event.card.name}."] if verbose else []
+    if isinstance(event, SpadesBroken):
+        return ["Spades are broken."] if verbose else []
+    if isinstance(event, TrickWon):
+        winning = event.cards[[s for s, _ in event.plays].index(event.seat)]
+        line = f"{name(rules, event.seat)} wins trick {event.number} with the {winning.name}."
+        if not verbose:
+            line += " " + trick_cards(rules, event.plays) + "."
+        return [line]
+    if isinstance(event, HandScored):
+        return hand_summary(rules, event.result)
+    if isinstance(event, GameOver):
+        scores = ", ".join(f"{side_name(rules, s)} {v}" for s, v in enumerate(event.scores))
+        if event.winner is None:
+            return [f"The game is over: a draw. Final score: {scores}."]
+        verb = "win" if rules.partnerships else "wins"
+        return [f"{side_name(rules, event.winner)} {verb} the game. Final score: {scores}."]
+    return []
+
+
+def trick_cards(rules: Rules, plays: tuple[tuple[int, Card], ...]) -> str:
+    return ", ".join(f"{name(rules, s)} {c.name}" for s, c in plays)
+
+
+def side_result(rules: Rules, side: SideResult) -> str:
+    who = side_name(rules, side.side)
+    parts = []
+    if side.contract:
+        made = "made" if side.made else "set"
+        if rules.moon and side.contract == 13:
+            made = "shot the moon" if side.made else "missed the moon"
+        parts.append(f"bid {side.contract}, took {side.counted}, {made}")
+    for nil in side.nils:
+        kind = "Blind Nil" if nil.blind else "Nil"
+        outcome = "made" if nil.made else f"failed with {plural(nil.tricks, 'trick')}"
+        parts.append(f"{name(rules, nil.seat)}'s {kind} {outcome}")
+    if side.bag_penalty:
+        parts.append(f"bag penalty {side.bag_penalty}")
+    bags = plural(side.total_bags, "bag")
+    return f"{who}: {'; '.join(parts)}: {points(side.points)} points, score {side.score}, {bags}."
+
+
+def hand_summary(rules: Rules, result: HandResult) -> list[str]:
+    return [f"Hand {result.number} is over."] + [side_result(rules, s) for s in result.sides]
+
+
+# -- answers to the information keys -------------------------------------------------------------------------
+def bids_line(view: SeatView) -> str:
+    rules = view.rules
+    each = ", ".join(f"{name(rules, s)} {bid_words(b)}" for s, b in enumerate(view.bids))
+    if not rules.partnerships:
+        return f"Bids: {each}."
+    totals = []
+    for side in range(rules.sides):
+        total = sum(bid.value for s in rules.seats_of(side) if (bid := view.bids[s]) is not None)
+        totals.append(f"{side_name(rules, side)} {total}")
+    return f"Bids: {each}. Totals: {', '.join(totals)}."
+
+
+def game_score_line(view: SeatView) -> str:
+    rules = view.rules
+    each = "; ".join(f"{side_name(rules, s)} {view.scores[s]} points, {plural(view.bags[s], 'bag')}"
+                     for s in range(rules.sides))
+    goal = f"{rules.hands} hands" if rules.hands else f"playing to {rules.target}"
+    return f"Score: {each}; {goal}."
+
+
+def contract_line(view: SeatView) -> str:
+    rules = view.rules
+    parts = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        contract = sum(bid.value for s in seats if (bid := view.bids[s]) is not None)
+        taken = sum(view.tricks_won[s] for s in seats)
+        nils = [f"{name(rules, s)} Nil with {plural(view.tricks_won[s], 'trick')}" for s in seats
+                if (bid := view.bids[s]) is not None and bid.value == 0]
+        text = f"{side_name(rules, side)} contract {contract}, taken {taken}"
+        if nils:
+            text += " (" + ", ".join(nils) + ")"
+        parts.append(text)
+    return "This hand: " + "; ".join(parts) + "."
+
+
+def turn_line(view: SeatView) -> str:
+    if view.phase == "over":
+        return "The game is over."
+    what = {"draw": "draw", "bid": "bid", "play": "play"}[view.phase]
+    if view.turn == view.seat:
+        return f"Your turn to {what}."
+    return f"{name(view.rules, view.turn)}'s turn to {what}."
+
+
+def current_trick_line(view: SeatView) -> str:
+    if view.phase != "play":
+        return "No trick is being played."
+    if not view.trick:
+        return f"Trick {view.trick_number}: no card yet; {name(view.rules, view.turn)} leads."
+    plays = trick_cards(view.rules, view.trick)
+    return f"Trick {view.trick_number}: {plays}. {name(view.rules, winning_seat(view.trick))} is winning."
+
+
+def winning_seat(plays: tuple[tuple[int, Card], ...]) -> int:
+    """Who holds the trick so far, by the engine's rule."""
+    return winning_play(plays)[0]
+
+
+def last_trick_line(view: SeatView) -> str:
+    if not view.tricks:
+        return "No trick has been taken in this hand."
+    trick = view.tricks[-1]
+    plays = trick_cards(view.rules, trick.plays(view.players))
+    return f"Last trick, {len(view.tricks)}: {plays}. {name(view.rules, trick.winner)} took it."
+
+
+def tricks_line(view: SeatView) -> str:
+    if view.phase == "play":
+        left = 13 - len(view.tricks)
+        return f"Trick {view.trick_number} of 13; {plural(left, 'trick')} left, this one included."
+    if view.phase == "over":
+        return "The game is over."
+    return f"The {view.phase}ing is on; 13 tricks to play."
+
+
+def rank_word(card: Card) -> str:
+    return RANK_WORDS[card % 13]
+
+
+def hand_lines(hand: CardSet) -> str:
+    """Suit by suit, spades first, high to low, with counts: the way a player holds the cards."""
+    parts = []
+    for suit in reversed(SUIT_ORDER):
+        cards = sorted(hand.suit(suit), reverse=True)
+        ranks = ", ".join(rank_word(c) for c in cards) if cards else "none"
+        parts.append(f"{suit.plural} {len(cards)}: {ranks}")
+    return f"Your hand, {len(hand)} cards. " + ". ".join(parts) + "."
+
+
+def legal_bids_text(legal: tuple[object, ...]) -> str:
+    """``Nil or 1 to 13``; ``Nil, 4``: runs of numbers are said as ranges."""
+    values = sorted(a.value for a in legal if isinstance(a, Bid) and not a.blind)
+    words = ["Blind Nil"] if BLIND_NIL in legal else []
+    if Choice.LOOK in legal:
+        words.append("look at your cards")
+    nil = 0 in values
+    numbers = [v for v in values if v]
+    if nil:
+        words.append("Nil")
+    if numbers:
+        if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+            words.append(f"{numbers[0]} to {numbers[-1]}")
+        else:
+            words.extend(str(v) for v in numbers)
+    return " or ".join(words)

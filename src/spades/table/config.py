@@ -1,0 +1,76 @@
+"""Settings the player chose once and expects to find again: kept in a small TOML file in the user's config
+directory (or ``SPADES_CONFIG_DIR``, which the tests point at a temporary directory)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+VERBOSITY = ("all", "tricks")
+SPEECH = ("auto", "screenreader", "none")
+
+
+@dataclass
+class Settings:
+    verbosity: str = "all"  # "all": every card is said; "tricks": only tricks, bids and turns
+    pace: float = 0.6  # seconds after each card a bot plays
+    trick_pace: float = 1.0  # seconds after each trick
+    speech: str = "auto"
+    partner: str = "normal"
+    opponents: str = "normal"
+    bell: bool = False  # the terminal's bell with "your turn"
+
+    def update(self, values: dict[str, Any]) -> list[str]:
+        """Take the known, well-typed values; return a note for each one that was not."""
+        notes = []
+        for field in fields(self):
+            if field.name not in values:
+                continue
+            value = values[field.name]
+            current = getattr(self, field.name)
+            if isinstance(current, float) and isinstance(value, int | float) and not isinstance(value, bool):
+                value = float(value)
+            if type(value) is not type(current) or (field.name == "verbosity" and value not in VERBOSITY) or (
+                    field.name == "speech" and value not in SPEECH) or (isinstance(value, float) and value < 0):
+                notes.append(f"setting {field.name} = {value!r} is not valid; using {current!r}")
+                continue
+            setattr(self, field.name, value)
+        return notes
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get("SPADES_CONFIG_DIR") or platformdirs.user_config_dir("spades"))
+
+
+def config_path() -> Path:
+    return config_dir() / "table.toml"
+
+
+def load_settings() -> tuple[Settings, list[str]]:
+    """The saved settings, and notes about anything in the file that could not be used (never an error)."""
+    settings = Settings()
+    path = config_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return settings, []
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        return settings, [f"the settings file {path} could not be read ({error}); using the defaults"]
+    return settings, settings.update(data)
+
+
+def save_settings(settings: Settings) -> None:
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["# Settings of the spades table; `spades play --help` says what each one does."]
+    for key, value in asdict(settings).items():
+        lines.append(f"{key} = {json.dumps(value)}")
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,122 @@
+"""Reading the player's input: single keypresses in a real terminal, or whole lines from a braille display or a
+script.
+
+A key is returned as a short name (``left``, ``home``, ``enter``) or as the character typed, so the table never
+sees escape sequences. The terminal is put in cbreak mode only while the table runs and always restored, so a
+crash never leaves the player's shell without echo.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import Protocol, TextIO
+
+# The sequences terminals send for the keys of KEYS.md, in both the normal and the "application" cursor modes.
+SEQUENCES: dict[str, str] = {
+    "[A": "up", "[B": "down", "[C": "right", "[D": "left",
+    "OA": "up", "OB": "down", "OC": "right", "OD": "left",
+    "[H": "home", "[F": "end", "OH": "home", "OF": "end",
+    "[1~": "home", "[4~": "end", "[7~": "home", "[8~": "end",
+    "[3~": "delete", "[2~": "insert", "[5~": "pageup", "[6~": "pagedown",
+}
+CONTROL: dict[str, str] = {"\r": "enter", "\n": "enter", "\x7f": "backspace", "\b": "backspace", "\t": "tab",
+                           "\x1b": "escape"}
+
+
+class Input(Protocol):
+    line_mode: bool
+
+    def read(self) -> str | None:
+        """The next key (key mode) or line (line mode); None when input has ended."""
+
+    def raw(self) -> AbstractContextManager[None]:
+        """The terminal set up for reading (cbreak for keys), restored on leaving."""
+
+
+def decode(data: str) -> list[str]:
+    """Split what the terminal sent into key names: arrows and friends, control keys, plain characters."""
+    keys: list[str] = []
+    i = 0
+    while i < len(data):
+        char = data[i]
+        if char == "\x1b" and i + 1 < len(data) and data[i + 1] in "[O":
+            j = i + 2
+            while j < len(data) and not (data[j].isalpha() or data[j] == "~"):
+                j += 1
+            body = data[i + 1:j + 1]
+            keys.append(SEQUENCES.get(body, "unknown"))
+            i = j + 1
+            continue
+        if char == "\r" and data[i + 1:i + 2] == "\n":
+            i += 1
+        keys.append(CONTROL.get(char, char))
+        i += 1
+    return keys
+
+
+class KeyInput:
+    """Single keypresses from a terminal in cbreak mode (Ctrl-C still interrupts)."""
+
+    line_mode = False
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdin
+        self.fd = self.stream.fileno()
+        self.pending: list[str] = []
+
+    def read(self) -> str | None:
+        if not self.pending:
+            data = os.read(self.fd, 64)
+            if not data:
+                return None
+            # An escape sequence may arrive in pieces; wait a moment for the rest of it.
+            while data.endswith(b"\x1b") or (b"\x1b" in data[-4:] and not _complete(data)):
+                ready, _, _ = select.select([self.fd], [], [], 0.05)
+                if not ready:
+                    break
+                more = os.read(self.fd, 64)
+                if not more:
+                    break
+                data += more
+            self.pending = decode(data.decode("utf-8", errors="replace"))
+        return self.pending.pop(0) if self.pending else self.read()
+
+    @contextmanager
+    def raw(self) -> Iterator[None]:
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(self.fd)
+        try:
+            tty.setcbreak(self.fd)
+            yield
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
+
+
+def _complete(data: bytes) -> bool:
+    tail = data[data.rfind(b"\x1b"):]
+    return len(tail) >= 3 and (chr(tail[-1]).isalpha() or tail.endswith(b"~"))
+
+
+class LineInput:
+    """Whole lines: typed on a braille display, or sent by a script through a pipe."""
+
+    line_mode = True
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdin
+
+    def read(self) -> str | None:
+        line = self.stream.readline()
+        if not line:
+            return None
+        return line.rstrip("\r\n")
+
+    @contextmanager
+    def raw(self) -> Iterator[None]:
+        yield

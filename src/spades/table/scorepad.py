@@ -1,0 +1,326 @@
+"""The scorepad: the score of a game played with real cards, kept by the engine's own scoring.
+
+Each hand is entered as the bids and the tricks per seat (and a renege, if one was called). Scores are never
+stored, only recomputed from the entries with :func:`spades.scoring.score_hand`, so an undo or a resumed pad
+cannot drift from what the rules give.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..actions import BLIND_NIL, NIL, Bid
+from ..game import game_end, seat_name
+from ..rules import Rules, RulesError
+from ..scoring import HandResult, score_hand
+from . import announce as say
+
+FORMAT = "spades-scorepad"
+RENEGE_TRICKS = 3
+HELP = ("Enter the bids, one per seat in the order asked (a number, nil, or bn for Blind Nil), then the tricks "
+        "each seat took (thirteen in all). After the tricks, add 'renege' and the side that reneged (such as "
+        "renege EW); three of its tricks pass to the other side. Commands: score (totals and bags), undo (the "
+        "last entry), help, quit (the pad is saved as it goes).")
+
+
+class PadError(ValueError):
+    """An entry that cannot be taken; the message says why, and nothing changes."""
+
+
+@dataclass
+class Hand:
+    bids: list[Bid]
+    tricks: list[int]
+    renege: tuple[int, int] | None = None  # (the side that reneged, the side that receives the tricks)
+
+    def counted(self, rules: Rules) -> list[int]:
+        """The tricks per seat after the renege penalty."""
+        return renege_tricks(rules, self.bids, self.tricks, *self.renege) if self.renege else list(self.tricks)
+
+
+def renege_tricks(rules: Rules, bids: list[Bid], tricks: list[int], offender: int, receiver: int) -> list[int]:
+    """Move three tricks (or all the offender has, if fewer) from one side to another. They are taken from the
+    offender's bidders before its Nil bidders, and given to the receiver's bidders before its Nil bidders, so that
+    a penalty never breaks the receiver's Nil when it can be avoided."""
+    result = list(tricks)
+
+    def order(side: int, most: bool) -> list[int]:
+        seats = list(rules.seats_of(side))
+        return sorted(seats, key=lambda s: (bids[s].value == 0, -result[s] if most else 0))
+
+    moved = 0
+    for seat in order(offender, True):
+        take = min(result[seat], RENEGE_TRICKS - moved)
+        result[seat] -= take
+        moved += take
+    result[order(receiver, False)[0]] += moved
+    return result
+
+
+@dataclass
+class Scorepad:
+    rules: Rules
+    hands: list[Hand] = field(default_factory=list)
+    pending: list[Bid] | None = None  # bids of the hand being entered
+
+    @property
+    def seats(self) -> int:
+        return self.rules.players
+
+    def results(self) -> list[HandResult]:
+        rules = self.rules
+        scores = [0] * rules.sides
+        bags = [0] * rules.sides
+        results = []
+        for number, hand in enumerate(self.hands, 1):
+            result = score_hand(rules, hand.bids, hand.counted(rules), scores, bags, number)
+            scores = [s.score for s in result.sides]
+            bags = [s.total_bags for s in result.sides]
+            results.append(result)
+        return results
+
+    def totals(self) -> tuple[list[int], list[int]]:
+        results = self.results()
+        if not results:
+            return [0] * self.rules.sides, [0] * self.rules.sides
+        return [s.score for s in results[-1].sides], [s.total_bags for s in results[-1].sides]
+
+    def end(self) -> tuple[bool, int | None]:
+        if not self.hands:
+            return False, None
+        return game_end(self.rules, self.totals()[0], len(self.hands))
+
+    # -- entries --------------------------------------------------------------------------------------------
+    def parse_bids(self, text: str) -> list[Bid]:
+        words = text.replace(",", " ").split()
+        if len(words) != self.seats:
+            raise PadError(f"{len(words)} bids given; {self.seats} are needed, one per seat")
+        bids = []
+        for word in words:
+            key = word.lower()
+            if key in ("nil", "n", "0"):
+                bid = NIL
+            elif key in ("bn", "blind", "blindnil", "blind_nil"):
+                if not self.rules.blind_nil:
+                    raise PadError("Blind Nil is not played with these rules (start with -o blind_nil=true)")
+                bid = BLIND_NIL
+            elif key.isdigit() and 1 <= int(key) <= 13:
+                bid = Bid.of(int(key))
+            else:
+                raise PadError(f"{word!r} is not a bid: a number from 1 to 13, nil, or bn for Blind Nil")
+            if bid.value == 0 and not self.rules.nil:
+                raise PadError("Nil is not played with these rules")
+            bids.append(bid)
+        return bids
+
+    def parse_tricks(self, text: str) -> tuple[list[int], tuple[int, int] | None]:
+        words = text.replace(",", " ").split()
+        renege = None
+        lowered = [w.lower() for w in words]
+        if "renege" in lowered:
+            at = lowered.index("renege")
+            renege = self.parse_renege(words[at + 1:])
+            words = words[:at]
+        if len(words) != self.seats:
+            raise PadError(f"{len(words)} trick counts given; {self.seats} are needed, one per seat")
+        if not all(w.isdigit() for w in words):
+            bad = next(w for w in words if not w.isdigit())
+            raise PadError(f"{bad!r} is not a number of tricks")
+        tricks = [int(w) for w in words]
+        if sum(tricks) != 13:
+            raise PadError(f"the tricks add up to {sum(tricks)}, not 13")
+        return tricks, renege
+
+    def parse_renege(self, words: list[str]) -> tuple[int, int]:
+        rules = self.rules
+        if not words:
+            raise PadError("say which side reneged, such as renege EW")
+        offender = self.side_named(words[0])
+        if rules.sides == 2:
+            receiver = 1 - offender
+        else:
+            if len(words) < 2:
+                raise PadError("say who reneged and who receives the tricks, such as renege W N")
+            receiver = self.side_named(words[1])
+            if receiver == offender:
+                raise PadError("a side cannot receive its own renege penalty")
+        return offender, receiver
+
+    def side_named(self, word: str) -> int:
+        rules = self.rules
+        letters = "NS" if rules.players == 2 else "NESW"
+        key = word.upper().replace("-", "")
+        names = {seat_name(s, rules.players).upper(): s for s in range(rules.players)}
+        if key in names:
+            return rules.side_of(names[key])
+        if rules.partnerships and key in ("NS", "SN", "EW", "WE", "NORTHSOUTH", "EASTWEST"):
+            return 0 if key[0] in "NS" else 1
+        if len(key) == 1 and key in letters:
+            return rules.side_of(letters.index(key))
+        raise PadError(f"{word!r} is not a seat or a side")
+
+    def enter_bids(self, text: str) -> None:
+        self.pending = self.parse_bids(text)
+
+    def enter_tricks(self, text: str) -> HandResult:
+        if self.pending is None:
+            raise PadError("enter the bids first")
+        tricks, renege = self.parse_tricks(text)
+        self.hands.append(Hand(self.pending, tricks, renege))
+        self.pending = None
+        return self.results()[-1]
+
+    def undo(self) -> str:
+        if self.pending is not None:
+            self.pending = None
+            return f"Took back the bids of hand {len(self.hands) + 1}."
+        if not self.hands:
+            raise PadError("there is nothing to take back")
+        hand = self.hands.pop()
+        self.pending = hand.bids
+        return f"Took back the tricks of hand {len(self.hands) + 1}; its bids stay entered."
+
+    # -- files ----------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": 1,
+            "rules": self.rules.to_dict(),
+            "hands": [{"bids": [str(b) for b in h.bids], "tricks": h.tricks,
+                       "renege": list(h.renege) if h.renege else None} for h in self.hands],
+            "pending": [str(b) for b in self.pending] if self.pending is not None else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Scorepad:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise PadError("not a scorepad file")
+        try:
+            pad = cls(Rules.from_dict(data.get("rules", {})))
+        except (RulesError, TypeError) as error:
+            raise PadError(f"rules: {error}") from None
+        for index, entry in enumerate(data.get("hands") or []):
+            try:
+                bids = pad.parse_bids(" ".join(entry["bids"]).replace("blind nil", "bn"))
+                tricks, _ = pad.parse_tricks(" ".join(str(t) for t in entry["tricks"]))
+                renege = entry.get("renege")
+                if renege is not None:
+                    offender, receiver = (int(x) for x in renege)
+                    if not (0 <= offender < pad.rules.sides and 0 <= receiver < pad.rules.sides):
+                        raise PadError("renege names no side")
+                    renege = (offender, receiver)
+            except (KeyError, TypeError, ValueError) as error:
+                raise PadError(f"hands[{index}]: {error}") from None
+            pad.hands.append(Hand(bids, tricks, renege))
+        pending = data.get("pending")
+        if pending is not None:
+            pad.pending = pad.parse_bids(" ".join(pending).replace("blind nil", "bn"))
+        return pad
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> Scorepad:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise PadError(f"{path} cannot be read: {error}") from None
+        return cls.from_dict(data)
+
+
+# -- the conversation --------------------------------------------------------------------------------------
+def totals_line(pad: Scorepad) -> str:
+    rules = pad.rules
+    scores, bags = pad.totals()
+    each = "; ".join(f"{say.side_name(rules, s)} {scores[s]}, {say.plural(bags[s], 'bag')}"
+                     for s in range(rules.sides))
+    goal = f"{rules.hands} hands" if rules.hands else f"playing to {rules.target}"
+    return f"Totals after {say.plural(len(pad.hands), 'hand')}: {each}; {goal}."
+
+
+def prompt(pad: Scorepad) -> str:
+    names = ", ".join(seat_name(s, pad.seats) for s in range(pad.seats))
+    number = len(pad.hands) + 1
+    if pad.pending is None:
+        return f"Hand {number}: bids of {names}?"
+    return f"Hand {number}: tricks of {names}? (add renege and the side, if one reneged)"
+
+
+def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
+    def say_line(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    def keep() -> None:
+        """Save; a finished game's pad is moved aside, so that the next `spades score` starts afresh."""
+        pad.save(path)
+        if pad.end()[0]:
+            path.replace(path.with_name(path.stem + "-last" + path.suffix))
+
+    say_line(f"Scorepad: {pad.rules.describe()}. Type help for how to enter a hand.")
+    if pad.hands:
+        say_line(totals_line(pad))
+    while True:
+        over, winner = pad.end()
+        if over:
+            scores = pad.totals()[0]
+            score = ", ".join(f"{say.side_name(pad.rules, s)} {v}" for s, v in enumerate(scores))
+            if winner is None:
+                say_line(f"The game is over: a draw. Final score: {score}.")
+            else:
+                verb = "win" if pad.rules.partnerships else "wins"
+                say_line(f"{say.side_name(pad.rules, winner)} {verb} the game. Final score: {score}.")
+            say_line("Type undo to take back the last hand, or quit.")
+        else:
+            say_line(prompt(pad))
+        line = stdin.readline()
+        if not line:
+            keep()
+            say_line("Input ended; the scorepad is saved." if over else
+                     "Input ended; the scorepad is saved. spades score --resume continues it.")
+            return 0
+        text = line.strip()
+        word = text.lower()
+        try:
+            if word in ("q", "quit", "exit"):
+                keep()
+                say_line("The scorepad is saved." if over else
+                         "The scorepad is saved. spades score --resume continues it.")
+                return 0
+            if word in ("help", "?", "h"):
+                say_line(HELP)
+            elif word in ("score", "totals", "s", "e"):
+                say_line(totals_line(pad))
+            elif word in ("undo", "u"):
+                say_line(pad.undo())
+                pad.save(path)
+            elif not text:
+                continue
+            elif over:
+                say_line("The game is over; type undo or quit.")
+            elif pad.pending is None:
+                pad.enter_bids(text)
+                pad.save(path)
+                entered: list[Bid] = pad.pending or []
+                said = ", ".join(f"{seat_name(s, pad.seats)} {b.spoken}" for s, b in enumerate(entered))
+                say_line(f"Bids: {said}.")
+            else:
+                hand = pad.hands
+                result = pad.enter_tricks(text)
+                pad.save(path)
+                if hand[-1].renege:
+                    offender, receiver = hand[-1].renege
+                    say_line(f"Renege: tricks pass from {say.side_name(pad.rules, offender)} to "
+                             f"{say.side_name(pad.rules, receiver)}.")
+                for line_out in say.hand_summary(pad.rules, result):
+                    say_line(line_out)
+                say_line(totals_line(pad))
+        except PadError as error:
+            say_line(f"Not taken: {error}.")

@@ -1,0 +1,573 @@
+"""The table loop: one human seat, computer players in the others, every event said as one plain line.
+
+The loop alternates two things: let the bots act (announcing each event, at the chosen pace) until it is the
+player's turn or the hand is over, then handle one key (or one line). The game itself is only ever changed through
+the engine's ``apply`` and ``truncate``, so whatever the table says is what the engine decided.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
+from ..bots import Bot
+from ..cards import Card, CardSet, Suit
+from ..events import CardPlayed, HandScored, HandStarted, TrickWon
+from ..game import Game, IllegalAction, Phase
+from ..rules import Rules
+from ..view import SeatView
+from . import announce as say
+from .config import Settings, save_settings
+from .keys import Input
+from .saves import remove_save, save_game
+from .speech import Speaker
+
+SUIT_KEYS = {"a": Suit.CLUBS, "s": Suit.DIAMONDS, "d": Suit.HEARTS, "f": Suit.SPADES}
+NAV_KEYS = {"left": "left", "j": "left", "right": "right", "l": "right", "up": "up", "i": "up", "down": "down",
+            "k": "down", "home": "home", "end": "end", "u": "low", "o": "high"}
+HINT_KEY = "x"
+UNDO_KEY = "U"
+VERBOSITY_KEY = "v"
+
+HELP = (
+    "Keys. Bidding: type the number (0 is Nil), Enter, then y to confirm or n to take it back.",
+    "Moving through your hand: Left and Right, or j and l, previous and next card; Up and Down, or i and k, "
+    "previous and next suit; Home and End, first and last card; u and o, lowest and highest of the suit; "
+    "a, s, d, f jump to clubs, diamonds, hearts, spades; h reads your hand; Enter plays the selected card.",
+    "Reading the table: b bids; e game score; c this hand's contracts and tricks; w whose turn; r the current "
+    "trick; R the last trick; t trick number; z the rules; m repeats the last message; g this hand's log.",
+    "Also: x a hint; U takes back your last bid or card; v every card or only tricks; n next hand; "
+    "q leaves and saves; ? this list.",
+    "Two-player draw: y keeps the card you drew, n discards it. Blind Nil: 0, Enter, y before looking; "
+    "h looks at your cards.",
+)
+LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, nil, 'bid 4') then y, or any key's letter "
+             "or name (left, right, home, end, enter, help, quit).")
+LINE_WORDS = {
+    "": "enter", "enter": "enter", "play": "enter", "help": "?", "quit": "q", "exit": "q", "leave": "q",
+    "next": "n", "continue": "n", "yes": "y", "no": "n", "hint": HINT_KEY, "undo": UNDO_KEY, "bids": "b",
+    "score": "e", "contract": "c", "contracts": "c", "turn": "w", "whose": "w", "trick": "r", "last": "R",
+    "tricks": "t", "rules": "z", "repeat": "m", "log": "g", "review": "g", "hand": "h", "verbosity": VERBOSITY_KEY,
+    "left": "left", "right": "right", "up": "up", "down": "down", "home": "home", "end": "end",
+    "backspace": "backspace", "lowest": "u", "highest": "o", "clubs": "a", "diamonds": "s", "hearts": "d",
+    "spades": "f",
+}
+
+
+class Output:
+    """Plain lines on standard output, in order and flushed at once, and to the speech backend when one is on."""
+
+    def __init__(self, stream: TextIO | None = None, speaker: Speaker | None = None) -> None:
+        self.stream = stream or sys.stdout
+        self.speaker = speaker
+        self.last = ""
+
+    def __call__(self, line: str, interrupt: bool = False, remember: bool = True) -> None:
+        self.stream.write(line + "\n")
+        self.stream.flush()
+        if remember:
+            self.last = line
+        if self.speaker is not None:
+            self.speaker.say(line, interrupt=interrupt)
+
+
+@dataclass
+class Table:
+    game: Game
+    human: int
+    bots: dict[int, Bot]
+    adviser: Bot
+    settings: Settings
+    input: Input
+    out: Output
+    meta: dict[str, Any] = field(default_factory=dict)
+    save_to: Path | None = None
+    sleep: Callable[[float], None] = time.sleep
+    seen: int = 0  # events announced so far
+    hand_start: int = 0  # index of the event that started the hand being reviewed by g
+    waiting_next: bool = False
+    selected: Card | None = None
+    digits: str = ""
+    confirm: tuple[str, Any] | None = None
+    prompted: int = -1  # number of actions when "your turn" was last said
+
+    # -- helpers ----------------------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    def view(self) -> SeatView:
+        return self.game.view(self.human)
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.game.over and not self.waiting_next and self.game.turn == self.human
+
+    def save(self) -> None:
+        if self.game.over:
+            remove_save(self.save_to)
+        else:
+            save_game(self.game, self.meta, self.save_to)
+
+    def name(self, seat: int) -> str:
+        return say.name(self.rules, seat)
+
+    # -- the loop -----------------------------------------------------------------------------------------------
+    def run(self, resumed: bool = False) -> int:
+        if resumed:
+            self.seen = len(self.game.events)
+            self.hand_start = self.seen - len(self.game.hand_events())
+            self.out(f"Resumed: {self.rules.variant.replace('_', '-')} game, hand {self.game.hand_number}. "
+                     + say.game_score_line(self.view()))
+            if self.game.phase is Phase.PLAY:
+                self.out(say.current_trick_line(self.view()))
+        with self.input.raw():
+            try:
+                while True:
+                    self.advance()
+                    if self.game.over:
+                        self.finish()
+                        return 0
+                    token = self.input.read()
+                    if token is None:
+                        self.save()
+                        self.out("Input ended; the game is saved. spades play --resume continues it.")
+                        return 0
+                    if self.handle(token):
+                        return 0
+            except KeyboardInterrupt:
+                self.save()
+                self.out("Interrupted; the game is saved. spades play --resume continues it.")
+                return 130
+
+    def advance(self) -> None:
+        """Announce what happened and let the bots act, until the player is to act or the hand has ended."""
+        game = self.game
+        while True:
+            self.announce_new()
+            if self.waiting_next or game.over:
+                return
+            if game.turn == self.human:
+                self.prompt()
+                return
+            bot = self.bots[game.turn]
+            game.apply(bot.act(game.view(game.turn)))
+
+    def announce_new(self) -> None:
+        events = self.game.events
+        verbose = self.settings.verbosity == "all"
+        while self.seen < len(events) and not self.waiting_next:
+            event = events[self.seen]
+            self.seen += 1
+            if isinstance(event, HandStarted):
+                self.hand_start = self.seen - 1
+            for line in say.event_line(self.rules, event, verbose):
+                self.out(line)
+            if isinstance(event, CardPlayed) and event.seat != self.human and self.settings.pace:
+                self.sleep(self.settings.pace)
+            elif isinstance(event, TrickWon):
+                self.save()
+                if self.settings.trick_pace:
+                    self.sleep(self.settings.trick_pace)
+            elif isinstance(event, HandScored) and not self.game.over:
+                self.save()
+                self.waiting_next = True
+                self.out("Press n for the next hand.")
+
+    def prompt(self) -> None:
+        """Say "your turn" once for each new decision, with what the decision is."""
+        game = self.game
+        if self.prompted == len(game.actions):
+            return
+        self.prompted = len(game.actions)
+        self.digits = ""
+        if self.settings.bell:
+            self.out.stream.write("\a")
+        view = self.view()
+        if game.phase is Phase.DRAW:
+            self.out(f"Your turn: you drew the {offered_name(view)}. Keep it? y or n.")
+        elif game.phase is Phase.BID:
+            if Choice.LOOK in view.legal:
+                self.out("Your turn to bid. You may bid Blind Nil before seeing your cards: 0, Enter, y. "
+                         "Or press h to look at your cards.")
+            else:
+                self.out(f"Your turn to bid: {say.legal_bids_text(view.legal)}.")
+        else:
+            selected = self.selected
+            if selected is None or selected not in view.legal:
+                selected = self.selected = next(a for a in view.legal if isinstance(a, Card))
+            self.out(f"Your turn. {selected.name.capitalize()} is selected.")
+
+    def finish(self) -> None:
+        self.out(self.statistics())
+        self.save()
+
+    def statistics(self) -> str:
+        game = self.game
+        side = self.rules.side_of(self.human)
+        results = game.results
+        tricks = sum(1 for e in game.events if isinstance(e, TrickWon) and e.seat == self.human)
+        made = sum(1 for r in results if r.sides[side].contract and r.sides[side].made)
+        set_ = sum(1 for r in results if r.sides[side].set)
+        nils = [n for r in results for n in r.sides[side].nils if n.seat == self.human]
+        bags = sum(r.sides[side].bags for r in results)
+        who = "your side" if self.rules.partnerships else "you"
+        text = (f"Your statistics: {say.plural(len(results), 'hand')} played, {say.plural(tricks, 'trick')} taken by "
+                f"you; {who} made {say.plural(made, 'contract')} and {'was' if who == 'your side' else 'were'} set "
+                f"{say.plural(set_, 'time')}; {say.plural(bags, 'bag')}")
+        if nils:
+            text += f"; Nil bid {say.plural(len(nils), 'time')}, made {sum(n.made for n in nils)}"
+        return text + "."
+
+    # -- input ------------------------------------------------------------------------------------------------
+    def handle(self, token: str) -> bool:
+        """Do what one key or line asks; True when the player has left."""
+        if self.input.line_mode:
+            return self.handle_line(token)
+        return self.handle_key(token)
+
+    def handle_line(self, line: str) -> bool:
+        text = line.strip()
+        word = text.lower()
+        if self.confirm is not None:
+            return self.handle_key(LINE_WORDS.get(word, word))
+        command, _, rest = word.partition(" ")
+        if command in ("play", "bid") and rest:
+            text, word = text.partition(" ")[2].strip(), rest.strip()
+        if word.isdigit():
+            if not (self.my_turn and self.game.phase is Phase.BID):
+                return self.handle_key(word[0])
+            self.digits = word[-2:]
+            return self.handle_key("enter")
+        if len(text) == 1:
+            return self.handle_key(text)
+        if word in LINE_WORDS:
+            return self.handle_key(LINE_WORDS[word])
+        try:
+            action = parse_action(text)
+        except ActionError:
+            self.out(f"{text!r} is not a command; type help for the list.")
+            return False
+        return self.take_typed(action)
+
+    def take_typed(self, action: Action) -> bool:
+        """A card, bid or choice typed in full in line mode."""
+        if isinstance(action, Card):
+            hand = self.view().hand
+            if hand is not None and action in hand:
+                self.selected = action
+            return self.handle_key("enter") if hand is not None and action in hand else self.refuse(action)
+        if isinstance(action, Bid):
+            if action is BLIND_NIL:
+                return self.handle_key("0") or self.handle_key("enter")
+            self.digits = str(action.value)
+            return self.handle_key("enter")
+        if action is Choice.LOOK:
+            return self.handle_key("h")
+        return self.handle_key("y" if action is Choice.KEEP else "n")
+
+    def refuse(self, action: Action) -> bool:
+        if not self.my_turn:
+            self.out(f"It is not your turn. {say.turn_line(self.view())}")
+        else:
+            self.out(f"Not the {action.name if isinstance(action, Card) else action}: "
+                     f"{self.game.why_illegal(action) or 'not possible now'}.")
+        return False
+
+    def handle_key(self, key: str) -> bool:
+        if self.confirm is not None:
+            return self.answer(key)
+        game = self.game
+        if key.isdigit() and len(key) == 1:
+            return self.digit(key)
+        if key == "backspace" and self.digits:
+            self.digits = self.digits[:-1]
+            self.out(f"Bid: {self.digits or 'nothing typed'}.", interrupt=True)
+            return False
+        if key == "enter":
+            return self.enter()
+        if self.my_turn and game.phase is Phase.DRAW and key in ("y", "n"):
+            return self.act(Choice.KEEP if key == "y" else Choice.DISCARD)
+        if key in NAV_KEYS or key in SUIT_KEYS:
+            self.navigate(key)
+            return False
+        info = self.information(key)
+        if info is not None:
+            for line in info:
+                self.out(line, interrupt=True, remember=key != "m")
+            return False
+        if key == "h":
+            return self.read_hand()
+        if key == "n":
+            if self.waiting_next:
+                self.waiting_next = False
+            else:
+                self.out("There is no hand to continue. " + say.turn_line(self.view()))
+            return False
+        if key == "q":
+            self.confirm = ("quit", None)
+            self.out("Leave the game? It will be saved. y or n.")
+            return False
+        if key == HINT_KEY:
+            self.hint()
+            return False
+        if key == UNDO_KEY:
+            self.undo()
+            return False
+        if key == VERBOSITY_KEY:
+            self.settings.verbosity = "tricks" if self.settings.verbosity == "all" else "all"
+            save_settings(self.settings)
+            self.out("Verbosity: every card is said." if self.settings.verbosity == "all"
+                     else "Verbosity: only tricks, bids and turns are said.")
+            return False
+        shown = key if len(key) == 1 and key.isprintable() else key.capitalize()
+        self.out(f"{shown} does nothing here; press ? for the list of keys.")
+        return False
+
+    def answer(self, key: str) -> bool:
+        kind, payload = self.confirm  # type: ignore[misc]
+        lowered = key.lower()
+        if lowered not in ("y", "n", "yes", "no"):
+            self.out("Please answer y or n.")
+            return False
+        self.confirm = None
+        yes = lowered.startswith("y")
+        if kind == "quit":
+            if not yes:
+                self.out("Staying at the table.")
+                return False
+            self.save()
+            self.out("The game is saved. spades play --resume continues it. Goodbye.")
+            return True
+        if kind == "bid":
+            if yes:
+                return self.act(payload)
+            self.out(f"Bid taken back. Your turn to bid: {say.legal_bids_text(self.view().legal)}.")
+        return False
+
+    def digit(self, key: str) -> bool:
+        if not (self.my_turn and self.game.phase is Phase.BID):
+            self.out("Digits are for bidding, and it is not your turn to bid. " + say.turn_line(self.view()))
+            return False
+        self.digits = (self.digits + key)[-2:]
+        self.out(self.digits, interrupt=True)
+        return False
+
+    def enter(self) -> bool:
+        game = self.game
+        if not self.my_turn:
+            if self.waiting_next:
+                self.out("The hand is over; press n for the next hand.")
+            else:
+                self.out(f"It is not your turn. {say.turn_line(self.view())}")
+            return False
+        if game.phase is Phase.BID:
+            if not self.digits:
+                self.out(f"Type your bid first: {say.legal_bids_text(self.view().legal)}.")
+                return False
+            value = int(self.digits)
+            self.digits = ""
+            legal = self.view().legal
+            if Choice.LOOK in legal:
+                if value != 0:
+                    self.out("Before looking you may only bid Blind Nil (0); press h to look at your cards.")
+                    return False
+                bid: Bid = BLIND_NIL
+            elif value > 13:
+                self.out(f"You may not bid {value}. You may bid {say.legal_bids_text(legal)}.")
+                return False
+            else:
+                bid = Bid.of(value)
+            if bid not in legal:
+                self.out(f"You may not bid {bid.spoken}. You may bid {say.legal_bids_text(legal)}.")
+                return False
+            self.confirm = ("bid", bid)
+            self.out(f"Bid {bid.spoken}? y or n.")
+            return False
+        if game.phase is Phase.DRAW:
+            self.out(f"You drew the {offered_name(self.view())}: y keeps it, n discards it.")
+            return False
+        card = self.selected
+        if card is None:
+            self.out("No card is selected.")
+            return False
+        reason = game.why_illegal(card)
+        if reason is not None:
+            self.out(f"Not the {card.name}: {reason}.")
+            return False
+        return self.act(card)
+
+    def act(self, action: Action) -> bool:
+        try:
+            self.game.apply(action)
+        except IllegalAction as error:
+            self.out(f"Not possible: {error.reason}.")
+            return False
+        self.save()
+        return False
+
+    # -- the hand -------------------------------------------------------------------------------------------
+    def hand(self) -> CardSet | None:
+        return self.view().hand
+
+    def navigate(self, key: str) -> None:
+        hand = self.hand()
+        if hand is None:
+            self.out("You have not looked at your cards; press h to look.", interrupt=True)
+            return
+        cards = list(hand)
+        if not cards:
+            self.out("You hold no cards.", interrupt=True)
+            return
+        current = self.selected if self.selected in hand else None
+        index = cards.index(current) if current is not None else -1
+        move = NAV_KEYS.get(key)
+        note = ""
+        if key in SUIT_KEYS:
+            suit = SUIT_KEYS[key]
+            lowest = hand.lowest(suit)
+            if lowest is None:
+                self.out(f"No {suit.plural}.", interrupt=True)
+                return
+            target = lowest
+            note = f", {hand.count(suit)} {suit.plural}" if hand.count(suit) != 1 else f", 1 {suit.singular}"
+        elif move == "left":
+            if index <= 0:
+                note = ", first card"
+            target = cards[max(index - 1, 0)]
+        elif move == "right":
+            if index == len(cards) - 1:
+                note = ", last card"
+            target = cards[min(index + 1, len(cards) - 1)] if index >= 0 else cards[0]
+        elif move == "home":
+            target = cards[0]
+        elif move == "end":
+            target = cards[-1]
+        elif move in ("low", "high"):
+            suit = current.suit if current is not None else cards[0].suit
+            target = hand.lowest(suit) if move == "low" else hand.highest(suit)  # type: ignore[assignment]
+        else:  # up / down: the lowest card of the previous or next suit held
+            suits = [s for s in Suit if hand.has(s)]
+            here = current.suit if current is not None else suits[0]
+            position = suits.index(here) if here in suits else 0
+            step = -1 if move == "up" else 1
+            new = position + step
+            if not 0 <= new < len(suits):
+                note = ", first suit" if step < 0 else ", last suit"
+                new = position
+            suit = suits[new]
+            target = hand.lowest(suit)  # type: ignore[assignment]
+            count = hand.count(suit)
+            note = f", {count} {suit.plural if count != 1 else suit.singular}" + note
+        self.selected = target
+        self.out(f"{target.name}{note}", interrupt=True)
+
+    def read_hand(self) -> bool:
+        view = self.view()
+        if view.hand is None:
+            if self.my_turn and Choice.LOOK in view.legal:
+                self.act(Choice.LOOK)
+                self.announce_new()
+                self.prompted = -1
+                self.out(say.hand_lines(self.view().hand))  # type: ignore[arg-type]
+                return False
+            self.out("You have not looked at your cards yet.")
+            return False
+        line = say.hand_lines(view.hand)
+        if view.phase == "draw" and view.discards:
+            line += f" Face up: {', '.join(c.name for c in view.discards)}."
+        self.out(line, interrupt=True)
+        return False
+
+    # -- information ----------------------------------------------------------------------------------------
+    def information(self, key: str) -> list[str] | None:
+        view = self.view()
+        answers: dict[str, Callable[[], list[str]]] = {
+            "b": lambda: [say.bids_line(view)],
+            "e": lambda: [say.game_score_line(view)],
+            "c": lambda: [say.contract_line(view)],
+            "w": lambda: [say.turn_line(view) if not self.waiting_next else "The hand is over; press n."],
+            "r": lambda: [say.current_trick_line(view)],
+            "R": lambda: [self.last_trick()],
+            "t": lambda: [say.tricks_line(view)],
+            "z": lambda: ["Rules: " + self.rules.describe() + "."],
+            "m": lambda: [self.out.last or "Nothing has been said yet."],
+            "g": self.review,
+            "?": lambda: [*HELP, *([LINE_HELP] if self.input.line_mode else [])],
+        }
+        answer = answers.get(key)
+        return answer() if answer is not None else None
+
+    def last_trick(self) -> str:
+        """The last trick taken: in this hand, or the last of the hand just finished while waiting for n."""
+        tricks = [e for e in self.game.events[:self.seen] if isinstance(e, TrickWon)]
+        if not tricks or (self.game.events.index(tricks[-1]) < self.hand_start and not self.waiting_next):
+            return "No trick has been taken in this hand."
+        trick = tricks[-1]
+        plays = say.trick_cards(self.rules, trick.plays)
+        return f"Last trick, {trick.number}: {plays}. {self.name(trick.seat)} took it."
+
+    def review(self) -> list[str]:
+        lines: list[str] = []
+        for event in self.game.events[self.hand_start:self.seen]:
+            lines.extend("  " + line for line in say.event_line(self.rules, event, verbose=True))
+        return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
+
+    # -- help -----------------------------------------------------------------------------------------------
+    def hint(self) -> None:
+        view = self.view()
+        if not self.my_turn or not view.legal:
+            self.out(f"No hint: it is not your turn. {say.turn_line(view)}")
+            return
+        hint = self.adviser.hint(view)
+        action = hint.action
+        if isinstance(action, Card):
+            self.selected = action
+            what = f"play the {action.name} (now selected)"
+        elif isinstance(action, Bid):
+            what = f"bid {action.spoken}"
+        else:
+            what = {"keep": "keep the card", "discard": "discard the card", "look": "look at your cards"}[
+                action.value]
+        reason = hint.reason.strip().rstrip(".")
+        self.out(f"Hint: {what}. {reason[:1].upper() + reason[1:]}." if reason else f"Hint: {what}.")
+
+    def undo(self) -> None:
+        game = self.game
+        if game.over:
+            self.out("The game is over; nothing can be taken back.")
+            return
+        history = game.history
+        mine = [i for i, (seat, action) in enumerate(history) if seat == self.human and action is not Choice.LOOK]
+        if not mine:
+            self.out("You have nothing to take back.")
+            return
+        index = mine[-1]
+        action = history[index][1]
+        game.truncate(index)
+        self.seen = len(game.events)
+        self.hand_start = self.seen - len(game.hand_events())
+        self.waiting_next = False
+        self.confirm = None
+        self.digits = ""
+        self.prompted = -1
+        if isinstance(action, Card):
+            self.selected = action
+            what = f"your {action.name}"
+        elif isinstance(action, Bid):
+            what = f"your bid of {action.spoken}"
+        else:
+            what = f"your choice to {action.value}"
+        later = len(history) - index - 1
+        self.out(f"Taken back: {what}" + (f", and {say.plural(later, 'action')} after it." if later else "."))
+        self.save()
+
+
+
+def offered_name(view: SeatView) -> str:
+    return view.offered.name if view.offered is not None else "card"

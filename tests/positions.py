@@ -22,29 +22,31 @@ class Position:
     name: str
     hands: dict[int, str]  # seat -> cards it surely holds (space-separated); the deciding seat's in full
     actions: str  # the bids and cards so far, space-separated, from the first bidder on
-    seat: int  # the seat to decide
+    seat: int  # the seat to decide (-1: whichever seat is to act)
     expected: str  # the good answers, space-separated (a bid such as "nil" or "4", or cards)
     variant: str = "standard"
     options: dict[str, Any] = field(default_factory=dict)
     dealer: int = W
     scores: tuple[int, ...] | None = None
     bags: tuple[int, ...] | None = None
-    seed: str | None = None  # two-player draw positions: a seeded game rather than a set deal
+    offered: str | None = None  # two-player draw positions: the first seeded game that offers this card
 
     def rules(self) -> Rules:
         return Rules.preset(self.variant, **self.options)
 
     def game(self) -> Game:
         rules = self.rules()
-        if self.seed is not None:
-            game = Game(rules, seed=self.seed)
+        if self.offered is not None:
+            game = next(g for g in (Game(rules, seed=f"draw-{i}") for i in range(10_000))
+                        if str(g.view(g.turn).offered) == self.offered)
         else:
             game = Game.from_deal(rules, self.deal(rules.players), dealer=self.dealer, seed="positions",
                                   scores=self.scores, bags=self.bags)
         for word in self.actions.split(","):
             if word.strip():
                 game.apply(parse_action(word.strip()))
-        assert game.turn == self.seat, f"{self.name}: seat {game.turn} is to act, not {self.seat}"
+        assert self.offered is not None or game.turn == self.seat, \
+            f"{self.name}: seat {game.turn} is to act, not {self.seat}"
         return game
 
     def deal(self, players: int) -> list[int]:
@@ -178,10 +180,10 @@ POSITIONS: list[Position] = [
     ),
     Position(
         "two-player: keep the ace of spades",
-        hands={}, actions="", seat=1, expected="keep", variant="two_player", seed="draw-24",
+        hands={}, actions="", seat=-1, expected="keep", variant="two_player", offered="AS",
     ),
     Position(
         "two-player: discard a low card",
-        hands={}, actions="", seat=1, expected="discard", variant="two_player", seed="draw-3",
+        hands={}, actions="", seat=-1, expected="discard", variant="two_player", offered="3C",
     ),
 ]

@@ -4,7 +4,7 @@ import pytest
 
 from spades.bots import make_bot
 
-from .positions import POSITIONS, Position
+from positions import POSITIONS, Position
 
 LEVELS = ["normal"]
 
@@ -13,7 +13,7 @@ LEVELS = ["normal"]
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
 def test_good_choice(level: str, position: Position) -> None:
     game = position.game()
-    view = game.view(position.seat)
+    view = game.view(game.turn)
     hint = make_bot(level, seed=1).hint(view)
     assert hint.action in view.legal
     good = position.good()
@@ -25,5 +25,6 @@ def test_positions_are_decisions() -> None:
     """A position where the good answer is the only legal one would test nothing."""
     assert len(POSITIONS) >= 12
     for position in POSITIONS:
-        view = position.game().view(position.seat)
+        game = position.game()
+        view = game.view(game.turn)
         assert set(view.legal) - position.good(), position.name

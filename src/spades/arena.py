@@ -32,9 +32,10 @@ class PlayerStats:
     hands: int = 0  # side-hands: one per hand for each side (or solo seat) the level played
     contracts: int = 0
     sets: int = 0
-    nil_bids: int = 0
+    nil_bids: int = 0  # Nil bids, Blind Nil not included
     nil_made: int = 0
     blind_nil_bids: int = 0
+    blind_nil_made: int = 0
     bags: int = 0
     decisions: int = 0
     seconds: float = 0.0
@@ -124,9 +125,12 @@ def _count_hand(rules: Rules, result: Any, a_seats: tuple[int, ...], a: PlayerSt
             stats.contracts += 1
             stats.sets += side.set
         for nil in side.nils:
-            stats.nil_bids += 1
-            stats.nil_made += nil.made
-            stats.blind_nil_bids += nil.blind
+            if nil.blind:
+                stats.blind_nil_bids += 1
+                stats.blind_nil_made += nil.made
+            else:
+                stats.nil_bids += 1
+                stats.nil_made += nil.made
 
 
 def play_block(args: tuple[Rules, str, str, str, int, float | None]) -> Outcome:
@@ -206,7 +210,7 @@ class ArenaReport:
             ("set rate", lambda s: f"{100 * s.set_rate:.1f}%"),
             ("Nil bids per hand", lambda s: f"{s.nil_rate:.3f}"),
             ("Nil made", lambda s: f"{100 * s.nil_success:.0f}% of {s.nil_bids}"),
-            ("Blind Nil bids", lambda s: f"{s.blind_nil_bids}"),
+            ("Blind Nil made", lambda s: f"{s.blind_nil_made} of {s.blind_nil_bids}"),
             ("bags per hand", lambda s: f"{s.bags_per_hand:.2f}"),
             ("ms per decision", lambda s: f"{s.ms_per_decision:.3f}"),
         ]

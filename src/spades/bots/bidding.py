@@ -18,6 +18,8 @@ from .knowledge import Knowledge
 __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk"]
 
 SPADES = int(Suit.SPADES)
+ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the next trick
+NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
 
 
 def _ranks(hand: int, suit: int) -> list[int]:
@@ -218,7 +220,7 @@ def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
     """The value of bidding Nil and of bidding for tricks, in points, as a club player weighs them."""
     rules = view.rules
     chance = nil_chance(risk)
-    nil_ev = rules.nil_value * (2 * chance - 1 if rules.nil_fail_penalty else chance)
+    nil_ev = rules.nil_value * (2 * chance - 1 if rules.nil_fail_penalty else chance) + NIL_BONUS
     bid_ev = 10 * max(1.0, est) + (12 if rules.partnerships else 0)  # the tricks also help the partner
     partner = _partner_bid(view)
     if partner is not None:
@@ -244,7 +246,7 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
     side = view.side
     limit = rules.bag_limit
     bags_near = view.bags[side] >= limit - 3
-    want = math.floor(est + (0.5 if bags_near else 0.25))
+    want = math.floor(est + ROUND_UP + (0.25 if bags_near else 0.0))
     reason = f"about {est:.1f} tricks in aces, kings and spades"
     if bags_near:
         reason += ", bid up with bags near the limit"
@@ -274,6 +276,7 @@ def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
     spades = view.hand.count(Suit.SPADES)
     forced = BIDS[spades]
     nil_ev, _ = _nil_worth(view, est, risk)
+    nil_ev -= NIL_BONUS  # forced bids: Whiz Nils are weighed at their plain value
     # The forced bid made or set: a rough chance from how the hand's tricks compare with the spades held.
     make = 1 / (1 + math.exp(-2.2 * (est - spades + 0.3)))
     bid_ev = 10 * spades * (2 * make - 1) + 12

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -166,6 +167,19 @@ def test_random_deals_are_whole_hands(variant: str) -> None:
     total = kernel.random_hands(k_rules, 500, 9)
     assert np.array_equal(total, kernel.random_hands(k_rules, 500, 9))
     assert total[rules.sides:].tolist() == [0] * (4 - rules.sides)
+
+
+def test_compiled_code_is_cached_beside_the_source_or_in_the_user_cache(tmp_path) -> None:
+    package = tmp_path / "kernel"
+    package.mkdir()
+    assert kernel.cache_dir_for(package, {}) is None  # writable: numba's own __pycache__ beside the source
+    assert (package / "__pycache__").is_dir()
+    assert kernel.cache_dir_for(package, {"NUMBA_CACHE_DIR": "/elsewhere"}) is None
+    unwritable = tmp_path / "a-file"
+    unwritable.write_text("")  # its __pycache__ cannot be made, as in a read-only install
+    fallback = kernel.cache_dir_for(unwritable, {})
+    assert fallback is not None and "spades" in fallback
+    assert Path(fallback).is_dir()
 
 
 def test_import_spades_does_not_import_numba() -> None:

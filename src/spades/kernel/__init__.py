@@ -21,26 +21,29 @@ import os
 from pathlib import Path
 
 
-def _cache_dir() -> None:
-    """Point numba's cache at the user's cache directory when the package directory is read-only."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    here = Path(__file__).resolve().parent
-    pycache = here / "__pycache__"
+def cache_dir_for(package_dir: Path, environ: dict[str, str]) -> str | None:
+    """Where numba should cache the compiled kernel: None (its default, ``__pycache__`` beside the source)
+    when that is writable or ``NUMBA_CACHE_DIR`` is already set, else a directory under the user's cache."""
+    if environ.get("NUMBA_CACHE_DIR"):
+        return None
+    pycache = package_dir / "__pycache__"
     try:
         pycache.mkdir(exist_ok=True)
         probe = pycache / f".write-test-{os.getpid()}"
         probe.touch()
         probe.unlink()
+        return None
     except OSError:
         from platformdirs import user_cache_dir
 
         target = Path(user_cache_dir("spades")) / "numba"
         target.mkdir(parents=True, exist_ok=True)
-        os.environ["NUMBA_CACHE_DIR"] = str(target)
+        return str(target)
 
 
-_cache_dir()
+_fallback = cache_dir_for(Path(__file__).resolve().parent, dict(os.environ))
+if _fallback is not None:
+    os.environ["NUMBA_CACHE_DIR"] = _fallback  # numba reads it when it is first imported, just below
 
 from . import layout  # noqa: E402
 from .bridge import (  # noqa: E402
@@ -54,6 +57,7 @@ from .bridge import (  # noqa: E402
 )
 from .core import (  # noqa: E402
     apply,
+    deal_from,
     deal_random,
     legal_bids,
     legal_cards,
@@ -73,6 +77,8 @@ __all__ = [
     "action_of",
     "apply",
     "bid_code",
+    "cache_dir_for",
+    "deal_from",
     "deal_random",
     "kernel_action",
     "layout",

@@ -61,7 +61,14 @@ ALL_BIDS = (1 << 14) - 1  # bid values 0..13 as bits of a mask
 
 # The per-move functions allocate nothing, so they are compiled without numba's reference counting: with it,
 # every call that passes the state array pays for two atomic counter updates, which cost more than the move.
-hot = njit(cache=True, _nrt=False)
+# (``_nrt`` is numba's own switch for it; should a numba lack it, the kernel is only slower.)
+try:
+    from numba.core.options import DefaultOptions
+
+    _NO_REFCOUNTS = {"_nrt": False} if hasattr(DefaultOptions, "_nrt") else {}
+except ImportError:  # pragma: no cover - another numba layout
+    _NO_REFCOUNTS = {}
+hot = njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNTS)
 
 
 # -- bits -----------------------------------------------------------------------------------------------------
@@ -71,6 +78,12 @@ def popcount(x: int) -> int:
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101) >> 56
+
+
+@hot
+def suit_of(card: int) -> int:
+    """``card // 13`` for a card index, without the sign fix-ups of Python's floor division."""
+    return (card * 5042) >> 16
 
 
 @hot
@@ -167,8 +180,10 @@ def deal_from(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, dealer: int
     n = rules[R_PLAYERS]
     for seat in range(4):
         state[HAND + seat] = 0
+    seat = 0
     for i in range(13 * n):
-        state[HAND + i % n] |= np.int64(1) << deck[i]
+        state[HAND + seat] |= np.int64(1) << deck[i]
+        seat = seat + 1 if seat + 1 < n else 0
     reset_hand(state, rules, dealer)
 
 
@@ -212,7 +227,7 @@ def legal_cards(state: np.ndarray, rules: np.ndarray) -> int:
     """The cards the seat to move may play, as a mask."""
     hand = state[HAND + state[TURN]]
     if state[TRICK_LEN]:
-        follow = hand & (np.int64(SUIT_MASK) << (13 * (state[TRICK] // 13)))
+        follow = hand & (np.int64(SUIT_MASK) << (13 * suit_of(state[TRICK])))
         return follow if follow else hand
     if state[PLAYS] == 0 and rules[R_TWO_OF_CLUBS]:
         return np.int64(1)
@@ -271,14 +286,14 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
         state[BROKEN] = 1
     state[PLAYS] += 1
     if length < n:
-        state[TURN] = (seat + 1) % n
+        state[TURN] = seat + 1 if seat + 1 < n else 0
         return
     best = 0
     top = state[TRICK]
-    top_suit = top // 13
+    top_suit = suit_of(top)
     for i in range(1, n):
         other = state[TRICK + i]
-        if other // 13 == top_suit:
+        if suit_of(other) == top_suit:
             if other > top:
                 best = i
                 top = other
@@ -286,7 +301,9 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
             best = i
             top = other
             top_suit = 3
-    winner = (state[LEADER] + best) % n
+    winner = state[LEADER] + best
+    if winner >= n:
+        winner -= n
     state[TRICKS + winner] += 1
     state[LAST_WINNER] = winner
     state[TRICK_LEN] = 0
@@ -380,7 +397,7 @@ def play_out(state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> None:
         apply_card(state, rules, nth_bit(mask, random_below(rng, popcount(mask))))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Play ``count`` random continuations of ``state`` (left unchanged) to the end of the hand.
 
@@ -400,7 +417,7 @@ def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int)
     return points, bags
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def playout_margins(state: np.ndarray, rules: np.ndarray, count: int, seed: int, side: int) -> np.ndarray:
     """Random continuations as score differences for ``side``: its points this hand minus the mean of the
     other sides' (the opponents' in partnerships and two-player), one float per playout."""
@@ -416,7 +433,7 @@ def playout_margins(state: np.ndarray, rules: np.ndarray, count: int, seed: int,
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def random_hands(rules: np.ndarray, count: int, seed: int) -> np.ndarray:
     """Play ``count`` uniformly random whole hands: deal, random legal bids, 52 random legal cards, scoring.
     The dealer rotates; scores and bags start at zero each hand. Returns the summed points per side (a

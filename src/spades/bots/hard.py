@@ -21,6 +21,7 @@ from ..cards import Card
 from ..view import SeatView
 from .base import Bot, Hint, register
 from .bidding import choose_bid, choose_draw
+from .normal import NormalBot
 
 __all__ = ["DEFAULT_THINK", "HardBot"]
 
@@ -34,6 +35,7 @@ class HardBot(Bot):
 
         super().__init__(seed=seed, think=think)  # type: ignore[arg-type]
         self.budget = Budget.parse(think, DEFAULT_THINK)
+        self.rules_player = NormalBot(seed=seed)
 
     def _rng(self, view: SeatView) -> random.Random:
         """A generator fixed by the seed and the position, so a deal budget replays exactly."""
@@ -54,7 +56,8 @@ class HardBot(Bot):
             return Hint(only, f"the only legal choice: {what}")
         from ..search.search import choose
 
-        choice = choose(view, self.budget, self._rng(view))
+        prior = self.rules_player.hint(view).action
+        choice = choose(view, self.budget, self._rng(view), prior)
         return Hint(choice.action, _reason(view, choice))
 
 

@@ -31,10 +31,12 @@ def evaluate_cards(states: np.ndarray, rules: np.ndarray, p: np.ndarray, candida
     after = np.empty(STATE_SIZE, dtype=np.int64)
     for d in range(deals):
         m = candidates
+        deal_seed = seed + d * 7919
         while m:
             low = m & -m
             m ^= low
             card = popcount(low - 1)
+            rng = make_rng(deal_seed)  # the same playout luck for every candidate: a fairer comparison
             after[:] = states[d]
             apply_card(after, rules, card)
             if after[PHASE] == PHASE_DONE:
@@ -65,10 +67,12 @@ def evaluate_bids(states: np.ndarray, rules: np.ndarray, p: np.ndarray, candidat
     after = np.empty(STATE_SIZE, dtype=np.int64)
     for d in range(deals):
         m = candidates
+        deal_seed = seed + d * 7919
         while m:
             low = m & -m
             m ^= low
             bid = popcount(low - 1)
+            rng = make_rng(deal_seed)
             after[:] = states[d]
             apply_bid(after, rules, bid)
             total = 0.0

@@ -13,6 +13,7 @@ from numba import njit
 
 from ..kernel.core import apply_bid, apply_card, legal_bids, legal_cards, nth_bit, popcount, random_below
 from ..kernel.layout import (
+    BAGS,
     BID,
     BLIND_NIL_BID,
     HAND,
@@ -20,6 +21,7 @@ from ..kernel.layout import (
     PHASE,
     PHASE_BID,
     PHASE_PLAY,
+    R_BAG_LIMIT,
     R_PARTNERSHIPS,
     R_PLAYERS,
     R_VARIANT,
@@ -268,8 +270,12 @@ def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: in
             other_need = side_need(state, rules, k)
             left = 13 - state[TRICKS_DONE]
             if 0 < other_need <= left:
-                want = True
-                break
+                # worth it unless the tricks it takes to set them would bring our bags to the penalty
+                to_set = left - other_need + 1
+                side = seat % 2 if partnerships else seat
+                if state[BAGS + side] - need + to_set < rules[R_BAG_LIMIT]:
+                    want = True
+                    break
 
     if length == 0:
         if want:

@@ -26,6 +26,7 @@ __all__ = ["Budget", "Choice", "choose"]
 BATCH = 12  # deals sampled and evaluated at a time
 ROLLOUTS = 4  # policy playouts per deal and candidate
 NOISE = 12  # one playout move in this many is random
+PRIOR_BONUS = 6.0  # points of reward the rule player's choice is given before the search can overrule it
 SOLVE_TRICKS = 3  # tricks left (after the candidate card) from which the ending is solved exactly
 
 
@@ -91,7 +92,7 @@ def _distinct(view: SeatView, legal: tuple[Action, ...]) -> list[Card]:
     return out
 
 
-def choose(view: SeatView, budget: Budget, rng: random.Random) -> Choice:
+def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None) -> Choice:
     """The search's choice for the seat to move in ``view`` (a bid or a card)."""
     start = time.perf_counter()
     rules = view.rules
@@ -135,7 +136,14 @@ def choose(view: SeatView, budget: Budget, rng: random.Random) -> Choice:
         if target is None and time.perf_counter() - start >= budget.seconds:
             break
     means = sums[candidates] / max(weights, 1.0)
-    order = np.argsort(-means, kind="stable")
+    # Close calls go to the rule player's choice (a prior), then to the lower card: the search must find a
+    # real gain, beyond the noise of a few dozen sampled deals, to overrule a sound habit.
+    scores = means.copy()
+    if prior is not None and int(prior) in candidates:
+        scores[candidates.index(int(prior))] += PRIOR_BONUS
+    if not bidding:
+        scores -= np.array([(c % 13) * 0.01 for c in candidates])
+    order = np.argsort(-scores, kind="stable")
     best = candidates[int(order[0])]
     runner = candidates[int(order[1])] if len(candidates) > 1 else None
 

@@ -200,10 +200,10 @@ def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: in
     # a clean Nil among the opponents, to be made to take a trick
     target_nil = -1
     for k in range(n):
-        if k != seat and k != partner and is_nil(state[BID + k]) and state[TRICKS + k] == 0:
-            if not partnerships or k % 2 != seat % 2:
-                target_nil = k
-                break
+        clean_nil = k != seat and k != partner and is_nil(state[BID + k]) and state[TRICKS + k] == 0
+        if clean_nil and (not partnerships or k % 2 != seat % 2):
+            target_nil = k
+            break
     # Covering a partner's Nil: win the trick over the partner, or play high before the partner plays.
     if partner_nil and n == 4:
         partner_pos = (partner - leader + n) % n  # place of the partner in this trick
@@ -310,11 +310,7 @@ def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: in
             m ^= low
             if beats(card, best) and sure(state, rules, seat, card, card, led, after):
                 return card
-        if after > 0:
-            # nothing sure: force out the high cards with the highest winner when a partner follows, else low
-            if partnerships and after == 1 and not partner_winning:
-                return _discard_low(legal, led)
-        return _discard_low(legal, led)
+        return _discard_low(legal, led)  # nothing sure: keep the high cards for later
     # duck: the highest card that loses, else the lowest
     losing = 0
     m = legal
@@ -424,9 +420,8 @@ def policy_bid(state: np.ndarray, rules: np.ndarray) -> int:
             return 0
     best = -1
     for b in range(1, 14):
-        if mask >> b & 1:
-            if best < 0 or abs(b - want) < abs(best - want):
-                best = b
+        if mask >> b & 1 and (best < 0 or abs(b - want) < abs(best - want)):
+            best = b
     if best < 0:
         return lowest(mask)
     return best

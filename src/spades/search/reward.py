@@ -78,10 +78,7 @@ def reward(state: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
             top_count += 1
         if final < low:
             low = final
-    if p[P_BEST] > 0:
-        diff = mine - best_other
-    else:
-        diff = mine - others / (sides - 1)
+    diff = mine - best_other if p[P_BEST] > 0 else mine - others / (sides - 1)
     ends = p[P_LAST] > 0
     if p[P_TARGET] > 0 and top >= p[P_TARGET]:
         ends = True

@@ -86,12 +86,9 @@ class Sampler:
         ok = dict(self.suits_ok)
         pool = list(self.pool)
         spade_pool = [c for c in pool if c // 13 == SPADES]
-        exact_total = 0
-        for s, count in self.exact_spades.items():
-            exact_total += max(0, count)
+        exact_total = sum(max(0, count) for count in self.exact_spades.values())
         if self.exact_spades and 0 <= exact_total <= len(spade_pool):
             rng.shuffle(spade_pool)
-            placed = 0
             for s, count in sorted(self.exact_spades.items()):
                 count = max(0, min(count, room[s]))
                 for card in spade_pool[:count]:
@@ -101,7 +98,6 @@ class Sampler:
                 pool = [c for c in pool if c not in taken]
                 room[s] -= count
                 ok[s] &= ~(1 << SPADES)
-                placed += count
         rng.shuffle(pool)
         seats = [s for s in self.free if room[s] > 0]
         if all(ok[s] == 0b1111 for s in seats):

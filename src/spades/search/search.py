@@ -139,8 +139,10 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     # Close calls go to the rule player's choice (a prior), then to the lower card: the search must find a
     # real gain, beyond the noise of a few dozen sampled deals, to overrule a sound habit.
     scores = means.copy()
-    if prior is not None and int(prior) in candidates:
-        scores[candidates.index(int(prior))] += PRIOR_BONUS
+    prior_code = prior.value if isinstance(prior, Bid) and not prior.blind else (
+        int(prior) if isinstance(prior, Card) else None)
+    if prior_code is not None and prior_code in candidates:
+        scores[candidates.index(prior_code)] += PRIOR_BONUS
     if not bidding:
         scores -= np.array([(c % 13) * 0.01 for c in candidates])
     order = np.argsort(-scores, kind="stable")

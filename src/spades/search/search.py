@@ -26,7 +26,8 @@ __all__ = ["Budget", "Choice", "choose"]
 BATCH = 12  # deals sampled and evaluated at a time
 ROLLOUTS = 4  # policy playouts per deal and candidate
 NOISE = 12  # one playout move in this many is random
-PRIOR_BONUS = 6.0  # points of reward the rule player's choice is given before the search can overrule it
+PRIOR_MARGIN = 3.0  # points of reward the search must gain over the rule player's choice to overrule it
+PRIOR_SIGMAS = 2.5  # ... plus this many standard errors of that gain
 SOLVE_TRICKS = 3  # tricks left (after the candidate card) from which the ending is solved exactly
 
 
@@ -99,19 +100,15 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     bidding = view.phase == "bid"
     if bidding:
         candidates: list[int] = [b.value for b in view.legal if isinstance(b, Bid) and not b.blind]
-        width = 14
     else:
         candidates = [int(c) for c in _distinct(view, view.legal)]
-        width = 52
     mask = 0
     for c in candidates:
         mask |= 1 << c
     sampler = Sampler.from_view(view)
     r = rules_array(rules)
     p = reward_params(view)
-    sums = np.zeros(width)
-    weights = 0.0
-    best_counts = np.zeros(width, dtype=np.int64)
+    rows: list[np.ndarray] = []
     done = 0
     target = budget.deals
     while True:
@@ -127,27 +124,31 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
             values = evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)
         else:
             values = evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, SOLVE_TRICKS)
-        sub = values[:, candidates]
-        sums[candidates] += sub.sum(axis=0)
-        top = sub.max(axis=1, keepdims=True)
-        best_counts[candidates] += (sub >= top - 1e-9).sum(axis=0)
-        weights += batch
+        rows.append(values[:, candidates])
         done += batch
         if target is None and time.perf_counter() - start >= budget.seconds:
             break
-    means = sums[candidates] / max(weights, 1.0)
-    # Close calls go to the rule player's choice (a prior), then to the lower card: the search must find a
-    # real gain, beyond the noise of a few dozen sampled deals, to overrule a sound habit.
+    table = np.vstack(rows)  # deals x candidates
+    means = table.mean(axis=0)
     scores = means.copy()
+    if not bidding:
+        scores -= np.array([(c % 13) * 0.01 for c in candidates])  # equal values: keep the high cards
+    order = [int(i) for i in np.argsort(-scores, kind="stable")]
+    # The rule player's choice stands unless the search finds a real gain over it: a margin beyond the noise
+    # of the sampled deals (the values are paired deal by deal, so the noise is that of the difference).
     prior_code = prior.value if isinstance(prior, Bid) and not prior.blind else (
         int(prior) if isinstance(prior, Card) else None)
-    if prior_code is not None and prior_code in candidates:
-        scores[candidates.index(prior_code)] += PRIOR_BONUS
-    if not bidding:
-        scores -= np.array([(c % 13) * 0.01 for c in candidates])
-    order = np.argsort(-scores, kind="stable")
-    best = candidates[int(order[0])]
-    runner = candidates[int(order[1])] if len(candidates) > 1 else None
+    if prior_code is not None and prior_code in candidates and candidates[order[0]] != prior_code:
+        i = candidates.index(prior_code)
+        gain = table[:, order[0]] - table[:, i]
+        noise = gain.std(ddof=1) / np.sqrt(len(gain)) if len(gain) > 1 else np.inf
+        if gain.mean() < PRIOR_MARGIN + PRIOR_SIGMAS * noise:
+            order.remove(i)
+            order.insert(0, i)
+    best = candidates[order[0]]
+    runner = candidates[order[1]] if len(candidates) > 1 else None
+    top = table.max(axis=1, keepdims=True)
+    best_counts = (table >= top - 1e-9).sum(axis=0)
 
     def action(code: int) -> Action:
         return BIDS[code] if bidding else CARDS[code]
@@ -156,7 +157,7 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
         action=action(best),
         value=float(means[order[0]]),
         deals=done,
-        best_share=int(best_counts[best]),
+        best_share=int(best_counts[order[0]]),
         runner_up=action(runner) if runner is not None else None,
         runner_value=float(means[order[1]]) if runner is not None else 0.0,
     )

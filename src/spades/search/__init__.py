@@ -31,7 +31,7 @@ def _drop_stale_cache() -> None:
     here = Path(__file__).resolve().parent
     kernel = Path(_kernel.__file__).resolve().parent
     digest = hashlib.sha256()
-    for path in sorted(kernel.glob("*.py")) + sorted(here.glob("*.py")):
+    for path in sorted(kernel.glob("*.py")) + [here / f"{name}.py" for name in _MODULES]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     fingerprint = digest.hexdigest()

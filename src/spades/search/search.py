@@ -29,6 +29,7 @@ NOISE = 12  # one playout move in this many is random
 PRIOR_MARGIN = 3.0  # points of reward the search must gain over the rule player's choice to overrule it
 PRIOR_SIGMAS = 2.5  # ... plus this many standard errors of that gain
 SOLVE_TRICKS = 3  # tricks left (after the candidate card) from which the ending is solved exactly
+SOLVE_TRICKS_KNOWN = 6  # the same when every hand is known (two-player Spades after the draw): one deal, solved
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,16 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     for c in candidates:
         mask |= 1 << c
     sampler = Sampler.from_view(view)
+    solve_tricks = SOLVE_TRICKS
+    target = budget.deals
+    if not sampler.free and not bidding and 13 - len(view.tricks) <= SOLVE_TRICKS_KNOWN + 1:
+        # nothing is hidden and the ending is short: one exact solution says it all
+        solve_tricks = SOLVE_TRICKS_KNOWN
+        target = 1
     r = rules_array(rules)
     p = reward_params(view)
     rows: list[np.ndarray] = []
     done = 0
-    target = budget.deals
     while True:
         batch = BATCH if target is None else min(BATCH, target - done)
         if batch <= 0:
@@ -123,7 +129,7 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
         if bidding:
             values = evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)
         else:
-            values = evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, SOLVE_TRICKS)
+            values = evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, solve_tricks)
         rows.append(values[:, candidates])
         done += batch
         if target is None and time.perf_counter() - start >= budget.seconds:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import bid_in_turn, dealt, hand, play_hand, snapshot
+from engine_support import bid_in_turn, dealt, hand, play_hand, snapshot
 from spades import (
     BLIND_NIL,
     NIL,

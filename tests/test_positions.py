@@ -2,9 +2,8 @@
 
 import pytest
 
-from spades.bots import make_bot
-
 from positions import POSITIONS, Position
+from spades.bots import make_bot
 
 LEVELS = ["normal"]
 

@@ -3,7 +3,7 @@ situation, and the scoring options."""
 
 import pytest
 
-from helpers import play_hand
+from engine_support import play_hand
 from spades import BLIND_NIL, NIL, Bid, GameOver, HandScored, HandStarted, Phase, Rules, score_hand
 
 

@@ -171,8 +171,8 @@ def play(tmp: Path, args: list[str], text: str) -> subprocess.CompletedProcess[s
 
 def test_corrupt_save_is_reported_kept_and_a_new_game_offered(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "table-save.json").write_text('{"format": "spades-record", "version": 1, "seed": 1, '
-                                                       '"actions": ["AS"]}', encoding="utf-8")
+    corrupt = '{"format": "spades-record", "version": 1, "seed": 1, "rules": {}, "actions": ["AS"]}'
+    (tmp_path / "data" / "table-save.json").write_text(corrupt, encoding="utf-8")
     done = play(tmp_path, ["--resume"], "y\nq\ny\n")
     assert "The saved game cannot be used: actions[0]: AS is not legal" in done.stdout
     assert "Start a new game? y or n." in done.stdout

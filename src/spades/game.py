@@ -84,9 +84,10 @@ def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bo
     match). Shared with the scorepad, which keeps a real table's score by the same rule."""
     top = max(scores)
     leaders = [i for i, s in enumerate(scores) if s == top]
-    if rules.hands:
-        return hands_played >= rules.hands, leaders[0] if len(leaders) == 1 else None
     lost = rules.lose_at is not None and min(scores) <= rules.lose_at
+    if rules.hands:
+        return (hands_played >= rules.hands or (lost and len(leaders) == 1),
+                leaders[0] if len(leaders) == 1 else None)
     return (lost or top >= rules.target) and len(leaders) == 1, leaders[0]
 
 

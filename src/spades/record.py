@@ -103,10 +103,12 @@ def game_from_record(data: Any, *, check_result: bool = True) -> Game:
     _need(isinstance(data, dict), "record", "is not a JSON object")
     _need(data.get("format") == FORMAT, "format", f"expected {FORMAT!r}, found {data.get('format')!r}")
     version = data.get("version")
-    _need(isinstance(version, int), "version", f"{version!r} is not a version number")
+    _need(isinstance(version, int) and not isinstance(version, bool) and version >= 1, "version",
+          f"{version!r} is not a version number")
     _need(version <= VERSION, "version", f"{version} is newer than this program reads ({VERSION})")
+    _need("rules" in data, "rules", "missing")
     try:
-        rules = Rules.from_dict(data.get("rules", {}))
+        rules = Rules.from_dict(data["rules"])
     except (RulesError, TypeError) as error:
         raise RecordError(f"rules: {error}") from None
     seed = data.get("seed")

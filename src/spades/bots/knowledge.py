@@ -132,6 +132,9 @@ class Knowledge:
             choices = follow or cards
             return any(beats(c, card, led) for c in _bits(choices))
         if card // 13 == SPADES:
+            # A trump is beaten only by a higher trump, and in a side suit only by a seat out of that suit.
+            if led != SPADES and not self.likely_void(seat, led):
+                return False
             return self.may_hold(seat, SPADES) and bool(self.higher_out(card))
         if self.void(seat, led):
             return self.may_hold(seat, SPADES) and bool(self.out(SPADES))

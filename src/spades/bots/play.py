@@ -17,6 +17,12 @@ from .knowledge import Knowledge, beats, trick_winner
 __all__ = ["Situation", "choose_card"]
 
 SPADES = int(Suit.SPADES)
+# Thresholds of the rules of thumb, tuned by arena matches.
+SECOND_HAND_MASTER_OUT = 7  # second hand takes with the best card left once this few of the suit are out
+SET_MARGIN = 4  # keep taking tricks after the contract while the opponents need this close to all that is left
+SET_MARGIN_BAGS = 1  # the same, with bags near the limit
+PARTNER_LAST_NEED = 1  # void second hand leaves the trick to a partner who plays last when this few are needed
+LEAD_LONG = True  # with nothing better, lead low from the longest suit (else from the shortest)
 
 
 def _nil_intact(view: SeatView, seat: int) -> bool:
@@ -84,8 +90,8 @@ class Situation:
         if self.opp_need <= 0:
             return False
         if self.bags_near:
-            return self.opp_need >= self.tricks_left - 1
-        return self.opp_need >= self.tricks_left - 4
+            return self.opp_need >= self.tricks_left - SET_MARGIN_BAGS
+        return self.opp_need >= self.tricks_left - SET_MARGIN
 
 
 def _name(view: SeatView, seat: int) -> str:
@@ -164,7 +170,7 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
         safe = _lowest_safe(k, beaters, led, opp_after)
         position = len(view.trick) + 1
         if position == 2 and s.partner is not None:
-            master = safe if safe is not None and k.out_count(led) <= 7 else None
+            master = safe if safe is not None and k.out_count(led) <= SECOND_HAND_MASTER_OUT else None
             if master is not None:
                 return Hint(master, f"the {master.name} is the best left and the suit may be trumped: take it")
             card = _lowest_follow(legal)
@@ -177,7 +183,7 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
         return Hint(card, f"play high, the {card.name}")
 
     # Void in the suit led: trump only when it pays.
-    if s.partner is not None and s.partner in after and len(view.trick) == 1 and s.our_need <= 1 \
+    if s.partner is not None and s.partner in after and len(view.trick) == 1 and s.our_need <= PARTNER_LAST_NEED \
             and not k.likely_void(s.partner, led) and not s.partner_nil:
         card = _dump_low(k, legal)
         return Hint(card, f"partner plays last and may win: keep the spades, discard the {card.name}")
@@ -266,7 +272,8 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
             card = min(singles)
             return Hint(card, f"lead the singleton {card.name} to trump the suit later")
     if non_spades:
-        card = min(non_spades, key=lambda c: (_honour_exposed(k, c), -k.hand_count(c // 13), c.rank))
+        card = min(non_spades, key=lambda c: (_honour_exposed(k, c), -k.hand_count(c // 13) if LEAD_LONG
+                                                 else k.hand_count(c // 13), c.rank))
         return Hint(card, f"lead low from a long suit, the {card.name}, and keep the high cards")
     card = min(legal)
     return Hint(card, f"only spades left: lead the {card.name}")

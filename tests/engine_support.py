@@ -111,9 +111,12 @@ def oracle_legal(game: Game) -> set[Any]:
 
 # -- playing set positions --------------------------------------------------------------------------------------
 def bid_in_turn(game: Game, bids: dict[int, Any]) -> None:
-    """Apply each seat's bid (a number, NIL, BLIND_NIL or a Bid) in the order the game asks for them."""
+    """Apply each seat's bid (a number, NIL, BLIND_NIL or a Bid) in the order the game asks for them; a seat
+    offered Blind Nil that bids otherwise looks first."""
     while game.phase is Phase.BID:
         bid = bids[game.turn]
+        if bid is not BLIND_NIL and Choice.LOOK in game.legal_actions():
+            game.apply(Choice.LOOK)
         game.apply(Bid.of(bid) if isinstance(bid, int) else bid)
 
 

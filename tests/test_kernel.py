@@ -186,3 +186,44 @@ def test_import_spades_does_not_import_numba() -> None:
     code = "import sys, spades, spades.cli; spades.cli.build_parser(); print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def engine_margin(game: Game, side: int) -> float:
+    """Brute force through the engine: the value of the position for ``side``, its seats maximizing the margin
+    of the hand's points over the other sides' mean, the other seats minimizing it."""
+    if game.results:
+        points = [s.points for s in game.results[-1].sides]
+        others = [p for i, p in enumerate(points) if i != side]
+        return points[side] - sum(others) / len(others)
+    values = []
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        values.append(engine_margin(child, side))
+    return max(values) if game.rules.side_of(game.turn) == side else min(values)
+
+
+SOLVER_CONFIGS = [("standard", {}), ("standard", {"nil_tricks_count_for_partner": True}), ("solo", {}),
+                  ("two_player", {}), ("suicide", {})]
+
+
+@pytest.mark.parametrize(("variant", "options"), SOLVER_CONFIGS)
+def test_solver_finds_the_engines_best_values(variant: str, options: dict[str, object]) -> None:
+    rules = Rules.preset(variant, **options)
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random(f"solver:{variant}")
+    for round_ in range(6):
+        tricks_left = 2 if rules.players == 4 and round_ % 3 else 3
+        in_trick = round_ % rules.players  # cards already played to the trick in progress
+        game = random_position(rules, rng)
+        while game.phase is Phase.BID or len(game.tricks) < 13 - tricks_left or len(game.trick) < in_trick:
+            game.apply(rng.choice(game.legal_actions()))
+        assert not game.results
+        side = rng.randrange(rules.sides)
+        values = kernel.solve_cards(kernel.state_from_game(game), k_rules, side)
+        legal = game.legal_actions()
+        assert sorted(int(c) for c in np.flatnonzero(~np.isnan(values))) == sorted(int(c) for c in legal)
+        for card in legal:
+            child = game.clone()
+            child.apply(card)
+            assert values[card] == pytest.approx(engine_margin(child, side)), f"{variant}: {card}"

@@ -70,6 +70,7 @@ from .core import (  # noqa: E402
     random_hands,
     random_playouts,
     score,
+    solve_cards,
     start_hand,
 )
 
@@ -95,6 +96,7 @@ __all__ = [
     "random_playouts",
     "rules_array",
     "score",
+    "solve_cards",
     "start_hand",
     "state_from_game",
     "state_from_view",

@@ -169,8 +169,13 @@ POSITIONS: list[Position] = [
         actions="3, 1, 3", seat=S, expected="3", options={"min_team_bid": 4}, dealer=S,
     ),
     Position(
-        "Blind Nil when 300 behind",
+        "Blind Nil when far behind and the opponents near the target",
         hands={}, actions="", seat=N, expected="blind nil", options={"blind_nil": True},
+        scores=(60, 420),
+    ),
+    Position(
+        "no Blind Nil while the opponents are far from the target: look",
+        hands={}, actions="", seat=N, expected="look", options={"blind_nil": True},
         scores=(0, 300),
     ),
     Position(

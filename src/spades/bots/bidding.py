@@ -20,6 +20,12 @@ __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_ri
 SPADES = int(Suit.SPADES)
 ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the next trick
 NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
+BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
+BLIND_NEAR = 0.8  # ... and with the leader this close to the target
+SPADE_NIL_RISK = 1.0  # weight of the spades held in the risk of a Nil
+TWO_ROUND = -0.3  # two-player: the bid is the count of tricks rounded down unless this close to the next
+WHIZ_OFFSET = 0.3  # Whiz: how far the tricks counted may fall short of the spades held and still make
+TWO_NIL_RISK = 1.0  # two-player: how much riskier a Nil is with nobody to cover it
 
 
 def _ranks(hand: int, suit: int) -> list[int]:
@@ -96,13 +102,16 @@ def estimate_tricks(hand: CardSet | int) -> float:
     return total
 
 
+_SPADE_RISK = {14: 2.0, 13: 0.9, 12: 0.55, 11: 0.3, 10: 0.18, 9: 0.1, 8: 0.07, 7: 0.05}
+
+
 def nil_risk(hand: CardSet | int) -> float:
     """A sum of the chances, card by card, of being left holding a card that must win: low is safe."""
     hand = int(hand)
     risk = 0.0
     spades = _ranks(hand, SPADES)
     for rank in spades:
-        risk += {14: 2.0, 13: 0.9, 12: 0.55, 11: 0.3, 10: 0.18, 9: 0.1, 8: 0.07, 7: 0.05}.get(rank, 0.02)
+        risk += _SPADE_RISK.get(rank, 0.02) * SPADE_NIL_RISK
     if len(spades) >= 4:
         risk += 0.4 * (len(spades) - 3)
     for suit in range(3):
@@ -205,8 +214,8 @@ def _blind_or_look(view: SeatView) -> Hint:
     partner = view.partner
     partner_bid = view.bids[partner] if partner is not None else None
     partner_nil = partner_bid is not None and partner_bid.value == 0
-    desperate = deficit >= max(200, rules.blind_nil_deficit) or (
-        deficit >= rules.blind_nil_deficit and max(others) >= 0.8 * rules.target)
+    # Blind Nil fails more often than not: worth it only when the game is slipping away.
+    desperate = deficit >= max(BLIND_DEFICIT, rules.blind_nil_deficit) and max(others) >= BLIND_NEAR * rules.target
     if desperate and not partner_nil and BLIND_NIL in view.legal:
         return Hint(BLIND_NIL, f"{deficit} points behind: Blind Nil for the 200")
     return Hint(Choice.LOOK, "not far enough behind for Blind Nil: look at the cards")
@@ -278,7 +287,7 @@ def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
     nil_ev, _ = _nil_worth(view, est, risk)
     nil_ev -= NIL_BONUS  # forced bids: Whiz Nils are weighed at their plain value
     # The forced bid made or set: a rough chance from how the hand's tricks compare with the spades held.
-    make = 1 / (1 + math.exp(-2.2 * (est - spades + 0.3)))
+    make = 1 / (1 + math.exp(-2.2 * (est - spades + WHIZ_OFFSET)))
     bid_ev = 10 * spades * (2 * make - 1) + 12
     if nil_ev > bid_ev:
         return Hint(NIL, f"Whiz: {_spades(spades)} would be hard to make and the hand can duck: Nil")
@@ -306,12 +315,12 @@ def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
     assert view.hand is not None
     est = _two_player_tricks(view)
     risk = nil_risk(view.hand)
-    chance = nil_chance(risk * 1.3)  # nobody covers a two-player Nil
+    chance = nil_chance(risk * TWO_NIL_RISK)  # nobody covers a two-player Nil
     if NIL in bids and chance * view.rules.nil_value > 10 * est + 10:
         return Hint(NIL, "few tricks and a failed Nil costs only bags: Nil")
     if est >= 12.9:
         return Hint(BIDS[13], "every card is a winner: shoot the moon")
-    want = max(1, min(12, math.floor(est + 0.4)))
+    want = max(1, min(12, math.floor(est + TWO_ROUND)))
     chosen = _nearest([b for b in bids if b.value > 0], want)
     return Hint(chosen, f"counting against the cards not seen, about {est:.1f} tricks: bid {chosen.spoken}")
 

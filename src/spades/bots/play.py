@@ -271,12 +271,21 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
         if singles:
             card = min(singles)
             return Hint(card, f"lead the singleton {card.name} to trump the suit later")
-    if non_spades:
-        card = min(non_spades, key=lambda c: (_honour_exposed(k, c), -k.hand_count(c // 13) if LEAD_LONG
-                                                 else k.hand_count(c // 13), c.rank))
+    quiet = [c for c in non_spades if not _ruffed(k, opps, c // 13)]
+    if quiet:
+        card = min(quiet, key=lambda c: (_honour_exposed(k, c), -k.hand_count(c // 13) if LEAD_LONG
+                                            else k.hand_count(c // 13), c.rank))
         return Hint(card, f"lead low from a long suit, the {card.name}, and keep the high cards")
-    card = min(legal)
+    if non_spades:
+        card = min(non_spades, key=lambda c: c.rank)
+        return Hint(card, f"every suit may be trumped: lead the {card.name}, the lowest card")
+    card = min(spades)
     return Hint(card, f"only spades left: lead the {card.name}")
+
+
+def _ruffed(k: Knowledge, opps: list[int], suit: int) -> bool:
+    """Whether an opponent has shown out of ``suit`` and may still trump it."""
+    return any(k.void(o, suit) and k.may_hold(o, SPADES) for o in opps)
 
 
 def _honour_exposed(k: Knowledge, card: Card) -> int:

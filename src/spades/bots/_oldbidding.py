@@ -1,0 +1,326 @@
+"""How a club player values a hand and chooses a bid, in every variant.
+
+Tricks are counted suit by suit the way the game is taught: aces, kings unless the suit is long, spade length,
+and short suits to trump with spare spades. Nil is weighed by how many high cards would have to be shed safely.
+The bid then bends to the partner's and opponents' bids, the bags and the score.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..actions import BIDS, BLIND_NIL, NIL, Bid, Choice
+from ..cards import SUIT_MASKS, CardSet, Suit
+from ..view import SeatView
+from .base import Hint
+from ._oldknowledge import Knowledge
+
+__all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk"]
+
+SPADES = int(Suit.SPADES)
+ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the next trick
+NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
+BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
+BLIND_NEAR = 0.8  # ... and with the leader this close to the target
+SPADE_NIL_RISK = 1.0  # weight of the spades held in the risk of a Nil
+TWO_ROUND = -0.3  # two-player: the bid is the count of tricks rounded down unless this close to the next
+WHIZ_OFFSET = 0.3  # Whiz: how far the tricks counted may fall short of the spades held and still make
+TWO_NIL_RISK = 1.0  # two-player: how much riskier a Nil is with nobody to cover it
+
+
+def _ranks(hand: int, suit: int) -> list[int]:
+    """Ranks (2..14) held in ``suit``, high to low."""
+    bits = hand >> (13 * suit) & 0x1FFF
+    return [r + 2 for r in range(12, -1, -1) if bits >> r & 1]
+
+
+def side_suit_tricks(ranks: list[int]) -> float:
+    length = len(ranks)
+    tricks = 0.0
+    ace, king, queen = 14 in ranks, 13 in ranks, 12 in ranks
+    if ace:
+        tricks += 1.0 if length <= 5 else 0.7 if length == 6 else 0.45
+    if king:
+        if length == 1:
+            tricks += 0.1
+        elif ace:
+            tricks += 0.85 if length <= 4 else 0.45 if length == 5 else 0.2
+        else:
+            tricks += 0.6 if length <= 4 else 0.35
+    if queen:
+        if ace and king:
+            tricks += 0.55 if length <= 4 else 0.15
+        elif (ace or king) and 3 <= length <= 4:
+            tricks += 0.3
+        elif 3 <= length <= 4:
+            tricks += 0.15
+    return tricks
+
+
+def spade_tricks(ranks: list[int]) -> tuple[float, int]:
+    """Tricks from spade honours and length, and how many spades those tricks use."""
+    count = len(ranks)
+    tricks = 0.0
+    used = 0
+    for rank in ranks:
+        if rank == 14:
+            tricks += 1.0
+        elif rank == 13:
+            tricks += 1.0 if count >= 2 else 0.45
+        elif rank == 12:
+            tricks += 0.9 if count >= 3 else 0.35
+        elif rank == 11:
+            tricks += 0.6 if count >= 4 else 0.2
+        else:
+            continue
+        used += 1
+    extra = max(0, count - 3) - max(0, used - 2) * 0.5
+    if extra > 0:
+        tricks += extra * 0.9
+        used += math.ceil(extra)
+    return tricks, min(used, count)
+
+
+def estimate_tricks(hand: CardSet | int) -> float:
+    """Expected tricks of a four-handed hand, before the bidding says more."""
+    hand = int(hand)
+    spades = _ranks(hand, SPADES)
+    total, used = spade_tricks(spades)
+    short = 0.0
+    for suit in range(3):
+        ranks = _ranks(hand, suit)
+        total += side_suit_tricks(ranks)
+        if not ranks:
+            short += 1.6
+        elif len(ranks) == 1:
+            short += 0.75 if ranks[0] < 13 else 0.4
+        elif len(ranks) == 2:
+            short += 0.25
+    spare = len(spades) - used
+    if spare > 0:
+        total += min(spare, short) * 0.8
+    return total
+
+
+def nil_risk(hand: CardSet | int) -> float:
+    """A sum of the chances, card by card, of being left holding a card that must win: low is safe."""
+    hand = int(hand)
+    risk = 0.0
+    spades = _ranks(hand, SPADES)
+    for rank in spades:
+        risk += {14: 2.0, 13: 0.9, 12: 0.55, 11: 0.3, 10: 0.18, 9: 0.1, 8: 0.07, 7: 0.05}.get(rank, 0.02) * SPADE_NIL_RISK
+    if len(spades) >= 4:
+        risk += 0.4 * (len(spades) - 3)
+    for suit in range(3):
+        ranks = sorted(_ranks(hand, suit))
+        for lower, rank in enumerate(ranks):
+            base = {14: 1.0, 13: 0.7, 12: 0.45, 11: 0.28, 10: 0.16, 9: 0.09, 8: 0.05}.get(rank, 0.0)
+            risk += base * 0.62 ** lower
+    return risk
+
+
+def nil_chance(risk: float) -> float:
+    return 0.93 * math.exp(-0.85 * risk)
+
+
+def _nearest(legal: list[Bid], want: int) -> Bid:
+    return min(legal, key=lambda b: (abs(b.value - want), -b.value))
+
+
+def choose_draw(view: SeatView) -> Hint:
+    """Two-player draw: keep a card worth a trick, or any card that fits a Nil plan; otherwise take the next."""
+    card = view.offered
+    assert card is not None and view.hand is not None
+    hand = view.hand
+    if card.suit == Suit.SPADES and card.rank >= 9:
+        return Hint(Choice.KEEP, f"keep the {card.name}: a high spade takes a trick")
+    if card.rank >= 13 or (card.rank == 12 and hand.count(card.suit) >= 1):
+        return Hint(Choice.KEEP, f"keep the {card.name}: it should take a trick")
+    if card.suit == Suit.SPADES and hand.count(Suit.SPADES) >= 3:
+        return Hint(Choice.KEEP, f"keep the {card.name}: spade length wins tricks")
+    return Hint(Choice.DISCARD, f"discard the {card.name}: the next card is likely better")
+
+
+def _two_player_tricks(view: SeatView) -> float:
+    """Two-player: the other hand is every card not seen, so count trick by trick against it."""
+    k = Knowledge.from_view(view)
+    mine, theirs = k.hand, k.known[1 - view.seat]
+    tricks = 0.0
+    their_spades = (theirs & SUIT_MASKS[SPADES]).bit_count()
+    my_spades = _ranks(mine, SPADES)
+    opp_spades = _ranks(theirs, SPADES)
+    spare = _suit_race(my_spades, opp_spades)
+    tricks += spare[0]
+    my_spare = spare[1]
+    for suit in range(3):
+        a, b = _ranks(mine, suit), _ranks(theirs, suit)
+        won, left = _suit_race(a, b)
+        tricks += won
+        if left:  # my cards once they are out of the suit: ruffed while they hold spades
+            tricks += left * (0.3 if their_spades else 1.0)
+        if not a and b and my_spare:
+            ruffs = min(my_spare, len(b))
+            tricks += ruffs * 0.7
+            my_spare -= ruffs
+    return min(13.0, tricks)
+
+
+def _suit_race(mine: list[int], theirs: list[int]) -> tuple[float, int]:
+    """Tricks I take in a suit played out high card against high card, and my cards left after theirs run out."""
+    a, b = list(mine), list(theirs)
+    won = 0.0
+    while a and b:
+        if a[0] > b[0]:
+            won += 1
+            a.pop(0)
+            b.pop()
+        else:
+            b.pop(0)
+            a.pop()
+    return won, len(a)
+
+
+def choose_bid(view: SeatView) -> Hint:
+    legal = view.legal
+    if Choice.LOOK in legal:
+        return _blind_or_look(view)
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if len(bids) == 1:
+        only = bids[0]
+        if view.rules.variant == "mirror":
+            return Hint(only, f"Mirror: the bid is the number of spades, {only.spoken}")
+        return Hint(only, f"the only bid allowed is {only.spoken}")
+    assert view.hand is not None
+    variant = view.rules.variant
+    if variant == "two_player":
+        return _two_player_bid(view, bids)
+    est = estimate_tricks(view.hand)
+    risk = nil_risk(view.hand)
+    if variant == "whiz":
+        return _whiz_bid(view, bids, est, risk)
+    if variant == "suicide":
+        return _suicide_bid(view, bids, est, risk)
+    return _standard_bid(view, bids, est, risk)
+
+
+def _blind_or_look(view: SeatView) -> Hint:
+    rules = view.rules
+    side = view.side
+    others = [s for i, s in enumerate(view.scores) if i != side]
+    deficit = max(others) - view.scores[side]
+    partner = view.partner
+    partner_bid = view.bids[partner] if partner is not None else None
+    partner_nil = partner_bid is not None and partner_bid.value == 0
+    # Blind Nil fails more often than not: worth it only when the game is slipping away.
+    desperate = deficit >= max(BLIND_DEFICIT, rules.blind_nil_deficit) and max(others) >= BLIND_NEAR * rules.target
+    if desperate and not partner_nil and BLIND_NIL in view.legal:
+        return Hint(BLIND_NIL, f"{deficit} points behind: Blind Nil for the 200")
+    return Hint(Choice.LOOK, "not far enough behind for Blind Nil: look at the cards")
+
+
+def _partner_bid(view: SeatView) -> Bid | None:
+    return view.bids[view.partner] if view.partner is not None else None
+
+
+def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
+    """The value of bidding Nil and of bidding for tricks, in points, as a club player weighs them."""
+    rules = view.rules
+    chance = nil_chance(risk)
+    nil_ev = rules.nil_value * (2 * chance - 1 if rules.nil_fail_penalty else chance) + NIL_BONUS
+    bid_ev = 10 * max(1.0, est) + (12 if rules.partnerships else 0)  # the tricks also help the partner
+    partner = _partner_bid(view)
+    if partner is not None:
+        if partner.value == 0:
+            nil_ev -= 80  # two Nils leave nobody to cover
+        elif partner.value >= 4:
+            nil_ev += 15  # a strong partner covers
+        elif partner.value <= 2:
+            nil_ev -= 15
+    limit = rules.bag_limit
+    if view.bags[view.side] >= limit - 3:
+        nil_ev += 10  # a Nil takes no bags
+    return nil_ev, bid_ev
+
+
+def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
+    rules = view.rules
+    numbers = [b for b in bids if b.value > 0]
+    if NIL in bids:
+        nil_ev, bid_ev = _nil_worth(view, est, risk)
+        if (nil_ev > bid_ev and est < 3) or not numbers:
+            return Hint(NIL, "no sure tricks and nothing high to shed: Nil")
+    side = view.side
+    limit = rules.bag_limit
+    bags_near = view.bags[side] >= limit - 3
+    want = math.floor(est + ROUND_UP + (0.25 if bags_near else 0.0))
+    reason = f"about {est:.1f} tricks in aces, kings and spades"
+    if bags_near:
+        reason += ", bid up with bags near the limit"
+    others = [b.value for i, b in enumerate(view.bids) if b is not None and i != view.seat]
+    partner = _partner_bid(view)
+    total = sum(others) + want
+    if len([b for b in view.bids if b is not None]) == view.players - 1 and total > 13:
+        cut = max(0, (total - 13 + 1) // 2)
+        want -= cut
+        if cut:
+            reason += ", less since the table has bid too many"
+    if rules.ten_for_two_hundred and partner is not None and partner.value + want >= 10 > partner.value + est:
+        want = 9 - partner.value
+        reason += ", short of ten for 200"
+    want = max(1, want)
+    if partner is not None and partner.value == 0:
+        reason += "; partner is Nil, so bid what is sure"
+        want = max(1, math.floor(est + 0.3))
+    chosen = _nearest(numbers, want)
+    if chosen.value > want:
+        reason += f"; the team must bid at least {rules.min_team_bid}"
+    return Hint(chosen, f"{reason}: bid {chosen.spoken}")
+
+
+def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
+    assert view.hand is not None
+    spades = view.hand.count(Suit.SPADES)
+    forced = BIDS[spades]
+    nil_ev, _ = _nil_worth(view, est, risk)
+    nil_ev -= NIL_BONUS  # forced bids: Whiz Nils are weighed at their plain value
+    # The forced bid made or set: a rough chance from how the hand's tricks compare with the spades held.
+    make = 1 / (1 + math.exp(-2.2 * (est - spades + WHIZ_OFFSET)))
+    bid_ev = 10 * spades * (2 * make - 1) + 12
+    if nil_ev > bid_ev:
+        return Hint(NIL, f"Whiz: {_spades(spades)} would be hard to make and the hand can duck: Nil")
+    return Hint(forced, f"Whiz: about {est:.1f} tricks, so bid the {_spades(spades)} held")
+
+
+def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
+    partner = _partner_bid(view)
+    numbers = [b for b in bids if b.value >= 4]
+    want = max(4, math.floor(est + 0.5))
+    chosen = _nearest(numbers, want)
+    if NIL not in bids:
+        return Hint(chosen, f"Suicide: partner is Nil, so bid {chosen.spoken} for about {est:.1f} tricks")
+    if partner is None:
+        if risk < 1.6 or est < 3.2:
+            return Hint(NIL, "Suicide: a weak hand, so this side's Nil is mine")
+        return Hint(chosen, f"Suicide: a strong hand, about {est:.1f} tricks: bid {chosen.spoken}")
+    if est >= partner.value + 1.5 and risk > 2.5:
+        return Hint(chosen, f"Suicide: much stronger than partner's {partner.spoken}: bid {chosen.spoken} "
+                            "and partner goes Nil")
+    return Hint(NIL, f"Suicide: partner bid {partner.spoken}, so go Nil")
+
+
+def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
+    assert view.hand is not None
+    est = _two_player_tricks(view)
+    risk = nil_risk(view.hand)
+    chance = nil_chance(risk * TWO_NIL_RISK)  # nobody covers a two-player Nil
+    if NIL in bids and chance * view.rules.nil_value > 10 * est + 10:
+        return Hint(NIL, "few tricks and a failed Nil costs only bags: Nil")
+    if est >= 12.9:
+        return Hint(BIDS[13], "every card is a winner: shoot the moon")
+    want = max(1, min(12, math.floor(est + TWO_ROUND)))
+    chosen = _nearest([b for b in bids if b.value > 0], want)
+    return Hint(chosen, f"counting against the cards not seen, about {est:.1f} tricks: bid {chosen.spoken}")
+
+
+def _spades(count: int) -> str:
+    return f"{count} spade" if count == 1 else f"{count} spades"

@@ -1,0 +1,27 @@
+"""The normal player: a good club player written as rules, the partner most people want at the table.
+
+Bidding is in :mod:`.bidding`, card play in :mod:`.play`, and what can be known of the hidden cards in
+:mod:`.knowledge`; this module only puts them behind the bot interface. It ignores the thinking budget: rules
+answer at once.
+"""
+
+from __future__ import annotations
+
+from ..view import SeatView
+from .base import Bot, Hint, register
+from ._oldbidding import choose_bid, choose_draw
+from ._oldplay import choose_card
+
+__all__ = ["NormalBot"]
+
+
+@register("old")
+class OldBot(Bot):
+    def hint(self, view: SeatView) -> Hint:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        if view.phase == "draw":
+            return choose_draw(view)
+        if view.phase == "bid":
+            return choose_bid(view)
+        return choose_card(view)

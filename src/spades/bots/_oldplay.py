@@ -1,0 +1,324 @@
+"""How a club player chooses a card: the table's rules of thumb, in the order a good partner applies them.
+
+Nils come first (one's own, the partner's to protect, the opponents' to set), then the partner's winning card,
+then the contract: win cheaply while tricks are needed, duck once the contract is safe and bags would cost more
+than the set is worth. Who can still beat a card is read from the cards out and the voids shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card, Suit
+from ..view import SeatView
+from .base import Hint
+from ._oldknowledge import Knowledge, beats, trick_winner
+
+__all__ = ["Situation", "choose_card"]
+
+SPADES = int(Suit.SPADES)
+# Thresholds of the rules of thumb, tuned by arena matches.
+SECOND_HAND_MASTER_OUT = 7  # second hand takes with the best card left once this few of the suit are out
+SET_MARGIN = 4  # keep taking tricks after the contract while the opponents need this close to all that is left
+SET_MARGIN_BAGS = 1  # the same, with bags near the limit
+PARTNER_LAST_NEED = 1  # void second hand leaves the trick to a partner who plays last when this few are needed
+LEAD_LONG = True  # with nothing better, lead low from the longest suit (else from the shortest)
+
+
+def _nil_intact(view: SeatView, seat: int) -> bool:
+    bid = view.bids[seat]
+    return bid is not None and bid.value == 0 and view.tricks_won[seat] == 0
+
+
+@dataclass
+class Situation:
+    """The hand's state as it bears on this seat's choice."""
+
+    view: SeatView
+    k: Knowledge
+    partner: int | None
+    opponents: list[int]
+    my_nil: bool
+    partner_nil: bool
+    opp_nils: list[int]
+    our_need: int  # tricks still needed for the side's contract
+    opp_need: int  # tricks the opponents most in need still need
+    tricks_left: int
+    bags_near: bool
+
+    @classmethod
+    def of(cls, view: SeatView) -> Situation:
+        rules = view.rules
+        seat = view.seat
+        side = view.side
+        k = Knowledge.from_view(view)
+        partner = view.partner
+        opponents = [s for s in range(view.players) if rules.side_of(s) != side]
+        tricks_left = 13 - len(view.tricks)
+
+        def need(side_: int) -> int:
+            contract = counted = 0
+            for s in rules.seats_of(side_):
+                bid = view.bids[s]
+                if bid is None:
+                    continue
+                if bid.value == 0:
+                    if rules.nil_tricks_count_for_partner:
+                        counted += view.tricks_won[s]
+                    continue
+                contract += bid.value
+                counted += view.tricks_won[s]
+            return max(0, contract - counted)
+
+        opp_sides = {rules.side_of(s) for s in opponents}
+        bags = view.bags[side]
+        return cls(
+            view=view, k=k, partner=partner, opponents=opponents,
+            my_nil=_nil_intact(view, seat),
+            partner_nil=partner is not None and _nil_intact(view, partner),
+            opp_nils=[s for s in opponents if _nil_intact(view, s)],
+            our_need=need(side), opp_need=max((need(s) for s in opp_sides), default=0),
+            tricks_left=tricks_left,
+            bags_near=bags + max(0, tricks_left - need(side)) // 3 >= rules.bag_limit - 2,
+        )
+
+    @property
+    def want_tricks(self) -> bool:
+        """Whether another trick is worth having: for the contract, or to set the opponents."""
+        if self.our_need > 0:
+            return True
+        if self.opp_need <= 0:
+            return False
+        if self.bags_near:
+            return self.opp_need >= self.tricks_left - SET_MARGIN_BAGS
+        return self.opp_need >= self.tricks_left - SET_MARGIN
+
+
+def _name(view: SeatView, seat: int) -> str:
+    if seat == view.partner:
+        return "partner"
+    return {4: ("North", "East", "South", "West"), 2: ("North", "South")}[view.players][seat]
+
+
+def choose_card(view: SeatView) -> Hint:
+    s = Situation.of(view)
+    legal = [c for c in view.legal if isinstance(c, Card)]
+    if len(legal) == 1:
+        return Hint(legal[0], f"the {legal[0].name} is the only card that may be played")
+    if not view.trick:
+        return _lead(s, legal)
+    return _follow(s, legal)
+
+
+# -- following ------------------------------------------------------------------------------------------------
+def _follow(s: Situation, legal: list[Card]) -> Hint:
+    view, k = s.view, s.k
+    led = view.trick[0][1] // 13
+    win_seat, best = trick_winner(view.trick)
+    played = {seat for seat, _ in view.trick}
+    after = [(view.seat + i) % view.players for i in range(1, view.players) if
+             (view.seat + i) % view.players not in played]
+    opp_after = [x for x in after if x in s.opponents]
+    following = legal[0] // 13 == led
+    beaters = [c for c in legal if beats(c, best, led)]
+    unders = [c for c in legal if not beats(c, best, led)]
+    best_name = f"{_name(view, win_seat)}'s {best.name}"
+
+    if s.my_nil:
+        return _nil_follow(s, legal, beaters, unders, after, led, best_name)
+
+    if s.partner_nil and s.partner is not None:
+        if s.partner in after:
+            if beaters:
+                card = max(beaters) if following else _lowest_safe(k, beaters, led, opp_after) or max(beaters)
+                return Hint(card, f"cover partner's Nil: take the trick with the {card.name}")
+            card = _dump_low(k, legal)
+            return Hint(card, f"{best_name} already covers partner's Nil: play low, the {card.name}")
+        if win_seat == s.partner and beaters:
+            card = _lowest_safe(k, beaters, led, opp_after) or max(beaters)
+            return Hint(card, f"partner's Nil is winning the trick: overtake with the {card.name}")
+
+    for nil_seat in s.opp_nils:
+        if win_seat == nil_seat:
+            if unders:
+                card = _highest(unders, prefer_keep_spades=True)
+                return Hint(card, f"{_name(view, nil_seat)} is Nil and winning: stay under with the {card.name}")
+        elif nil_seat in after and (following or not s.want_tricks):
+            card = _lowest_follow(unders or legal) if following else _dump_low(k, legal)
+            return Hint(card, f"{_name(view, nil_seat)} is Nil and plays after: play low, the {card.name}")
+
+    if s.partner is not None and win_seat == s.partner and (not opp_after or k.safe(best, led, opp_after)):
+        card = _highest(unders, prefer_keep_spades=True) if not s.want_tricks and unders else \
+                _dump_low(k, unders or legal)
+        return Hint(card, f"partner's {best.name} is winning: play low, the {card.name}")
+
+    if not s.want_tricks:
+        if unders:
+            card = _highest(unders, prefer_keep_spades=True)
+            return Hint(card, f"the contract is safe and bags cost: duck with the {card.name}")
+        card = max(legal, key=lambda c: (c // 13 != SPADES, c.rank)) if not opp_after else min(legal)
+        return Hint(card, f"every card wins here: play the {card.name}")
+
+    if not beaters:
+        card = _dump_low(k, legal)
+        return Hint(card, f"nothing beats {best_name}: play low, the {card.name}")
+
+    if following:
+        if not opp_after:
+            card = min(beaters)
+            return Hint(card, f"last to play: win cheaply with the {card.name}")
+        safe = _lowest_safe(k, beaters, led, opp_after)
+        position = len(view.trick) + 1
+        if position == 2 and s.partner is not None:
+            master = safe if safe is not None and k.out_count(led) <= SECOND_HAND_MASTER_OUT else None
+            if master is not None:
+                return Hint(master, f"the {master.name} is the best left and the suit may be trumped: take it")
+            card = _lowest_follow(legal)
+            return Hint(card, f"second hand low: the {card.name}")
+        if safe is not None:
+            return Hint(safe, f"the {safe.name} is the best card left: win with it")
+        card = max(beaters)
+        if position == 3 or s.partner is None:
+            return Hint(card, f"third hand high: the {card.name}")
+        return Hint(card, f"play high, the {card.name}")
+
+    # Void in the suit led: trump only when it pays.
+    if s.partner is not None and s.partner in after and len(view.trick) == 1 and s.our_need <= PARTNER_LAST_NEED \
+            and not k.likely_void(s.partner, led) and not s.partner_nil:
+        card = _dump_low(k, legal)
+        return Hint(card, f"partner plays last and may win: keep the spades, discard the {card.name}")
+    trumps = [c for c in beaters if c // 13 == SPADES]
+    safe = _lowest_safe(k, trumps, led, opp_after)
+    if safe is not None:
+        return Hint(safe, f"out of {Suit(led).plural}: trump with the {safe.name}")
+    if trumps and (not opp_after or s.our_need >= s.tricks_left - 2):
+        card = min(trumps)
+        return Hint(card, f"out of {Suit(led).plural}: trump with the {card.name}")
+    if trumps and opp_after:
+        card = max(trumps)
+        if len(trumps) > 1 and k.spades_out() <= 3:
+            return Hint(card, f"trump high with the {card.name} so it is not overtrumped")
+    card = _dump_low(k, legal)
+    return Hint(card, f"a trump here would be overtrumped: discard the {card.name}")
+
+
+def _nil_follow(s: Situation, legal: list[Card], beaters: list[Card], unders: list[Card], after: list[int],
+                led: int, best_name: str) -> Hint:
+    if unders:
+        following = legal[0] // 13 == led
+        if following:
+            card = max(unders)
+            return Hint(card, f"Nil: the {card.name} goes under {best_name}")
+        non_spades = [c for c in unders if c // 13 != SPADES]
+        card = max(non_spades, key=lambda c: (c.rank, -s.k.hand_count(c // 13))) if non_spades else max(unders)
+        return Hint(card, f"Nil: shed the {card.name} while it cannot win")
+    if after:
+        card = min(beaters)
+        return Hint(card, f"Nil: every card is above {best_name}; play the {card.name} and hope it is beaten")
+    card = max(beaters)
+    return Hint(card, f"Nil is lost on this trick: get rid of the {card.name}")
+
+
+# -- leading --------------------------------------------------------------------------------------------------
+def _lead(s: Situation, legal: list[Card]) -> Hint:
+    view, k = s.view, s.k
+    non_spades = [c for c in legal if c // 13 != SPADES]
+    if s.my_nil:
+        pool = non_spades or legal
+        card = min(pool, key=lambda c: (c.rank, -k.out_count(c // 13)))
+        return Hint(card, f"Nil: lead the lowest card, the {card.name}")
+    if s.partner_nil and s.partner is not None:
+        masters = [c for c in legal if k.is_master(c) and c // 13 != SPADES]
+        if masters:
+            card = max(masters, key=lambda c: k.out_count(c // 13))
+            return Hint(card, f"lead the {card.name}, a sure winner, so partner can shed under it")
+        pool = non_spades or legal
+        card = max(pool, key=lambda c: (c.rank, k.out_count(c // 13)))
+        return Hint(card, f"lead high to cover partner's Nil: the {card.name}")
+    if s.opp_nils:
+        nil_seat = s.opp_nils[0]
+        pool = [c for c in legal if not k.void(nil_seat, c // 13) and c // 13 != SPADES] or legal
+        card = min(pool, key=lambda c: (c.rank, -k.out_count(c // 13)))
+        return Hint(card, f"{_name(view, nil_seat)} is Nil: lead low, the {card.name}, to make the Nil win")
+
+    if not s.want_tricks:
+        pool = [c for c in legal if not k.is_master(c)] or legal
+        card = min(pool, key=lambda c: (c.rank, c // 13 == SPADES))
+        return Hint(card, f"the contract is safe: lead low, the {card.name}, and let them take the bags")
+
+    opps = s.opponents
+    # Cash side-suit winners the opponents cannot trump yet.
+    cash = [c for c in non_spades if k.is_master(c) and not any(k.likely_void(o, c // 13) for o in opps)]
+    if cash:
+        card = max(cash, key=lambda c: (k.out_count(c // 13), c.rank))
+        return Hint(card, f"cash the {card.name} before the suit is trumped")
+    spades = [c for c in legal if c // 13 == SPADES]
+    if spades and k.spades_out() and k.is_master(max(spades)):
+        mine = len(spades)
+        if mine >= 2 or not non_spades:
+            card = max(spades)
+            return Hint(card, f"lead the {card.name} to draw the opponents' spades")
+    if s.partner is not None:
+        ruff = [c for c in non_spades if k.void(s.partner, c // 13) and not any(k.void(o, c // 13) for o in opps)
+                and k.may_hold(s.partner, SPADES)]
+        if ruff:
+            card = min(ruff)
+            return Hint(card, f"partner is out of {card.suit.plural}: lead the {card.name} for a trump")
+    hand = k.hand
+    my_spades = (hand >> 39).bit_count()
+    if my_spades >= 2:
+        singles = [c for c in non_spades if k.hand_count(c // 13) == 1 and c.rank < 13]
+        if singles:
+            card = min(singles)
+            return Hint(card, f"lead the singleton {card.name} to trump the suit later")
+    quiet = [c for c in non_spades if not _ruffed(k, opps, c // 13)]
+    if quiet:
+        card = min(quiet, key=lambda c: (_honour_exposed(k, c), -k.hand_count(c // 13) if LEAD_LONG
+                                            else k.hand_count(c // 13), c.rank))
+        return Hint(card, f"lead low from a long suit, the {card.name}, and keep the high cards")
+    if non_spades:
+        card = min(non_spades, key=lambda c: c.rank)
+        return Hint(card, f"every suit may be trumped: lead the {card.name}, the lowest card")
+    card = min(spades)
+    return Hint(card, f"only spades left: lead the {card.name}")
+
+
+def _ruffed(k: Knowledge, opps: list[int], suit: int) -> bool:
+    """Whether an opponent has shown out of ``suit`` and may still trump it."""
+    return any(k.void(o, suit) and k.may_hold(o, SPADES) for o in opps)
+
+
+def _honour_exposed(k: Knowledge, card: Card) -> int:
+    """Leading from a suit headed by a king or queen that is not the best card gives a trick away."""
+    suit = card // 13
+    top = k.hand_top(suit)
+    if top is None or k.is_master(top):
+        return 0
+    return 1 if top.rank >= 12 and k.hand_count(suit) <= 3 else 0
+
+
+# -- choosing among cards ------------------------------------------------------------------------------------
+def _lowest_safe(k: Knowledge, cards: list[Card], led: int, opp_after: list[int]) -> Card | None:
+    safe = [c for c in cards if k.safe(c, led, opp_after)]
+    return min(safe) if safe else None
+
+
+def _lowest_follow(cards: list[Card]) -> Card:
+    return min(cards, key=lambda c: (c // 13 == SPADES, c.rank))
+
+
+def _highest(cards: list[Card], prefer_keep_spades: bool = False) -> Card:
+    if prefer_keep_spades:
+        non_spades = [c for c in cards if c // 13 != SPADES]
+        if non_spades:
+            return max(non_spades, key=lambda c: c.rank)
+    return max(cards, key=lambda c: c.rank)
+
+
+def _dump_low(k: Knowledge, cards: list[Card]) -> Card:
+    """The card least worth keeping: a low card, off a short suit (to trump it later), never a spade if avoidable."""
+    non_spades = [c for c in cards if c // 13 != SPADES]
+    if not non_spades:
+        return min(cards)
+    losers = [c for c in non_spades if not k.is_master(c)] or non_spades
+    return min(losers, key=lambda c: (c.rank, k.hand_count(c // 13)))

@@ -169,6 +169,11 @@ POSITIONS: list[Position] = [
         actions="3, 1, 3", seat=S, expected="3", options={"min_team_bid": 4}, dealer=S,
     ),
     Position(
+        "well ahead and close to the target: bid what is safe",
+        hands={S: "AS KS 4S 3S AH 7H 4H 9D 6D 3D 8C 5C 2C"},
+        actions="", seat=S, expected="3", dealer=E, scores=(420, 250),
+    ),
+    Position(
         "Blind Nil when far behind and the opponents near the target",
         hands={}, actions="", seat=N, expected="blind nil", options={"blind_nil": True},
         scores=(60, 420),

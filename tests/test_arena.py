@@ -22,7 +22,7 @@ def test_a_level_against_itself_is_even_on_every_deal() -> None:
     is exactly zero: the swap leaves nothing but skill."""
     out = play_block((Rules.preset("standard"), "easy", "easy", "same", 3, None))
     assert out.margin == 0
-    assert out.a.hands == out.b.hands == 3 * 2
+    assert out.a.hands.hands == out.b.hands.hands == 3 * 2
 
 
 @pytest.mark.parametrize("variant", ["standard", "solo", "two_player"])
@@ -40,7 +40,7 @@ def test_parallel_jobs_give_the_same_figures() -> None:
     two = run_arena("normal", "easy", rules, deals=8, seed=2, block=4, games=1, jobs=2)
     assert one.margin == pytest.approx(two.margin)
     assert one.wins == two.wins
-    assert one.a_stats.sets == two.a_stats.sets
+    assert one.a_stats.hands.sets == two.a_stats.hands.sets
 
 
 def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,7 @@ import random
 
 from spades import Card, CardSet, Game, Rules
 from spades.actions import parse_action
-from spades.bots.knowledge import Knowledge, trick_winner
+from spades.bots.knowledge import Knowledge
 from spades.cards import SUIT_MASKS
 
 C = Card.parse
@@ -86,10 +86,3 @@ def test_two_player_knows_the_other_hand_after_the_draw() -> None:
     other = 1 - view.seat
     assert k.known[other] == game.hands[other]
     assert k.sample(random.Random(1))[other] == game.hands[other]
-
-
-def test_trick_winner() -> None:
-    plays = ((0, C("10H")), (1, C("KH")), (2, C("2S")), (3, C("AH")))
-    assert trick_winner(plays) == (2, C("2S"))
-    assert trick_winner(plays[:2]) == (1, C("KH"))
-    assert trick_winner(((0, C("10H")), (1, C("AD")))) == (0, C("10H"))

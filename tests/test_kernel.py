@@ -169,17 +169,23 @@ def test_random_deals_are_whole_hands(variant: str) -> None:
     assert total[rules.sides:].tolist() == [0] * (4 - rules.sides)
 
 
-def test_compiled_code_is_cached_beside_the_source_or_in_the_user_cache(tmp_path) -> None:
+def test_compiled_code_is_cached_beside_the_source_or_in_the_user_cache(tmp_path: Path) -> None:
     package = tmp_path / "kernel"
     package.mkdir()
-    assert kernel.cache_dir_for(package, {}) is None  # writable: numba's own __pycache__ beside the source
-    assert (package / "__pycache__").is_dir()
+    (package / "core.py").write_text("x = 1\n")
+    first = kernel.cache_dir_for(package, {})
+    assert first is not None and Path(first).parent == package / "__pycache__" and Path(first).is_dir()
+    assert kernel.cache_dir_for(package, {}) == first  # same sources, same cache
+    (package / "core.py").write_text("x = 2\n")
+    second = kernel.cache_dir_for(package, {})
+    assert second != first and Path(second).is_dir()
+    assert not Path(first).exists()  # the cache of the old sources is cleared away
     assert kernel.cache_dir_for(package, {"NUMBA_CACHE_DIR": "/elsewhere"}) is None
-    unwritable = tmp_path / "a-file"
-    unwritable.write_text("")  # its __pycache__ cannot be made, as in a read-only install
+    unwritable = tmp_path / "read-only"
+    unwritable.mkdir()
+    (unwritable / "__pycache__").write_text("")  # __pycache__ cannot be a directory, as in a read-only install
     fallback = kernel.cache_dir_for(unwritable, {})
-    assert fallback is not None and "spades" in fallback
-    assert Path(fallback).is_dir()
+    assert fallback is not None and "spades" in fallback and Path(fallback).is_dir()
 
 
 def test_import_spades_does_not_import_numba() -> None:
@@ -227,3 +233,85 @@ def test_solver_finds_the_engines_best_values(variant: str, options: dict[str, o
             child = game.clone()
             child.apply(card)
             assert values[card] == pytest.approx(engine_margin(child, side)), f"{variant}: {card}"
+
+
+def test_move_values_of_a_forced_ending_are_the_engines_scores() -> None:
+    rules = Rules.preset("solo")
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random(11)
+    games = []
+    for _ in range(4):
+        game = random_position(rules, rng)
+        while game.phase is Phase.BID or len(game.tricks) < 12:
+            game.apply(rng.choice(game.legal_actions()))
+        games.append(game)
+    states = np.stack([kernel.state_from_game(g) for g in games])
+    side = 2
+    values = kernel.move_values(states, k_rules, side, 3, 5)
+    for row, game in enumerate(games):
+        (card,) = game.legal_actions()
+        assert np.flatnonzero(~np.isnan(values[row])).tolist() == [int(card)]
+        assert values[row, card] == pytest.approx(engine_margin(game, side))
+
+
+def test_move_values_while_bidding_cover_exactly_the_legal_bids() -> None:
+    rules = Rules.preset("standard", min_team_bid=4)
+    rng = random.Random(2)
+    game = random_position(rules, rng)
+    game.apply(game.legal_actions()[1])  # a bid of 1: the partner must now bring the team to 4
+    game.apply(rng.choice(game.legal_actions()))
+    state = kernel.state_from_game(game)
+    values = kernel.move_values(state[None, :], kernel.rules_array(rules), 0, 20, 1)
+    legal = [kernel.kernel_action(b) for b in game.legal_actions()]
+    assert np.flatnonzero(~np.isnan(values[0])).tolist() == legal == list(range(3, 14))
+    again = kernel.move_values(state[None, :], kernel.rules_array(rules), 0, 20, 1)
+    assert np.array_equal(values, again, equal_nan=True)
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS[::3], ids=[v for v, _ in CONFIGS[::3]])
+def test_rule_of_thumb_choices_are_legal(variant: str, options: dict[str, object]) -> None:
+    from spades.kernel.policy import greedy_bid, greedy_card
+
+    rules = Rules.preset(variant, **options)
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random(f"greedy:{variant}")
+    for _ in range(10):
+        state = kernel.state_from_game(random_position(rules, rng))
+        while int(state[L.PHASE]) != L.PHASE_DONE:
+            mask = int(kernel.legal_mask(state, k_rules))
+            bidding = int(state[L.PHASE]) == L.PHASE_BID
+            choice = greedy_bid(state, k_rules) if bidding else greedy_card(state, k_rules)
+            assert mask >> choice & 1, f"{variant}: {choice} is not legal"
+            legal = [i for i in range(64) if mask >> i & 1]
+            kernel.apply(state, k_rules, rng.choice([choice, *legal]))
+
+
+def test_rule_of_thumb_player_beats_random_play() -> None:
+    """North-South play by the rules of thumb, East-West at random: North-South must come out well ahead."""
+    from spades.kernel.policy import greedy_bid, greedy_card
+
+    rules = Rules.preset("standard")
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random(4)
+    margins = []
+    for _ in range(200):
+        state = kernel.state_from_game(random_position(rules, rng))
+        while int(state[L.PHASE]) != L.PHASE_DONE:
+            if int(state[L.TURN]) % 2 == 0:
+                bidding = int(state[L.PHASE]) == L.PHASE_BID
+                action = greedy_bid(state, k_rules) if bidding else greedy_card(state, k_rules)
+            else:
+                action = kernel.random_action(state, k_rules, kernel.make_rng(rng.randrange(1 << 40)))
+            kernel.apply(state, k_rules, action)
+        margins.append(kernel.margin(state, k_rules, 0))
+    assert sum(margins) / len(margins) > 50
+
+
+def test_greedy_playouts_differ_from_random_ones() -> None:
+    rules = Rules.preset("standard")
+    k_rules = kernel.rules_array(rules)
+    state = kernel.state_from_game(random_position(rules, random.Random(8)))
+    calm, _ = kernel.random_playouts(state, k_rules, 300, 1, 100)
+    wild, _ = kernel.random_playouts(state, k_rules, 300, 1)
+    # rule-of-thumb bidders make their contracts far more often than random ones: fewer big losses
+    assert calm[:, :2].mean() > wild[:, :2].mean() + 30

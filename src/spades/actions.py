@@ -19,7 +19,8 @@ class ActionError(ValueError):
 
 
 class Bid:
-    """A bid of 0 (Nil) to 13 tricks, or Blind Nil. Instances are shared: ``Bid.of(4) is Bid.of(4)``."""
+    """A bid of 0 (Nil) to 13 tricks, or Blind Nil. Instances are shared: ``Bid.of(4) is Bid.of(4)``, so the
+    default identity equality is the right one, and it keeps ``bid in legal_bids`` free of Python-level calls."""
 
     __slots__ = ("blind", "value")
     value: int
@@ -49,12 +50,6 @@ class Bid:
     @property
     def is_nil(self) -> bool:
         return self.value == 0
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __hash__(self) -> int:
-        return 100 + self.value + (50 if self.blind else 0)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Bid, (self.value, self.blind))

@@ -11,54 +11,58 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
 from .game import Game
 from .rules import Rules
+from .scoring import HandResult, SideResult
+from .stats import HandStats
 
-__all__ = ["ArenaReport", "PlayerStats", "lineups", "play_match", "run_arena"]
+__all__ = ["ArenaReport", "PlayerStats", "lineups", "play_block", "play_games", "run_arena"]
 
 MAX_GAME_HANDS = 200  # a game to the target that has not ended by then is counted as drawn
 
 
 @dataclass
 class PlayerStats:
-    """What one level did over a match, summed over the seats it held."""
+    """What one level did over a match, summed over the seats it held: its sides' hands (one entry per side and
+    hand, so a solo level's three seats count three times) and its decisions."""
 
-    hands: int = 0  # side-hands: one per hand for each side (or solo seat) the level played
-    contracts: int = 0
-    sets: int = 0
-    nil_bids: int = 0  # Nil bids, Blind Nil not included
-    nil_made: int = 0
-    blind_nil_bids: int = 0
-    blind_nil_made: int = 0
-    bags: int = 0
+    hands: HandStats = field(default_factory=lambda: HandStats(sides=1))
     decisions: int = 0
     seconds: float = 0.0
 
+    def count(self, side: SideResult) -> None:
+        self.hands.add(HandResult(0, (side._replace(side=0),)))
+
     def add(self, other: PlayerStats) -> None:
-        for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.hands.merge(other.hands)
+        self.decisions += other.decisions
+        self.seconds += other.seconds
 
     @property
     def set_rate(self) -> float:
-        return self.sets / self.contracts if self.contracts else 0.0
+        h = self.hands
+        return h.sets / h.contracts if h.contracts else 0.0
 
     @property
     def nil_rate(self) -> float:
-        return self.nil_bids / self.hands if self.hands else 0.0
+        h = self.hands
+        return h.nil_bids / h.hands if h.hands else 0.0
 
     @property
     def nil_success(self) -> float:
-        return self.nil_made / self.nil_bids if self.nil_bids else 0.0
+        h = self.hands
+        return h.nils_made / h.nil_bids if h.nil_bids else 0.0
 
     @property
     def bags_per_hand(self) -> float:
-        return self.bags / self.hands if self.hands else 0.0
+        h = self.hands
+        return h.bags / h.hands if h.hands else 0.0
 
     @property
     def ms_per_decision(self) -> float:
@@ -115,22 +119,11 @@ def _play(rules: Rules, seed: str, a_level: str, b_level: str, a_seats: tuple[in
     return game
 
 
-def _count_hand(rules: Rules, result: Any, a_seats: tuple[int, ...], a: PlayerStats, b: PlayerStats) -> None:
+def _count_hand(rules: Rules, result: HandResult, a_seats: tuple[int, ...], a: PlayerStats,
+                b: PlayerStats) -> None:
     a_sides = {rules.side_of(s) for s in a_seats}
     for side in result.sides:
-        stats = a if side.side in a_sides else b
-        stats.hands += 1
-        stats.bags += side.bags
-        if side.contract > 0:
-            stats.contracts += 1
-            stats.sets += side.set
-        for nil in side.nils:
-            if nil.blind:
-                stats.blind_nil_bids += 1
-                stats.blind_nil_made += nil.made
-            else:
-                stats.nil_bids += 1
-                stats.nil_made += nil.made
+        (a if side.side in a_sides else b).count(side)
 
 
 def play_block(args: tuple[Rules, str, str, str, int, float | None]) -> Outcome:
@@ -181,8 +174,8 @@ class ArenaReport:
 
     def to_dict(self) -> dict[str, Any]:
         def stats(s: PlayerStats) -> dict[str, Any]:
-            return {**asdict(s), "set_rate": s.set_rate, "nil_rate": s.nil_rate, "nil_success": s.nil_success,
-                    "bags_per_hand": s.bags_per_hand, "ms_per_decision": s.ms_per_decision}
+            return {**s.hands.summary(), "nil_rate": s.nil_rate, "decisions": s.decisions,
+                    "ms_per_decision": s.ms_per_decision}
 
         return {
             "a": self.a, "b": self.b, "rules": self.rules.to_dict(), "seed": self.seed, "deals": self.deals,
@@ -198,19 +191,19 @@ class ArenaReport:
         lines = [
             f"{a} against {b}: {self.rules.describe()}; seed {self.seed}",
             f"{self.deals} deals in blocks of {self.block} hands, each deal played {self.plays_per_deal} times "
-            f"with the seats swapped",
+            + ("with the partnerships swapped" if self.rules.partnerships else f"with {self.a} at each seat in turn"),
             f"margin: {self.margin:+.1f} points per deal for {a} (95% interval {self.low:+.1f} to {self.high:+.1f})",
         ]
         if self.games:
+            seeds = f"{self.game_seeds} seed" + ("s" if self.game_seeds != 1 else "")
             lines.append(f"games to the target: {a} won {self.wins:g} of {self.games} "
-                         f"({100 * self.wins / self.games:.1f}%), {self.game_seeds} seeds each played "
-                         f"{self.plays_per_deal} times")
+                         f"({100 * self.wins / self.games:.1f}%): {seeds}, each played {self.plays_per_deal} times")
         width = max(len(a), len(b), 8)
         rows = [
             ("set rate", lambda s: f"{100 * s.set_rate:.1f}%"),
             ("Nil bids per hand", lambda s: f"{s.nil_rate:.3f}"),
-            ("Nil made", lambda s: f"{100 * s.nil_success:.0f}% of {s.nil_bids}"),
-            ("Blind Nil made", lambda s: f"{s.blind_nil_made} of {s.blind_nil_bids}"),
+            ("Nil made", lambda s: f"{100 * s.nil_success:.0f}% of {s.hands.nil_bids}"),
+            ("Blind Nil made", lambda s: f"{s.hands.blind_nils_made} of {s.hands.blind_nil_bids}"),
             ("bags per hand", lambda s: f"{s.bags_per_hand:.2f}"),
             ("ms per decision", lambda s: f"{s.ms_per_decision:.3f}"),
         ]
@@ -233,7 +226,7 @@ def _mean_interval(values: list[float]) -> tuple[float, float, float]:
 
 def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, think: float | None = None,
               jobs: int = 1, games: int | None = None, block: int = 10,
-              progress: Callable[[int], Iterable[Any]] | None = None) -> ArenaReport:
+              progress: Callable[[int], Any] | None = None) -> ArenaReport:
     """Play the match and summarise it. ``games`` is the number of seeds played as whole games (default: one
     for every 20 deals); ``progress(total)`` gives an object with ``update(n)`` and ``close()``, such as tqdm."""
     for level in (a, b):
@@ -276,8 +269,3 @@ def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, 
         wins=sum(o.wins for o in outcomes), a_stats=a_stats, b_stats=b_stats,
         seconds=time.perf_counter() - start,
     )
-
-
-def play_match(a: str, b: str, rules: Rules, deals: int, seed: int | str = 1) -> float:
-    """The margin per deal of a small in-process match (for tests)."""
-    return run_arena(a, b, rules, deals=deals, seed=seed, games=0).margin

@@ -11,6 +11,7 @@ import hashlib
 import random
 import secrets
 import struct
+import zlib
 from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
@@ -37,9 +38,12 @@ from .view import SeatView, make_view
 
 __all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
 
-_KEYS = struct.Struct(">52I")
+_KEYS = struct.Struct(">52Q")
+_CARD_BYTES = bytes(range(52))
 _BITS = tuple(1 << c for c in range(52))
 _SHIFTS = (0, 13, 26, 39)
+# For the card that led a trick: where its suit sits in a hand, and the table of that suit's legal replies.
+_FOLLOW = tuple((13 * (card // 13), SUIT_CARDS[card // 13]) for card in range(52))
 _new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 TWO_OF_CLUBS = 0
@@ -70,13 +74,15 @@ class Phase(Enum):
     OVER = "over"
 
 
-def deck_for(seed: int | str, hand: int) -> list[int]:
+def deck_for(seed: int | str, hand: int) -> bytes:
     """The shuffled deck of hand ``hand`` (1-based) of the game with ``seed``: the only source of chance.
 
-    The cards are sorted by 32-bit keys read from SHAKE-128 of ``spades:SEED:HAND``: the same decks on every
-    platform and Python version, and several times quicker than seeding a ``random.Random`` for each hand."""
-    keys = _KEYS.unpack(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(208))
-    return sorted(range(52), key=keys.__getitem__)
+    Each card gets a 56-bit key from SHAKE-128 of ``spades:SEED:HAND`` and the cards are sorted by key: the same
+    decks on every platform and Python version. The card's number rides in the low byte of its key, so the sort
+    compares plain integers and the deck is read back as bytes (one card number each)."""
+    keys = bytearray(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(416))
+    keys[7::8] = _CARD_BYTES
+    return _KEYS.pack(*sorted(_KEYS.unpack(keys)))[7::8]
 
 
 def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bool, int | None]:
@@ -92,8 +98,8 @@ def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bo
 
 
 def first_dealer(seed: int | str, players: int) -> int:
-    """The first dealer, drawn from the seed as the decks are."""
-    return int.from_bytes(hashlib.shake_128(f"spades:{seed}:dealer".encode()).digest(8), "big") % players
+    """The first dealer, from a checksum of the seed (the same on every platform, and cheap for one-hand games)."""
+    return zlib.crc32(f"spades:{seed}:dealer".encode()) % players
 
 
 _PLAY = Phase.PLAY
@@ -102,6 +108,8 @@ _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, Spad
                 GameOver)
 (_HAND_STARTED, _DREW, _LOOKED, _BID_MADE, _BID_CHANGED, _CARD_PLAYED, _SPADES_BROKEN, _TRICK_WON, _HAND_SCORED,
  _GAME_OVER) = range(len(_EVENT_KINDS))
+# Every (seat, card) log entry made once: playing a card appends a shared tuple instead of building one.
+_PLAYED = tuple(tuple((_CARD_PLAYED, seat, CARDS[card]) for card in range(52)) for seat in range(4))
 
 
 class _HandStart(NamedTuple):
@@ -144,7 +152,6 @@ class Game:
         "n",
         "over",
         "phase",
-        "plays_count",
         "results",
         "rules",
         "scores",
@@ -245,7 +252,6 @@ class Game:
         self.trick: list[int] = []
         self.broken = False
         self.broken_at = -1
-        self.plays_count = 0
         self.discards = 0
         self.turn = (dealer + 1) % n
         self.leader = self.turn
@@ -283,6 +289,11 @@ class Game:
             result.append(best_other - self.scores[side] >= rules.blind_nil_deficit)
         return result
 
+    @property
+    def plays_count(self) -> int:
+        """Cards played so far in this hand."""
+        return len(self.tricks) * self.n + len(self.trick)
+
     # -- asking -------------------------------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
         """Exactly the actions the seat to move may take now (empty when the game is over)."""
@@ -291,14 +302,18 @@ class Game:
             hand = self.hands[self.turn]
             trick = self.trick
             if trick:
-                suit = trick[0] // 13
-                follow = hand >> _SHIFTS[suit] & SUIT_MASK
+                shift, table = _FOLLOW[trick[0]]
+                follow = hand >> shift & SUIT_MASK
                 if follow:
-                    return SUIT_CARDS[suit][follow]
-                return cards_of(hand)
+                    return table[follow]
+                return (SUIT_CARDS[0][hand & SUIT_MASK] + SUIT_CARDS[1][hand >> 13 & SUIT_MASK]
+                        + SUIT_CARDS[2][hand >> 26 & SUIT_MASK] + SUIT_CARDS[3][hand >> 39])
             if self.broken or self._two_clubs:
                 return cards_of(self._lead_mask(hand))
-            return cards_of(hand & NON_SPADES or hand)
+            if hand & NON_SPADES:
+                return (SUIT_CARDS[0][hand & SUIT_MASK] + SUIT_CARDS[1][hand >> 13 & SUIT_MASK]
+                        + SUIT_CARDS[2][hand >> 26 & SUIT_MASK])
+            return SUIT_CARDS[3][hand >> 39]
         if phase is _BID:
             return self._bids_for(self.turn)
         if phase is Phase.DRAW:
@@ -316,7 +331,7 @@ class Game:
         return self._lead_mask(hand)
 
     def _lead_mask(self, hand: int) -> int:
-        if self._two_clubs and self.plays_count == 0:
+        if self._two_clubs and not self.tricks and not self.trick:
             return 1 << TWO_OF_CLUBS
         if self.broken:
             return hand
@@ -363,7 +378,7 @@ class Game:
                 return None
             if self.trick:
                 return f"you must follow {CARDS[self.trick[0]].suit.plural}"
-            if self.plays_count == 0 and self.rules.first_lead == "two_of_clubs":
+            if self._two_clubs and not self.tricks and not self.trick:
                 return "the two of clubs must lead"
             return "spades are not broken"
         if phase is Phase.BID:
@@ -397,21 +412,45 @@ class Game:
                 if not (follow or hand) & bit:
                     raise IllegalAction(action, self.why_illegal(action) or "not legal now")
             elif not (hand if self.broken else (hand & NON_SPADES or hand)) & bit or (
-                    self._two_clubs and self.plays_count == 0 and action != TWO_OF_CLUBS):
+                    self._two_clubs and not self.tricks and action != TWO_OF_CLUBS):
                 raise IllegalAction(action, self.why_illegal(action) or "not legal now")
             self.actions.append(action)
             hands[seat] = hand ^ bit
             trick.append(action)
-            self._log.append((_CARD_PLAYED, seat, action))
+            self._log.append(_PLAYED[seat][action])
             if action >= 39 and not self.broken:
                 self.broken = True
-                self.broken_at = self.plays_count
+                self.broken_at = len(self.tricks) * self.n + len(trick) - 1
                 self._log.append((_SPADES_BROKEN, seat))
-            self.plays_count += 1
-            if len(trick) == self.n:
-                self._finish_trick()
+            n = self.n
+            if len(trick) < n:
+                self.turn = (seat + 1) % n
+                return
+            # The trick is complete: who takes it, by the trick rule's table (spades, then the suit led).
+            keys = _TRICK_KEYS[trick[0] // 13]
+            if n == 4:
+                a, b, c, d = trick
+                ka, kb, kc, kd = keys[a], keys[b], keys[c], keys[d]
+                best = 0
+                if kb > ka:
+                    best, ka = 1, kb
+                if kc > ka:
+                    best, ka = 2, kc
+                if kd > ka:
+                    best = 3
             else:
-                self.turn = (seat + 1) % self.n
+                best = 0 if keys[trick[0]] > keys[trick[1]] else 1
+            leader = self.leader
+            winner = (leader + best) % n
+            self.tricks_won[winner] += 1
+            cards = tuple(trick)
+            tricks = self.tricks
+            tricks.append((leader, cards, winner))
+            self._log.append((_TRICK_WON, winner, len(tricks), leader, cards))
+            trick.clear()
+            self.leader = self.turn = winner
+            if len(tricks) == 13:
+                self._end_hand()
             return
         phase = self.phase
         if phase is _BID and action in self._bids_for(self.turn):
@@ -426,33 +465,6 @@ class Game:
             self._bid(action)  # type: ignore[arg-type]
         else:
             self._draw(action)  # type: ignore[arg-type]
-
-    def _finish_trick(self) -> None:
-        trick = self.trick
-        keys = _TRICK_KEYS[trick[0] // 13]
-        if self.n == 4:
-            a, b, c, d = trick
-            ka, kb, kc, kd = keys[a], keys[b], keys[c], keys[d]
-            best = 0
-            if kb > ka:
-                best, ka = 1, kb
-            if kc > ka:
-                best, ka = 2, kc
-            if kd > ka:
-                best = 3
-        else:
-            best = 0 if keys[trick[0]] > keys[trick[1]] else 1
-        leader = self.leader
-        winner = (leader + best) % self.n
-        self.tricks_won[winner] += 1
-        cards = tuple(trick)
-        tricks = self.tricks
-        tricks.append((leader, cards, winner))
-        self._log.append((_TRICK_WON, winner, len(tricks), leader, cards))
-        trick.clear()
-        self.leader = self.turn = winner
-        if len(tricks) == 13:
-            self._end_hand()
 
     def _bid(self, action: Bid | Choice) -> None:
         seat = self.turn
@@ -520,7 +532,7 @@ class Game:
         if steps > len(self.actions):
             raise UndoError(f"only {len(self.actions)} actions have been taken")
         for _ in range(steps):
-            if self.phase is Phase.PLAY and self.plays_count:
+            if self.phase is Phase.PLAY and (self.tricks or self.trick):
                 self._undo_play()
             else:
                 self.truncate(len(self.actions) - 1)
@@ -536,14 +548,14 @@ class Game:
             events.pop()  # TrickWon
         seat = (self.leader + len(self.trick) - 1) % self.n
         card = self.trick.pop()
-        if self.broken_at == self.plays_count - 1:
+        plays = len(self.tricks) * self.n + len(self.trick)  # the popped card's number in the hand
+        if self.broken_at == plays:
             events.pop()  # SpadesBroken
         events.pop()  # CardPlayed
         if self._valid > len(events):
             self._valid = len(events)
         self.hands[seat] |= 1 << card
-        self.plays_count -= 1
-        if self.broken_at == self.plays_count:
+        if self.broken_at == plays:
             self.broken = False
             self.broken_at = -1
         self.turn = seat

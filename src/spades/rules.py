@@ -59,11 +59,36 @@ class Rules:
     first_lead: FirstLead = "left_of_dealer"
     min_team_bid: int = 0
     ten_for_two_hundred: bool = False
-    # Derived, not options: filled in by __post_init__ from the variant.
-    players: int = field(default=4, init=False, compare=False)
+    # The shape of the variant, derived from it in __post_init__ and kept as plain fields because the engine
+    # reads them on every hand: players (4, or 2), partnerships, sides (scoring units: two partnerships, four solo
+    # players, or two players), deals (every variant but two-player, where the cards are drawn), and the
+    # two-player scoring rules: no penalty for a failed Nil, and a bid of 13 shoots the moon.
+    players: int = field(default=4, init=False, compare=False, repr=False)
+    partnerships: bool = field(default=True, init=False, compare=False, repr=False)
+    sides: int = field(default=2, init=False, compare=False, repr=False)
+    deals: bool = field(default=True, init=False, compare=False, repr=False)
+    nil_fail_penalty: bool = field(default=True, init=False, compare=False, repr=False)
+    moon: bool = field(default=False, init=False, compare=False, repr=False)
+    seat_sides: tuple[int, ...] = field(default=(0, 1, 0, 1), init=False, compare=False, repr=False)
+    side_seats: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)), init=False, compare=False,
+                                                    repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "players", 2 if self.variant == "two_player" else 4)
+        two = self.variant == "two_player"
+        partnerships = self.variant not in ("solo", "two_player")
+        players = 2 if two else 4
+        derived = {
+            "players": players,
+            "partnerships": partnerships,
+            "sides": 2 if partnerships else players,
+            "deals": not two,
+            "nil_fail_penalty": not two,
+            "moon": two,
+            "seat_sides": tuple(seat % 2 if partnerships else seat for seat in range(players)),
+            "side_seats": ((0, 2), (1, 3)) if partnerships else tuple((seat,) for seat in range(players)),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
         self._check()
 
     @classmethod
@@ -82,35 +107,11 @@ class Rules:
         return dataclasses.replace(self, **options)
 
     # -- shape of the variant -------------------------------------------------------------------------------
-    @property
-    def partnerships(self) -> bool:
-        return self.variant not in ("solo", "two_player")
-
-    @property
-    def sides(self) -> int:
-        """Scoring units: two partnerships, four solo players, or two players."""
-        return 2 if self.partnerships else self.players
-
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partnerships else seat
+        return self.seat_sides[seat]
 
     def seats_of(self, side: int) -> tuple[int, ...]:
-        return (side, side + 2) if self.partnerships else (side,)
-
-    @property
-    def nil_fail_penalty(self) -> bool:
-        """Two-player Spades: a failed Nil costs nothing, its tricks are bags."""
-        return self.variant != "two_player"
-
-    @property
-    def moon(self) -> bool:
-        """Two-player Spades: a bid of 13 shoots the moon."""
-        return self.variant == "two_player"
-
-    @property
-    def deals(self) -> bool:
-        """Whether the cards are dealt (every variant but two-player, where they are drawn)."""
-        return self.variant != "two_player"
+        return self.side_seats[side]
 
     # -- options as data ------------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:

@@ -23,7 +23,10 @@ NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned b
 BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
 BLIND_NEAR = 0.8  # ... and with the leader this close to the target
 SPADE_NIL_RISK = 1.0  # weight of the spades held in the risk of a Nil
+SOLO_NIL_RISK = 2.0  # solo: how much riskier a Nil is with three opponents to set it and nobody to cover
 TWO_ROUND = -0.3  # two-player: the bid is the count of tricks rounded down unless this close to the next
+DRAW_SPADE = 9  # two-player draw: keep spades from this rank up ...
+DRAW_RANK = 13  # ... and side cards from this rank up (one lower with a card of the suit beside it)
 WHIZ_OFFSET = 0.3  # Whiz: how far the tricks counted may fall short of the spades held and still make
 TWO_NIL_RISK = 1.0  # two-player: how much riskier a Nil is with nobody to cover it
 
@@ -131,13 +134,13 @@ def _nearest(legal: list[Bid], want: int) -> Bid:
 
 
 def choose_draw(view: SeatView) -> Hint:
-    """Two-player draw: keep a card worth a trick, or any card that fits a Nil plan; otherwise take the next."""
+    """Two-player draw: keep a card worth a trick, or a spade that adds length; otherwise take the next card."""
     card = view.offered
     assert card is not None and view.hand is not None
     hand = view.hand
-    if card.suit == Suit.SPADES and card.rank >= 9:
+    if card.suit == Suit.SPADES and card.rank >= DRAW_SPADE:
         return Hint(Choice.KEEP, f"keep the {card.name}: a high spade takes a trick")
-    if card.rank >= 13 or (card.rank == 12 and hand.count(card.suit) >= 1):
+    if card.rank >= DRAW_RANK or (card.rank == DRAW_RANK - 1 and hand.count(card.suit) >= 1):
         return Hint(Choice.KEEP, f"keep the {card.name}: it should take a trick")
     if card.suit == Suit.SPADES and hand.count(Suit.SPADES) >= 3:
         return Hint(Choice.KEEP, f"keep the {card.name}: spade length wins tricks")
@@ -225,10 +228,25 @@ def _partner_bid(view: SeatView) -> Bid | None:
     return view.bids[view.partner] if view.partner is not None else None
 
 
+def _pressure(view: SeatView) -> int:
+    """+1 when the opponents are close to winning and this side is well behind (take chances), -1 when this side
+    is close to winning and well ahead (play safe), 0 otherwise or in a game of a fixed number of hands."""
+    rules = view.rules
+    if rules.hands:
+        return 0
+    mine = view.scores[view.side]
+    best_other = max(s for i, s in enumerate(view.scores) if i != view.side)
+    if best_other >= rules.target - 120 and best_other - mine >= 100:
+        return 1
+    if mine >= rules.target - 120 and mine - best_other >= 100:
+        return -1
+    return 0
+
+
 def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
     """The value of bidding Nil and of bidding for tricks, in points, as a club player weighs them."""
     rules = view.rules
-    chance = nil_chance(risk)
+    chance = nil_chance(risk if rules.partnerships else risk * SOLO_NIL_RISK)
     nil_ev = rules.nil_value * (2 * chance - 1 if rules.nil_fail_penalty else chance) + NIL_BONUS
     bid_ev = 10 * max(1.0, est) + (12 if rules.partnerships else 0)  # the tricks also help the partner
     partner = _partner_bid(view)
@@ -242,6 +260,7 @@ def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
     limit = rules.bag_limit
     if view.bags[view.side] >= limit - 3:
         nil_ev += 10  # a Nil takes no bags
+    nil_ev += 20 * _pressure(view)
     return nil_ev, bid_ev
 
 
@@ -255,10 +274,13 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
     side = view.side
     limit = rules.bag_limit
     bags_near = view.bags[side] >= limit - 3
-    want = math.floor(est + ROUND_UP + (0.25 if bags_near else 0.0))
+    pressure = _pressure(view)
+    want = math.floor(est + ROUND_UP + (0.25 if bags_near else 0.0) + 0.3 * pressure)
     reason = f"about {est:.1f} tricks in aces, kings and spades"
     if bags_near:
         reason += ", bid up with bags near the limit"
+    if pressure:
+        reason += ", bid up to catch up" if pressure > 0 else ", bid safe to keep the lead"
     others = [b.value for i, b in enumerate(view.bids) if b is not None and i != view.seat]
     partner = _partner_bid(view)
     total = sum(others) + want

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..actions import BIDS, NIL, Bid, Choice
 from ..cards import Card, CardSet, Suit
+from ..tricks import beats, winning_play
 from ..view import SeatView
 from .base import Bot, Hint, register
-from .knowledge import beats, trick_winner
 
 __all__ = ["EasyBot"]
 
@@ -64,8 +64,8 @@ class EasyBot(Bot):
             card = max(legal, key=lambda c: (c.suit != Suit.SPADES, c.rank))
             return Hint(card, f"lead the {card.name}, the highest card")
         led = view.trick[0][1].suit
-        _, best = trick_winner(view.trick)
-        winners = [c for c in legal if beats(c, best, led)]
+        _, best = winning_play(view.trick)
+        winners = [c for c in legal if beats(c, best)]
         if view.bids[view.seat] is not None and view.bids[view.seat].value == 0:  # type: ignore[union-attr]
             card = min(legal, key=lambda c: (c.rank, c.suit))
             return Hint(card, f"Nil: play the lowest card, the {card.name}")

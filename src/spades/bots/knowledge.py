@@ -10,31 +10,14 @@ import random
 from dataclasses import dataclass, field
 
 from ..cards import CARDS, SUIT_MASKS, Card, Suit
+from ..tricks import beats
 from ..view import SeatView
 
-__all__ = ["Knowledge", "beats", "trick_winner"]
+__all__ = ["Knowledge"]
 
 SPADES = int(Suit.SPADES)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 ALL_SUITS = 0b1111
-
-
-def beats(card: int, best: int, led: int) -> bool:
-    """Whether ``card`` takes a trick led in suit ``led`` from ``best``, the card winning it so far."""
-    suit, best_suit = card // 13, best // 13
-    if suit == best_suit:
-        return card > best
-    return suit == SPADES
-
-
-def trick_winner(plays: tuple[tuple[int, Card], ...]) -> tuple[int, Card]:
-    """The seat and card winning a trick in progress."""
-    led = plays[0][1] // 13
-    seat, best = plays[0]
-    for other_seat, card in plays[1:]:
-        if beats(card, best, led):
-            seat, best = other_seat, card
-    return seat, best
 
 
 @dataclass
@@ -130,7 +113,7 @@ class Knowledge:
             cards = self.known[seat]
             follow = cards & SUIT_MASKS[led]
             choices = follow or cards
-            return any(beats(c, card, led) for c in _bits(choices))
+            return any(beats(c, card) for c in _bits(choices))
         if card // 13 == SPADES:
             # A trump is beaten only by a higher trump, and in a side suit only by a seat out of that suit.
             if led != SPADES and not self.likely_void(seat, led):

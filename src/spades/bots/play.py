@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
+from ..tricks import beats, winning_play
 from ..view import SeatView
 from .base import Hint
-from .knowledge import Knowledge, beats, trick_winner
+from .knowledge import Knowledge
 
 __all__ = ["Situation", "choose_card"]
 
@@ -114,14 +115,14 @@ def choose_card(view: SeatView) -> Hint:
 def _follow(s: Situation, legal: list[Card]) -> Hint:
     view, k = s.view, s.k
     led = view.trick[0][1] // 13
-    win_seat, best = trick_winner(view.trick)
+    win_seat, best = winning_play(view.trick)
     played = {seat for seat, _ in view.trick}
     after = [(view.seat + i) % view.players for i in range(1, view.players) if
              (view.seat + i) % view.players not in played]
     opp_after = [x for x in after if x in s.opponents]
     following = legal[0] // 13 == led
-    beaters = [c for c in legal if beats(c, best, led)]
-    unders = [c for c in legal if not beats(c, best, led)]
+    beaters = [c for c in legal if beats(c, best)]
+    unders = [c for c in legal if not beats(c, best)]
     best_name = f"{_name(view, win_seat)}'s {best.name}"
 
     if s.my_nil:
@@ -178,6 +179,8 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
         if safe is not None:
             return Hint(safe, f"the {safe.name} is the best card left: win with it")
         card = max(beaters)
+        if win_seat == s.partner:
+            return Hint(card, f"partner's {best.name} may be beaten: play high, the {card.name}")
         if position == 3 or s.partner is None:
             return Hint(card, f"third hand high: the {card.name}")
         return Hint(card, f"play high, the {card.name}")
@@ -232,6 +235,11 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
         if masters:
             card = max(masters, key=lambda c: k.out_count(c // 13))
             return Hint(card, f"lead the {card.name}, a sure winner, so partner can shed under it")
+        partner_has_side = any(k.may_hold(s.partner, x) for x in range(3))
+        shed = [c for c in non_spades if k.void(s.partner, c // 13) and partner_has_side]
+        if shed:
+            card = min(shed)
+            return Hint(card, f"partner is out of {card.suit.plural} and can shed: lead the {card.name}")
         pool = non_spades or legal
         card = max(pool, key=lambda c: (c.rank, k.out_count(c // 13)))
         return Hint(card, f"lead high to cover partner's Nil: the {card.name}")

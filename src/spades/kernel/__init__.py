@@ -7,7 +7,12 @@ the two-player draw and any Blind Nil choice, which stay with the engine) to its
 target and the end of the game stay with the engine too.
 
 Importing this package imports numba (``import spades`` does not). The compiled code is cached on disk, next to
-these files when that is writable, else under the user's cache directory, so only the first start compiles.
+these files when that is writable, else under the user's cache directory, so only the first start compiles
+(see :func:`cache_dir_for`).
+
+Modules: :mod:`.layout` (the array fields), :mod:`.core` (the rules: deal, legal actions, apply, score),
+:mod:`.playouts` (random or rule-of-thumb playouts, many at once), :mod:`.policy` (those rules of thumb),
+:mod:`.solver` (exact values of the last tricks) and :mod:`.bridge` (engine objects to arrays and back).
 
 State and rules are ``numpy.int64`` arrays: build them with :func:`rules_array` and :func:`state_from_game`,
 :func:`state_from_view` or :func:`new_state`; copy a state with ``state.copy()``. Field offsets and codes are in
@@ -17,33 +22,47 @@ bidding (``layout.BLIND_NIL_BID`` for a Blind Nil already bid); legal actions ar
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 from pathlib import Path
 
 
 def cache_dir_for(package_dir: Path, environ: dict[str, str]) -> str | None:
-    """Where numba should cache the compiled kernel: None (its default, ``__pycache__`` beside the source)
-    when that is writable or ``NUMBA_CACHE_DIR`` is already set, else a directory under the user's cache."""
+    """Where numba should cache the compiled kernel, or None when ``NUMBA_CACHE_DIR`` is already set.
+
+    Numba checks only a function's own file before reusing its cached code, but the kernel's modules compile
+    into one another (a playout inlines the rules), so the directory is named for a hash of all of them: a
+    change to any module starts a fresh cache. It sits in ``__pycache__`` beside the source when that is
+    writable, else under the user's cache directory (a read-only install)."""
     if environ.get("NUMBA_CACHE_DIR"):
         return None
+    digest = hashlib.blake2b(digest_size=8)
+    for source in sorted(package_dir.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    name = f"numba-{digest.hexdigest()}"
     pycache = package_dir / "__pycache__"
     try:
         pycache.mkdir(exist_ok=True)
         probe = pycache / f".write-test-{os.getpid()}"
         probe.touch()
         probe.unlink()
-        return None
+        base = pycache
     except OSError:
         from platformdirs import user_cache_dir
 
-        target = Path(user_cache_dir("spades")) / "numba"
-        target.mkdir(parents=True, exist_ok=True)
-        return str(target)
+        base = Path(user_cache_dir("spades"))
+    target = base / name
+    target.mkdir(parents=True, exist_ok=True)
+    for old in base.glob("numba-*"):  # caches of earlier sources
+        if old != target:
+            shutil.rmtree(old, ignore_errors=True)
+    return str(target)
 
 
-_fallback = cache_dir_for(Path(__file__).resolve().parent, dict(os.environ))
-if _fallback is not None:
-    os.environ["NUMBA_CACHE_DIR"] = _fallback  # numba reads it when it is first imported, just below
+_cache = cache_dir_for(Path(__file__).resolve().parent, dict(os.environ))
+if _cache is not None:
+    os.environ["NUMBA_CACHE_DIR"] = _cache  # numba reads it when it is first imported, just below
 
 from . import layout  # noqa: E402
 from .bridge import (  # noqa: E402
@@ -63,16 +82,21 @@ from .core import (  # noqa: E402
     legal_cards,
     legal_mask,
     make_rng,
+    margin,
     new_state,
+    score,
+    start_hand,
+)
+from .playouts import (  # noqa: E402
+    move_values,
     play_out,
     playout_margins,
     random_action,
     random_hands,
     random_playouts,
-    score,
-    solve_cards,
-    start_hand,
 )
+from .policy import greedy_bid, greedy_card  # noqa: E402
+from .solver import solve_cards  # noqa: E402
 
 __all__ = [
     "action_of",
@@ -81,6 +105,8 @@ __all__ = [
     "cache_dir_for",
     "deal_from",
     "deal_random",
+    "greedy_bid",
+    "greedy_card",
     "kernel_action",
     "layout",
     "legal_actions_of",
@@ -88,6 +114,8 @@ __all__ = [
     "legal_cards",
     "legal_mask",
     "make_rng",
+    "margin",
+    "move_values",
     "new_state",
     "play_out",
     "playout_margins",

@@ -1,7 +1,7 @@
-"""The compiled part: one hand of Spades on a flat ``int64`` state, and random playouts over it.
+"""The compiled rules: one hand of Spades on a flat ``int64`` state (deal, bids, cards, tricks, score).
 
 Every function takes the state and the rule array made by :mod:`spades.kernel.bridge`; none allocates in the
-per-move path, so a random hand costs a few hundred nanoseconds. The rules here mirror :mod:`spades.game` and
+per-move path, so a random hand costs a couple of microseconds. The rules here mirror :mod:`spades.game` and
 :mod:`spades.scoring` line for line; ``tests/test_kernel.py`` replays random hands through both and fails on
 the first difference, so a rule changed in the engine and not here cannot go unnoticed.
 """
@@ -376,82 +376,7 @@ def score(state: np.ndarray, rules: np.ndarray) -> None:
         state[BAGS_AFTER + side] = total
 
 
-# -- random play ----------------------------------------------------------------------------------------------
-@hot
-def random_action(state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> int:
-    """A uniformly random legal action (-1 when the hand is over)."""
-    mask = legal_mask(state, rules)
-    if mask == 0:
-        return -1
-    return nth_bit(mask, random_below(rng, popcount(mask)))
-
-
-@hot
-def play_out(state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> None:
-    """Play uniformly random legal actions until the hand is over and scored."""
-    while state[PHASE] == PHASE_BID:
-        mask = legal_bids(state, rules)
-        apply_bid(state, rules, nth_bit(mask, random_below(rng, popcount(mask))))
-    while state[PHASE] == PHASE_PLAY:
-        mask = legal_cards(state, rules)
-        apply_card(state, rules, nth_bit(mask, random_below(rng, popcount(mask))))
-
-
-@njit(cache=True, nogil=True)
-def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Play ``count`` random continuations of ``state`` (left unchanged) to the end of the hand.
-
-    Returns ``(points, bags)``, each ``(count, 4)`` int64: per side, what it scored this hand (bag penalty
-    included) and its bag count after the hand; columns past ``rules[R_SIDES]`` are zero."""
-    rng = make_rng(seed)
-    points = np.zeros((count, 4), dtype=np.int64)
-    bags = np.zeros((count, 4), dtype=np.int64)
-    work = np.empty_like(state)
-    sides = rules[R_SIDES]
-    for i in range(count):
-        copy_into(work, state)
-        play_out(work, rules, rng)
-        for side in range(sides):
-            points[i, side] = work[POINTS + side]
-            bags[i, side] = work[BAGS_AFTER + side]
-    return points, bags
-
-
-@njit(cache=True, nogil=True)
-def playout_margins(state: np.ndarray, rules: np.ndarray, count: int, seed: int, side: int) -> np.ndarray:
-    """Random continuations as score differences for ``side``: its points this hand minus the mean of the
-    other sides' (the opponents' in partnerships and two-player), one float per playout."""
-    points, _ = random_playouts(state, rules, count, seed)
-    sides = rules[R_SIDES]
-    out = np.empty(count, dtype=np.float64)
-    for i in range(count):
-        others = 0
-        for s in range(sides):
-            if s != side:
-                others += points[i, s]
-        out[i] = points[i, side] - others / (sides - 1)
-    return out
-
-
-@njit(cache=True, nogil=True)
-def random_hands(rules: np.ndarray, count: int, seed: int) -> np.ndarray:
-    """Play ``count`` uniformly random whole hands: deal, random legal bids, 52 random legal cards, scoring.
-    The dealer rotates; scores and bags start at zero each hand. Returns the summed points per side (a
-    checksum that keeps the work from being optimised away, and a sanity figure)."""
-    rng = make_rng(seed)
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
-    total = np.zeros(4, dtype=np.int64)
-    deck = np.arange(52)
-    n = rules[R_PLAYERS]
-    for i in range(count):
-        deal_from(state, rules, rng, i % n, deck)
-        play_out(state, rules, rng)
-        for side in range(rules[R_SIDES]):
-            total[side] += state[POINTS + side]
-    return total
-
-
-# -- exact play of the last tricks ----------------------------------------------------------------------------
+# -- helpers of search ---------------------------------------------------------------------------------------
 @hot
 def margin(state: np.ndarray, rules: np.ndarray, side: int) -> float:
     """A finished hand's points for ``side`` minus the mean of the other sides' points."""
@@ -469,101 +394,6 @@ def side_of(rules: np.ndarray, seat: int) -> int:
 
 
 @hot
-def _distinct_cards(state: np.ndarray, rules: np.ndarray, mask: int) -> int:
-    """One card of each run of ``mask`` that no live card separates (live: in a hand or in the trick in
-    progress). Cards of such a run win and lose the same tricks, so trying one of them is enough."""
-    live = np.int64(0)
-    for seat in range(rules[R_PLAYERS]):
-        live |= state[HAND + seat]
-    for i in range(state[TRICK_LEN]):
-        live |= np.int64(1) << state[TRICK + i]
-    keep = np.int64(0)
-    previous_kept_suit = -1  # the suit of the previous live card, when that card is one of ``mask``
-    m = live
-    while m:
-        card = lowest_bit(m)
-        m &= m - 1
-        suit = suit_of(card)
-        if (mask >> card) & 1:
-            if previous_kept_suit != suit:
-                keep |= np.int64(1) << card
-            previous_kept_suit = suit
-        else:
-            previous_kept_suit = -1
-    return keep
-
-
-@hot
 def copy_into(target: np.ndarray, source: np.ndarray) -> None:
     for i in range(STATE_SIZE):
         target[i] = source[i]
-
-
-@hot
-def _minimax(stack: np.ndarray, moves: np.ndarray, bounds: np.ndarray, rules: np.ndarray, side: int) -> float:
-    """Alpha-beta from the position ``stack[0]``, with explicit stacks rather than recursion (numba cannot
-    reload a recursive function from its cache). Per depth d: ``stack[d]`` the position, ``moves[d]`` the
-    cards still to try, ``bounds[d]`` = (alpha, beta, best)."""
-    depth = 0
-    if stack[0, PHASE] == PHASE_DONE:
-        return margin(stack[0], rules, side)
-    moves[0] = _distinct_cards(stack[0], rules, legal_cards(stack[0], rules))
-    maximizing = side_of(rules, stack[0, TURN]) == side
-    bounds[0, 0] = -np.inf
-    bounds[0, 1] = np.inf
-    bounds[0, 2] = -np.inf if maximizing else np.inf
-    while True:
-        if moves[depth] and bounds[depth, 0] < bounds[depth, 1]:
-            mask = moves[depth]
-            card = lowest_bit(mask)
-            moves[depth] = mask & (mask - 1)
-            child = stack[depth + 1]
-            copy_into(child, stack[depth])
-            apply_card(child, rules, card)
-            if child[PHASE] == PHASE_DONE:
-                value = margin(child, rules, side)
-            else:
-                depth += 1
-                moves[depth] = _distinct_cards(child, rules, legal_cards(child, rules))
-                bounds[depth, 0] = bounds[depth - 1, 0]
-                bounds[depth, 1] = bounds[depth - 1, 1]
-                bounds[depth, 2] = -np.inf if side_of(rules, child[TURN]) == side else np.inf
-                continue
-        else:
-            value = bounds[depth, 2]
-            if depth == 0:
-                return value
-            depth -= 1
-        # the value of a child of the node at ``depth``
-        if side_of(rules, stack[depth, TURN]) == side:
-            if value > bounds[depth, 2]:
-                bounds[depth, 2] = value
-            if value > bounds[depth, 0]:
-                bounds[depth, 0] = value
-        else:
-            if value < bounds[depth, 2]:
-                bounds[depth, 2] = value
-            if value < bounds[depth, 1]:
-                bounds[depth, 1] = value
-
-
-@njit(cache=True, nogil=True)
-def solve_cards(state: np.ndarray, rules: np.ndarray, side: int) -> np.ndarray:
-    """Exact values of each legal card for the seat to play, with every hand known: the margin (as
-    :func:`margin`) ``side`` gets when ``side``'s seats play their best and every other seat plays against it.
-    Returns 52 floats, NaN for cards that may not be played. Use it for the last few tricks (each trick left
-    multiplies the work by about the number of cards each hand holds, to the fourth)."""
-    values = np.full(52, np.nan)
-    if state[PHASE] != PHASE_PLAY:
-        return values
-    stack = np.empty((54, STATE_SIZE), dtype=np.int64)
-    moves = np.zeros(54, dtype=np.int64)
-    bounds = np.zeros((54, 3), dtype=np.float64)
-    mask = legal_cards(state, rules)
-    while mask:
-        card = lowest_bit(mask)
-        mask &= mask - 1
-        copy_into(stack[0], state)
-        apply_card(stack[0], rules, card)
-        values[card] = _minimax(stack, moves, bounds, rules, side)
-    return values

@@ -2,8 +2,8 @@
 
 A state is one ``numpy.int64`` array of ``STATE_SIZE`` so that copying a position for a playout is one small
 ``memcpy``; the rules are another ``int64`` array filled once from :class:`spades.rules.Rules`. Plain module
-constants, so numba folds them into the compiled code. Numba's cache is keyed on ``core.py`` alone: after
-changing a value here, touch ``core.py`` (or clear its ``__pycache__``) so that the kernel is compiled again.
+constants, so numba folds them into the compiled code (a change here starts a fresh cache: see
+:func:`spades.kernel.cache_dir_for`).
 """
 
 from __future__ import annotations

@@ -132,6 +132,7 @@ class Game:
     __slots__ = (
         "_blind_ok",
         "_events",
+        "_free_bids",
         "_given",
         "_log",
         "_starts",
@@ -257,6 +258,7 @@ class Game:
         self.leader = self.turn
         self.over = False
         self._two_clubs = self.rules.first_lead == "two_of_clubs"
+        self._free_bids = _free_bids(self.rules)
         self.deck: tuple[int, ...] = ()
         self.deck_pos = 0
         if hands is not None:
@@ -338,6 +340,8 @@ class Game:
         return (hand & NON_SPADES) or hand
 
     def _bids_for(self, seat: int) -> tuple[Action, ...]:
+        if self._free_bids and self.seen[seat]:
+            return self._free_bids
         rules = self.rules
         if not self.seen[seat]:
             partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
@@ -663,6 +667,13 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.variant} seed={self.seed!r} hand={self.hand_number} "
                 f"phase={self.phase.value} scores={self.scores}>")
+
+
+def _free_bids(rules: Rules) -> tuple[Action, ...]:
+    """The bids of a variant where any number may be bid and nothing depends on the partner (empty otherwise)."""
+    if rules.variant in ("whiz", "mirror", "suicide") or (rules.min_team_bid and rules.partnerships):
+        return ()
+    return BIDS[0 if rules.nil else 1:]
 
 
 def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:

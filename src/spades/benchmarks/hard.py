@@ -1,0 +1,72 @@
+"""``spades bench hard``: how long the hard player takes to decide at its default budget, on one core.
+
+Hands of ``standard`` are played with ``hard`` in every seat at the default thinking budget, one process, and every
+decision is timed (the draw and single-legal moves included, as a player waits for them too). The first decision
+of the process is reported apart: it loads the compiled kernel from the cache (or compiles it, the first time).
+``--seconds`` bounds the run: hands are played until it is spent.
+"""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import time
+from typing import Any
+
+from ..bots import make_bot
+from ..game import Game
+from ..rules import Rules
+
+NAME = "hard"
+HELP = "decision times of the hard player at its default budget (median, 90th percentile, worst)"
+
+
+def run(seconds: float, seed: int = 1, **_: Any) -> dict[str, Any]:
+    from ..bots.hard import DEFAULT_THINK
+
+    rules = Rules.preset("standard", hands=1)
+    bots = [make_bot("hard", seed=s) for s in range(4)]
+    times: list[float] = []
+    searched: list[float] = []
+    first = None
+    hands = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline or hands == 0:
+        game = Game(rules, seed=f"{seed}:{hands}")
+        while not game.over:
+            view = game.view(game.turn)
+            start = time.perf_counter()
+            action = bots[game.turn].act(view)
+            spent = time.perf_counter() - start
+            if first is None:
+                first = spent
+            else:
+                times.append(spent)
+                if len(view.legal) > 1:
+                    searched.append(spent)
+            game.apply(action)
+        hands += 1
+    ordered = sorted(times)
+    return {
+        "benchmark": NAME,
+        "default_think": DEFAULT_THINK,
+        "hands": hands,
+        "decisions": len(times),
+        "first_decision": first,
+        "median": statistics.median(times),
+        "median_searched": statistics.median(searched) if searched else 0.0,
+        "p90": ordered[int(0.9 * (len(ordered) - 1))],
+        "worst": ordered[-1],
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    return "\n".join([
+        f"hard at its default budget ({result['default_think']} s), {result['hands']} hands of standard, "
+        f"{result['decisions']} decisions (Python {result['python']}, {result['machine']})",
+        f"  first decision (loads the compiled kernel): {result['first_decision']:.2f} s",
+        f"  median {result['median']:.3f} s (decisions with a choice: {result['median_searched']:.3f} s), "
+        f"90th percentile {result['p90']:.3f} s, worst {result['worst']:.3f} s",
+    ])

@@ -1,0 +1,80 @@
+"""The hard player: it thinks by search over the deals its seat cannot see.
+
+Every bid and card is chosen by sampling deals of the unseen cards that fit the seat's view (voids shown, bids,
+two-player discards), trying each candidate on each deal with the kernel (rule-played playouts, the last tricks
+solved exactly), and taking the candidate with the best mean reward: the change in the score difference, bags
+priced and the end of the game counted (see :mod:`spades.search`). Choices that search adds little to (the
+two-player draw, Blind Nil or a look) follow the normal player's rules.
+
+``think``: seconds per decision (a float, default :data:`DEFAULT_THINK`), or a number of sampled deals written
+``"200i"``. A budget in deals gives the same choice for the same view and seed on every machine; a budget in
+seconds evaluates as many deals as the machine manages in that time, so its choices vary with the machine's
+speed and load.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Bid, Choice
+from ..cards import Card
+from ..view import SeatView
+from .base import Bot, Hint, register
+from .bidding import choose_bid, choose_draw
+from .normal import NormalBot
+
+__all__ = ["DEFAULT_THINK", "HardBot"]
+
+DEFAULT_THINK = 0.4  # seconds per decision when no budget is given
+
+
+@register("hard")
+class HardBot(Bot):
+    def __init__(self, seed: int | str = 0, think: float | str | None = None) -> None:
+        from ..search.search import Budget
+
+        super().__init__(seed=seed, think=think)  # type: ignore[arg-type]
+        self.budget = Budget.parse(think, DEFAULT_THINK)
+        self.rules_player = NormalBot(seed=seed)
+
+    def _rng(self, view: SeatView) -> random.Random:
+        """A generator fixed by the seed and the position, so a deal budget replays exactly."""
+        played = len(view.played)
+        bids = sum(1 for b in view.bids if b is not None)
+        return random.Random(f"hard:{self.seed}:{view.seat}:{view.hand_number}:{bids}:{played}:{view.scores}")
+
+    def hint(self, view: SeatView) -> Hint:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        if view.phase == "draw":
+            return choose_draw(view)
+        if Choice.LOOK in view.legal:
+            return choose_bid(view)
+        if len(view.legal) == 1:
+            only = view.legal[0]
+            what = only.name if isinstance(only, Card) else getattr(only, "spoken", str(only))
+            return Hint(only, f"the only legal choice: {what}")
+        from ..search.search import choose
+
+        prior = self.rules_player.hint(view).action
+        choice = choose(view, self.budget, self._rng(view), prior)
+        return Hint(choice.action, _reason(view, choice))
+
+
+def _name(action: object) -> str:
+    if isinstance(action, Card):
+        return f"the {action.name}"
+    if isinstance(action, Bid):
+        return action.spoken if action.value == 0 else f"a bid of {action}"
+    return str(action)
+
+
+def _reason(view: SeatView, choice: object) -> str:
+    from ..search.search import Choice as SearchChoice
+
+    assert isinstance(choice, SearchChoice)
+    text = (f"search: {_name(choice.action)} is best in {choice.best_share} of {choice.deals} sampled deals, "
+            f"{choice.value:+.0f} points on average")
+    if choice.runner_up is not None:
+        text += f" ({_name(choice.runner_up)}: {choice.runner_value:+.0f})"
+    return text

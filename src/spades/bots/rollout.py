@@ -1,0 +1,38 @@
+"""The playout player: the compiled rules the search plays its playouts with, made a level so it can be measured.
+
+Inside the search those rules see a whole sampled deal. Here they see one deal guessed from the seat's view (the
+same sampler the search uses), so the level plays fair and ``spades arena rollout normal`` says how good the
+playouts are. Bids and the two-player draw are the normal player's. A measuring stick, not a partner.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import CARDS
+from ..view import SeatView
+from .base import Bot, Hint, register
+from .bidding import choose_bid, choose_draw
+
+__all__ = ["RolloutBot"]
+
+
+@register("rollout")
+class RolloutBot(Bot):
+    def hint(self, view: SeatView) -> Hint:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        if view.phase == "draw":
+            return choose_draw(view)
+        if view.phase == "bid":
+            return choose_bid(view)
+        from ..kernel.bridge import rules_array, state_from_view
+        from ..kernel.core import make_rng
+        from ..search.policy import policy_card
+        from ..search.sampler import Sampler
+
+        rng = random.Random(f"rollout:{self.seed}:{view.hand_number}:{len(view.played)}:{view.seat}")
+        hands = Sampler.from_view(view).deals(rng, 1, oversample=4)[0]
+        state = state_from_view(view, hands)
+        card = CARDS[int(policy_card(state, rules_array(view.rules), make_rng(rng.getrandbits(62)), 0))]
+        return Hint(card, f"the playout rules on one guessed deal: the {card.name}")

@@ -1,0 +1,436 @@
+"""The rollout policy: a fast rule-based player on the kernel's state, for the playouts of the search.
+
+Random playouts say little in Spades (a random player neither covers a Nil nor keeps its aces), so each
+playout is played by these rules instead. They read the whole (sampled) deal, as every playout of a
+determinized search does; a small share of random moves keeps the playouts from all running the same way.
+Everything here is compiled by numba and works on the arrays of :mod:`spades.kernel`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernel.core import apply_bid, apply_card, legal_bids, legal_cards, nth_bit, popcount, random_below
+from ..kernel.layout import (
+    BAGS,
+    BID,
+    BLIND_NIL_BID,
+    HAND,
+    NO_BID,
+    PHASE,
+    PHASE_BID,
+    PHASE_PLAY,
+    R_BAG_LIMIT,
+    R_PARTNERSHIPS,
+    R_PLAYERS,
+    R_VARIANT,
+    TRICK,
+    TRICK_LEN,
+    TRICKS,
+    TRICKS_DONE,
+    TURN,
+    TWO_PLAYER,
+)
+
+SUIT = 0x1FFF
+hot = njit(cache=True, _nrt=False)
+
+
+@hot
+def suit_mask(suit: int) -> int:
+    return np.int64(SUIT) << (13 * suit)
+
+
+@hot
+def beats(card: int, best: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far."""
+    if card // 13 == best // 13:
+        return card > best
+    return card >= 39
+
+
+@hot
+def can_beat(hand: int, led: int, best: int) -> bool:
+    """Whether a seat holding ``hand`` can take a trick led in ``led`` from ``best`` with a legal card."""
+    follow = hand & suit_mask(led)
+    choices = follow if follow else hand
+    while choices:
+        low = choices & -choices
+        card = popcount(low - 1)
+        if beats(card, best):
+            return True
+        choices ^= low
+    return False
+
+
+@hot
+def is_nil(bid: int) -> bool:
+    return bid == 0 or bid == BLIND_NIL_BID
+
+
+@hot
+def side_need(state: np.ndarray, rules: np.ndarray, seat: int) -> int:
+    """Tricks the seat's side still needs for its contract (zero or less once made)."""
+    n = rules[R_PLAYERS]
+    contract = 0
+    taken = 0
+    if rules[R_PARTNERSHIPS]:
+        for s in (seat % 2, seat % 2 + 2):
+            bid = state[BID + s]
+            if not is_nil(bid) and bid != NO_BID:
+                contract += bid
+                taken += state[TRICKS + s]
+    else:
+        bid = state[BID + seat]
+        if not is_nil(bid) and bid != NO_BID:
+            contract = bid
+            taken = state[TRICKS + seat]
+    if n == 2 and contract == 13:
+        return 13 - taken
+    return contract - taken
+
+
+@hot
+def lowest(mask: int) -> int:
+    return popcount((mask & -mask) - 1)
+
+
+@hot
+def highest(mask: int) -> int:
+    card = -1
+    while mask:
+        low = mask & -mask
+        card = popcount(low - 1)
+        mask ^= low
+    return card
+
+
+@hot
+def lowest_rank(mask: int) -> int:
+    """The card of lowest rank (non-spades first on equal ranks)."""
+    best = -1
+    for suit in range(4):
+        part = mask & suit_mask(suit)
+        if part:
+            card = lowest(part)
+            if best < 0 or card % 13 < best % 13:
+                best = card
+    return best
+
+
+@hot
+def highest_rank(mask: int) -> int:
+    best = -1
+    for suit in range(4):
+        part = mask & suit_mask(suit)
+        if part:
+            card = highest(part)
+            if best < 0 or card % 13 >= best % 13:
+                best = card
+    return best
+
+
+@hot
+def sure(state: np.ndarray, rules: np.ndarray, seat: int, card: int, best: int, led: int, after: int) -> bool:
+    """Whether ``card``, played by ``seat`` now and winning the trick so far, still holds it against the
+    ``after`` seats to play after it (a partner's cards do not count against it)."""
+    n = rules[R_PLAYERS]
+    for k in range(1, after + 1):
+        other = (seat + k) % n
+        if rules[R_PARTNERSHIPS] and other % 2 == seat % 2:
+            continue
+        if can_beat(state[HAND + other], led, card):
+            return False
+    return True
+
+
+@hot
+def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: int) -> int:
+    """The card the rule player chooses for the seat to move. ``noise``: one move in ``noise`` is random
+    (0: none)."""
+    legal = legal_cards(state, rules)
+    count = popcount(legal)
+    if count == 1:
+        return lowest(legal)
+    if noise > 0 and random_below(rng, noise) == 0:
+        return nth_bit(legal, random_below(rng, count))
+    n = rules[R_PLAYERS]
+    seat = state[TURN]
+    partnerships = rules[R_PARTNERSHIPS]
+    length = state[TRICK_LEN]
+    after = n - length - 1
+    my_bid = state[BID + seat]
+
+    # who is winning the trick so far
+    led = -1
+    best = -1
+    best_seat = -1
+    leader = (seat - length + n) % n
+    if length:
+        led = state[TRICK] // 13
+        best = state[TRICK]
+        best_seat = leader
+        for i in range(1, length):
+            card = state[TRICK + i]
+            if beats(card, best):
+                best = card
+                best_seat = (leader + i) % n
+
+    # Nil bidder: never win a trick if it can be helped
+    if is_nil(my_bid):
+        if length == 0:
+            return lowest_rank(legal)
+        losing = 0
+        m = legal
+        while m:
+            low = m & -m
+            card = popcount(low - 1)
+            if not beats(card, best):
+                losing |= low
+            m ^= low
+        if losing:
+            # shed the most dangerous card that still loses: the highest, non-spades first
+            nonspade = losing & ~suit_mask(3)
+            return highest_rank(nonspade) if nonspade else highest(losing)
+        return lowest(legal)
+
+    partner = (seat + 2) % 4 if partnerships else -1
+    partner_nil = partner >= 0 and is_nil(state[BID + partner]) and state[TRICKS + partner] == 0
+    # a clean Nil among the opponents, to be made to take a trick
+    target_nil = -1
+    for k in range(n):
+        clean_nil = k != seat and k != partner and is_nil(state[BID + k]) and state[TRICKS + k] == 0
+        if clean_nil and (not partnerships or k % 2 != seat % 2):
+            target_nil = k
+            break
+    # Covering a partner's Nil: win the trick over the partner, or play high before the partner plays.
+    if partner_nil and n == 4:
+        partner_pos = (partner - leader + n) % n  # place of the partner in this trick
+        partner_played = partner_pos < length
+        if length == 0:
+            nonspade = legal & ~suit_mask(3)
+            return highest_rank(nonspade) if nonspade else highest(legal)
+        if partner_played and best_seat == partner:
+            winners = 0
+            m = legal
+            while m:
+                low = m & -m
+                if beats(popcount(low - 1), best):
+                    winners |= low
+                m ^= low
+            if winners:
+                follow = winners & suit_mask(led)
+                return highest(follow) if follow else lowest(winners)
+            return lowest_rank(legal)
+        if not partner_played:
+            follow = legal & suit_mask(led)
+            if follow:
+                return highest(follow)
+
+    # Setting an opponent's Nil: stay under it, lead low into it.
+    if target_nil >= 0 and n == 4:
+        nil_pos = (target_nil - leader + n) % n
+        if length == 0:
+            nil_hand = state[HAND + target_nil]
+            choice = -1
+            for suit in range(4):
+                part = legal & suit_mask(suit)
+                if part and nil_hand & suit_mask(suit):
+                    card = lowest(part)
+                    if choice < 0 or card % 13 < choice % 13:
+                        choice = card
+            if choice >= 0:
+                return choice
+        elif nil_pos < length and best_seat == target_nil:
+            # the Nil is winning: play under it if possible
+            under = 0
+            m = legal
+            while m:
+                low = m & -m
+                if not beats(popcount(low - 1), best):
+                    under |= low
+                m ^= low
+            if under:
+                return highest(under & suit_mask(led)) if under & suit_mask(led) else lowest_rank(under)
+        elif nil_pos > length:
+            follow = legal & suit_mask(led)
+            if follow:
+                return lowest(follow)
+
+    need = side_need(state, rules, seat)
+    want = need > 0
+    if not want:
+        # our contract is made: take tricks only to set an opponent
+        for k in range(n):
+            if partnerships and k % 2 == seat % 2:
+                continue
+            if k == seat:
+                continue
+            other_need = side_need(state, rules, k)
+            left = 13 - state[TRICKS_DONE]
+            if 0 < other_need <= left:
+                # worth it unless the tricks it takes to set them would bring our bags to the penalty
+                to_set = left - other_need + 1
+                side = seat % 2 if partnerships else seat
+                if state[BAGS + side] - need + to_set < rules[R_BAG_LIMIT]:
+                    want = True
+                    break
+
+    if length == 0:
+        if want:
+            # lead a card nobody can beat, else the lowest of the longest side suit
+            m = legal
+            while m:
+                low = m & -m
+                card = popcount(low - 1)
+                m ^= low
+                if sure(state, rules, seat, card, card, card // 13, n - 1):
+                    return card
+            choice = -1
+            size = -1
+            for suit in range(3):
+                part = legal & suit_mask(suit)
+                c = popcount(part)
+                if c > size and part:
+                    size = c
+                    choice = lowest(part)
+            return choice if choice >= 0 else lowest(legal)
+        return lowest_rank(legal)
+
+    partner_winning = partner >= 0 and best_seat == partner
+    if want:
+        if partner_winning and sure(state, rules, partner, best, best, led, after):
+            return _discard_low(legal, led)
+        # the lowest card that wins and holds
+        m = legal
+        while m:
+            low = m & -m
+            card = popcount(low - 1)
+            m ^= low
+            if beats(card, best) and sure(state, rules, seat, card, card, led, after):
+                return card
+        return _discard_low(legal, led)  # nothing sure: keep the high cards for later
+    # duck: the highest card that loses, else the lowest
+    losing = 0
+    m = legal
+    while m:
+        low = m & -m
+        if not beats(popcount(low - 1), best):
+            losing |= low
+        m ^= low
+    if losing:
+        nonspade = losing & ~suit_mask(3)
+        return highest_rank(nonspade) if nonspade else highest(losing)
+    return lowest(legal)
+
+
+@hot
+def _discard_low(legal: int, led: int) -> int:
+    follow = legal & suit_mask(led)
+    if follow:
+        return lowest(follow)
+    nonspade = legal & ~suit_mask(3)
+    return lowest_rank(nonspade) if nonspade else lowest(legal)
+
+
+# -- bidding --------------------------------------------------------------------------------------------------
+@hot
+def estimate(hand: int) -> float:
+    """Tricks a four-handed hand should take: aces, guarded kings, spade honours and length, short suits."""
+    tricks = 0.0
+    spades = hand >> 39 & SUIT
+    nspades = popcount(spades)
+    for suit in range(3):
+        bits = hand >> (13 * suit) & SUIT
+        length = popcount(bits)
+        ace = bits >> 12 & 1
+        king = bits >> 11 & 1
+        queen = bits >> 10 & 1
+        if ace:
+            tricks += 1.0 if length <= 5 else 0.6
+        if king and length >= 2:
+            tricks += (0.85 if ace else 0.6) if length <= 5 else 0.3
+        if queen and length >= 3 and (ace or king):
+            tricks += 0.3
+        if nspades >= 3:
+            if length == 0:
+                tricks += 0.8
+            elif length == 1:
+                tricks += 0.5
+    used = 0
+    if spades >> 12 & 1:
+        tricks += 1.0
+        used += 1
+    if spades >> 11 & 1 and nspades >= 2:
+        tricks += 0.9
+        used += 1
+    if spades >> 10 & 1 and nspades >= 3:
+        tricks += 0.7
+        used += 1
+    if nspades > 3:
+        tricks += (nspades - 3) * 0.8
+    return tricks
+
+
+@hot
+def nil_risk(hand: int) -> float:
+    """How likely a Nil is to fail, roughly: high spades, long spades and unguarded high cards."""
+    risk = 0.0
+    spades = hand >> 39 & SUIT
+    nspades = popcount(spades)
+    for r in range(13):
+        if spades >> r & 1:
+            risk += 2.0 if r == 12 else 0.9 if r == 11 else 0.55 if r == 10 else 0.3 if r == 9 else 0.1
+    if nspades >= 4:
+        risk += 0.5 * (nspades - 3)
+    for suit in range(3):
+        bits = hand >> (13 * suit) & SUIT
+        lower = 0
+        for r in range(13):
+            if bits >> r & 1:
+                base = 1.0 if r == 12 else 0.7 if r == 11 else 0.45 if r == 10 else 0.28 if r == 9 else \
+                    0.12 if r == 8 else 0.0
+                risk += base * 0.6 ** lower
+                lower += 1
+    return risk
+
+
+@hot
+def policy_bid(state: np.ndarray, rules: np.ndarray) -> int:
+    """A quick bid for the seat to move, for the seats that bid after the searching seat in a simulation."""
+    mask = legal_bids(state, rules)
+    seat = state[TURN]
+    hand = state[HAND + seat]
+    est = estimate(hand)
+    if rules[R_VARIANT] == TWO_PLAYER:
+        est = est * 1.25
+    want = int(est + 0.5)
+    if want < 1:
+        want = 1
+    nil_ok = (mask & 1) != 0
+    if nil_ok:
+        partner_nil = False
+        if rules[R_PARTNERSHIPS]:
+            pb = state[BID + (seat + 2) % 4]
+            partner_nil = is_nil(pb)
+        if not partner_nil and nil_risk(hand) < 1.0 and est < 2.0:
+            return 0
+        if popcount(mask) <= 2 and est < 1.5:
+            return 0
+    best = -1
+    for b in range(1, 14):
+        if mask >> b & 1 and (best < 0 or abs(b - want) < abs(best - want)):
+            best = b
+    if best < 0:
+        return lowest(mask)
+    return best
+
+
+@hot
+def play_policy(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: int) -> None:
+    """Finish the hand: quick bids for the seats still to bid, then the rule player's cards to the score."""
+    while state[PHASE] == PHASE_BID:
+        apply_bid(state, rules, policy_bid(state, rules))
+    while state[PHASE] == PHASE_PLAY:
+        apply_card(state, rules, policy_card(state, rules, rng, noise))

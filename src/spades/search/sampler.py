@@ -1,0 +1,216 @@
+"""Deals of the unseen cards that fit everything a seat has seen, weighted by how well they explain the bids.
+
+A deal for the search must never contradict the view: the seat's own hand is fixed, played cards are gone, a seat
+that failed to follow a suit holds none of it, a Whiz or Mirror bid is the bidder's spade count, and in
+two-player Spades the other hand is known once the draw is over. Those are hard constraints, kept exactly: cards
+are placed one at a time, each on a seat chosen at random among those that may hold it, and a placement is only
+made if the rest can still be placed (Hall's condition over the suits, checked on at most 15 subsets).
+Bids are soft evidence: a deal where a seat that bid 5 holds a 2-trick hand is possible, only unlikely, so each
+deal gets a weight from the bidders' hands (the quick trick estimate near the bid; a Nil bidder's hand safe), and
+the search draws more deals than it plays and keeps them in proportion to their weights.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..bots.knowledge import Knowledge
+from ..cards import SUIT_MASKS
+from ..view import SeatView
+from .policy import estimate, nil_risk
+
+__all__ = ["Sampler"]
+
+SPADES = 3
+BID_SPREAD = 1.6  # how far, in tricks, a hand's estimate may stray from its bid before the deal is unlikely
+NIL_RISK_OK = 1.2  # a Nil bidder's hand is unremarkable up to this risk
+
+
+@dataclass
+class Sampler:
+    """Deals for one decision of one seat."""
+
+    view: SeatView
+    knowledge: Knowledge
+    free: list[int]  # seats whose cards are unknown
+    fixed: list[int]  # per seat, the cards placed before sampling (own hand, known hands)
+    room: dict[int, int]  # free seat -> cards it holds now
+    suits_ok: dict[int, int]  # free seat -> mask of suits it may still hold
+    exact_spades: dict[int, int]  # free seat -> spades it must hold now (Whiz and Mirror bids)
+    pool: list[int]  # unseen cards not yet placed
+    played_by: list[int]  # per seat, the cards it played this hand
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> Sampler:
+        k = Knowledge.from_view(view)
+        n = view.players
+        fixed = [0] * n
+        fixed[view.seat] = k.hand
+        free = []
+        for s in range(n):
+            if s == view.seat:
+                continue
+            if k.known[s]:
+                fixed[s] = k.known[s]
+            else:
+                free.append(s)
+        played_by = [0] * n
+        for trick in view.tricks:
+            for seat, card in trick.plays(n):
+                played_by[seat] |= 1 << card
+        for seat, card in view.trick:
+            played_by[seat] |= 1 << card
+        taken = 0
+        for m in fixed:
+            taken |= m
+        pool = [c for c in range(52) if k.unseen >> c & 1 and not taken >> c & 1]
+        room = {s: k.held[s] for s in free}
+        suits_ok = {s: 0b1111 & ~k.voids[s] for s in free}
+        exact: dict[int, int] = {}
+        variant = view.rules.variant
+        for s in free:
+            bid = view.bids[s]
+            if bid is None or bid.blind:
+                continue
+            if variant == "mirror" or (variant == "whiz" and bid.value > 0):
+                exact[s] = bid.value - (played_by[s] & SUIT_MASKS[SPADES]).bit_count()
+        return cls(view, k, free, fixed, room, suits_ok, exact, pool, played_by)
+
+    # -- one deal ---------------------------------------------------------------------------------------------
+    def deal(self, rng: random.Random) -> list[int]:
+        """One deal of the hands as they are now (per seat masks), consistent with the view."""
+        hands = list(self.fixed)
+        room = dict(self.room)
+        ok = dict(self.suits_ok)
+        pool = list(self.pool)
+        spade_pool = [c for c in pool if c // 13 == SPADES]
+        exact_total = sum(max(0, count) for count in self.exact_spades.values())
+        if self.exact_spades and 0 <= exact_total <= len(spade_pool):
+            rng.shuffle(spade_pool)
+            for s, count in sorted(self.exact_spades.items()):
+                count = max(0, min(count, room[s]))
+                for card in spade_pool[:count]:
+                    hands[s] |= 1 << card
+                taken = set(spade_pool[:count])
+                spade_pool = spade_pool[count:]
+                pool = [c for c in pool if c not in taken]
+                room[s] -= count
+                ok[s] &= ~(1 << SPADES)
+        rng.shuffle(pool)
+        seats = [s for s in self.free if room[s] > 0]
+        if all(ok[s] == 0b1111 for s in seats):
+            i = 0
+            for s in seats:
+                for card in pool[i:i + room[s]]:
+                    hands[s] |= 1 << card
+                i += room[s]
+            return hands
+        counts = [0, 0, 0, 0]
+        for card in pool:
+            counts[card // 13] += 1
+        # the most constrained suits first: fewer seats that may hold them
+        order = sorted(pool, key=lambda c: sum(1 for s in seats if ok[s] >> (c // 13) & 1))
+        for card in order:
+            suit = card // 13
+            choices = [s for s in seats if room[s] > 0 and ok[s] >> suit & 1]
+            weights = [room[s] for s in choices]
+            while choices:
+                pick = rng.choices(range(len(choices)), weights)[0]
+                s = choices[pick]
+                room[s] -= 1
+                counts[suit] -= 1
+                if _feasible(counts, room, ok, seats):
+                    hands[s] |= 1 << card
+                    break
+                room[s] += 1
+                counts[suit] += 1
+                del choices[pick]
+                del weights[pick]
+            else:  # cannot happen when the view is consistent; keep the deal whole rather than fail
+                s = next(s for s in seats if room[s] > 0)
+                room[s] -= 1
+                counts[suit] -= 1
+                hands[s] |= 1 << card
+        return hands
+
+    def feasible(self) -> bool:
+        counts = [0, 0, 0, 0]
+        for card in self.pool:
+            counts[card // 13] += 1
+        return _feasible(counts, dict(self.room), self.suits_ok, self.free)
+
+    # -- weights ----------------------------------------------------------------------------------------------
+    def weight(self, hands: list[int]) -> float:
+        """How well a deal explains the bids made: 1 for a perfect fit, smaller the worse it fits."""
+        view = self.view
+        variant = view.rules.variant
+        if variant in ("mirror",):
+            return 1.0
+        log_w = 0.0
+        for s in self.free:
+            bid = view.bids[s]
+            if bid is None or bid.blind:
+                continue
+            at_bid = hands[s] | self.played_by[s]
+            if bid.value == 0:
+                if variant == "suicide":
+                    continue
+                risk = nil_risk(at_bid)
+                excess = max(0.0, risk - NIL_RISK_OK)
+                log_w -= excess * excess
+                continue
+            if variant == "whiz":
+                continue
+            est = estimate(at_bid)
+            if variant == "two_player":
+                est *= 1.25
+            gap = est - bid.value
+            if variant == "suicide" and gap > 0:
+                continue  # the partner of a forced Nil may bid low on a big hand
+            log_w -= gap * gap / (2 * BID_SPREAD * BID_SPREAD)
+        return math.exp(log_w)
+
+    def deals(self, rng: random.Random, count: int, oversample: int = 2) -> list[list[int]]:
+        """``count`` deals drawn in proportion to their weights from ``oversample`` times as many."""
+        if not self.free:
+            return [list(self.fixed) for _ in range(count)]
+        drawn = [self.deal(rng) for _ in range(count * oversample)]
+        if oversample == 1:
+            return drawn
+        weights = [self.weight(h) for h in drawn]
+        total = sum(weights)
+        if total <= 0:
+            return drawn[:count]
+        # systematic resampling: low variance, deterministic for a given rng
+        step = total / count
+        start = rng.random() * step
+        out = []
+        acc = 0.0
+        i = 0
+        for j in range(count):
+            point = start + j * step
+            while acc + weights[i] < point and i < len(drawn) - 1:
+                acc += weights[i]
+                i += 1
+            out.append(drawn[i])
+        return out
+
+
+def _feasible(counts: list[int], room: dict[int, int], ok: dict[int, int], seats: list[int]) -> bool:
+    """Hall's condition: every set of suits fits in the room of the seats that may hold one of them."""
+    for subset in range(1, 16):
+        need = 0
+        for suit in range(4):
+            if subset >> suit & 1:
+                need += counts[suit]
+        if not need:
+            continue
+        cap = 0
+        for s in seats:
+            if ok[s] & subset:
+                cap += room[s]
+        if need > cap:
+            return False
+    return True

@@ -1,0 +1,203 @@
+"""The search player: it finishes every preset, its deals never contradict what its seat has seen, its solver
+plays endings exactly, it makes the good player's choice in the hand-made positions, and a deal budget replays."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from positions import POSITIONS, Position
+from spades import Game, Rules
+from spades.bots import make_bot
+from spades.cards import SUIT_MASKS
+from spades.game import Phase
+from spades.kernel.bridge import rules_array, state_from_game
+from spades.search.reward import WIN_BONUS, reward_params
+from spades.search.sampler import Sampler
+from spades.search.search import Budget
+from spades.search.solver import solve
+
+SMALL = "4i"  # four sampled deals a decision: enough to exercise every path, quick
+
+
+def _play_to_end(rules: Rules, seed: int, levels: list[str]) -> Game:
+    game = Game(rules, seed=seed)
+    bots = [make_bot(levels[s % len(levels)], seed=s, think=SMALL) for s in range(rules.players)]
+    while not game.over:
+        view = game.view(game.turn)
+        hint = bots[game.turn].hint(view)
+        assert hint.action in view.legal, hint
+        assert hint.reason
+        game.apply(hint.action)
+    return game
+
+
+@pytest.mark.parametrize("variant", ["standard", "whiz", "mirror", "suicide", "solo", "two_player"])
+def test_hard_plays_every_preset_to_the_end(variant: str) -> None:
+    game = _play_to_end(Rules.preset(variant, hands=1), seed=11, levels=["hard", "normal"])
+    assert len(game.results) == 1
+
+
+@pytest.mark.parametrize("options", [
+    {"first_lead": "two_of_clubs", "min_team_bid": 4},
+    {"nil_tricks_count_for_partner": True, "ten_for_two_hundred": True, "bag_limit": 5},
+])
+def test_hard_plays_with_options(options: dict[str, object]) -> None:
+    game = _play_to_end(Rules.preset("standard", hands=1, **options), seed=5, levels=["hard"])
+    assert game.over
+
+
+def test_hard_plays_blind_nil_positions() -> None:
+    rules = Rules.preset("standard", hands=1, blind_nil=True)
+    deal = [sum(1 << c for c in range(s, 52, 4)) for s in range(4)]
+    game = Game.from_deal(rules, deal, dealer=3, scores=[-150, 250])
+    bots = [make_bot("hard", seed=s, think=SMALL) for s in range(4)]
+    while not game.over:
+        game.apply(bots[game.turn].act(game.view(game.turn)))
+    assert game.over
+
+
+# -- the sampler ----------------------------------------------------------------------------------------------
+def _shown_voids(game: Game) -> dict[int, int]:
+    """Suits each seat failed to follow this hand, read from the game itself (not from the view)."""
+    voids: dict[int, int] = {s: 0 for s in range(game.n)}
+    tricks = [(leader, cards) for leader, cards, _ in game.tricks]
+    if game.trick:
+        tricks.append((game.leader, tuple(game.trick)))
+    for leader, cards in tricks:
+        led = cards[0] // 13
+        for i, card in enumerate(cards):
+            if card // 13 != led:
+                voids[(leader + i) % game.n] |= 1 << led
+    return voids
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(["standard", "whiz", "mirror", "suicide", "solo", "two_player"]),
+       seed=st.integers(0, 10_000), steps=st.integers(0, 56), seat=st.integers(0, 3))
+def test_sampled_deals_fit_the_view(variant: str, seed: int, steps: int, seat: int) -> None:
+    rules = Rules.preset(variant, hands=1)
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.over and (game.phase is Phase.DRAW or steps > 0):
+        if game.phase is not Phase.DRAW:
+            steps -= 1
+        game.apply(rng.choice(game.legal_actions()))
+    if game.over or game.phase is Phase.DRAW:
+        return
+    seat %= rules.players
+    view = game.view(seat)
+    sampler = Sampler.from_view(view)
+    truth = list(game.hands)
+    assert sampler.weight(truth) > 0
+    voids = _shown_voids(game)
+    played_by = sampler.played_by
+    for hands in sampler.deals(random.Random(seed), 12):
+        assert hands[seat] == truth[seat], "own hand changed"
+        everyone = 0
+        for s, hand in enumerate(hands):
+            assert not everyone & hand, "a card dealt twice"
+            everyone |= hand
+            assert hand.bit_count() == truth[s].bit_count(), "wrong number of cards"
+            assert not hand & int(view.played), "a played card dealt"
+            for suit in range(4):
+                if voids[s] >> suit & 1:
+                    assert not hand & SUIT_MASKS[suit], f"seat {s} shown void in suit {suit}"
+            bid = view.bids[s]
+            exact = variant == "mirror" or (variant == "whiz" and bid is not None and bid.value > 0)
+            if bid is not None and exact and s != seat:
+                spades = ((hand | played_by[s]) & SUIT_MASKS[3]).bit_count()
+                assert spades == bid.value, "a Whiz or Mirror bid is the spades held"
+        assert everyone == sum(truth), "the unseen cards were not all dealt"
+        if variant == "two_player":
+            assert hands == truth, "two-player hands are known after the draw"
+
+
+# -- the solver -----------------------------------------------------------------------------------------------
+def _reward(game: Game, side: int, p: np.ndarray) -> float:
+    """The reward of the first hand, from the engine's HandResult (independently of the kernel): points less the
+    bags priced, against the mean of the others, and the bonus when the hand ends the game."""
+    result = game.results[0]
+    values = [s.points - p[1] * s.total_bags for s in result.sides]  # no bags before the first hand
+    others = [v for i, v in enumerate(values) if i != side]
+    diff = values[side] - sum(others) / len(others)
+    scores = [s.score for s in result.sides]
+    top = max(scores)
+    ends = bool(game.rules.hands) or top >= game.rules.target
+    if ends and scores.count(top) == 1:
+        diff += WIN_BONUS if scores.index(top) == side else -WIN_BONUS
+    return diff
+
+
+def _brute(game: Game, side: int, p: np.ndarray) -> float:
+    if game.results:
+        return _reward(game, side, p)
+    mover = game.rules.side_of(game.turn)
+    values = []
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        values.append(_brute(child, side, p))
+    return max(values) if mover == side else min(values)
+
+
+@pytest.mark.parametrize("variant,seed,left,hands", [
+    ("standard", 1, 2, 1), ("standard", 2, 3, 0), ("solo", 3, 2, 0), ("two_player", 4, 4, 1), ("whiz", 5, 2, 0),
+    ("standard", 6, 2, 0), ("suicide", 7, 3, 1), ("mirror", 8, 2, 0),
+])
+def test_solver_agrees_with_brute_force(variant: str, seed: int, left: int, hands: int) -> None:
+    rules = Rules.preset(variant, hands=hands, bag_limit=3)
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while game.phase is not Phase.PLAY:
+        game.apply(rng.choice(game.legal_actions()))
+    plays = (13 - left) * rules.players + rng.randrange(rules.players)
+    for _ in range(plays):
+        game.apply(rng.choice(game.legal_actions()))
+    for seat in range(rules.players):
+        view = game.view(seat)
+        p = reward_params(view)
+        exact = solve(state_from_game(game), rules_array(rules), p)
+        assert exact == pytest.approx(_brute(game, view.side, p)), f"seat {seat}"
+
+
+# -- the positions --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
+def test_hard_makes_the_good_choice(position: Position) -> None:
+    game = position.game()
+    view = game.view(game.turn)
+    hint = make_bot("hard", seed=1, think="100i").hint(view)
+    assert hint.action in position.good(), f"{position.name}: hard chose {hint.action} ({hint.reason})"
+
+
+# -- budget and determinism -----------------------------------------------------------------------------------
+def test_a_deal_budget_replays_exactly() -> None:
+    game = Game(Rules.preset("standard"), seed=21)
+    rng = random.Random(3)
+    for _ in range(4 + 9):
+        game.apply(rng.choice(game.legal_actions()))
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.turn)
+    first = make_bot("hard", seed=9, think="30i").hint(view)
+    again = make_bot("hard", seed=9, think="30i").hint(view)
+    assert first == again
+    assert "sampled deals" in first.reason
+
+
+@pytest.mark.parametrize("text,budget", [
+    (None, Budget(seconds=0.4)), (0.25, Budget(seconds=0.25)), ("200i", Budget(deals=200)),
+    ("1.5", Budget(seconds=1.5)),
+])
+def test_budget_parsing(text: object, budget: Budget) -> None:
+    assert Budget.parse(text, 0.4) == budget  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["fast", "0i", -1.0])
+def test_bad_budgets_are_refused(text: object) -> None:
+    with pytest.raises(ValueError, match="think"):
+        Budget.parse(text, 0.4)  # type: ignore[arg-type]

@@ -90,7 +90,7 @@ def run(seconds: float, variant: str = "standard", seed: int = 1, start_times: b
     try:
         import numba
     except ImportError:
-        raise CommandError("the search kernel needs numba: pip install 'spades[fast]'") from None
+        raise CommandError("the search kernel needs numba: pip install numba") from None
 
     result: dict[str, Any] = {
         "variant": variant,

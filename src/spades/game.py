@@ -41,7 +41,6 @@ __all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dea
 _KEYS = struct.Struct(">52Q")
 _CARD_BYTES = bytes(range(52))
 _BITS = tuple(1 << c for c in range(52))
-_SHIFTS = (0, 13, 26, 39)
 # For the card that led a trick: where its suit sits in a hand, and the table of that suit's legal replies.
 _FOLLOW = tuple((13 * (card // 13), SUIT_CARDS[card // 13]) for card in range(52))
 _new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)

@@ -24,4 +24,8 @@ class NormalBot(Bot):
             return choose_draw(view)
         if view.phase == "bid":
             return choose_bid(view)
+        return self.choose_card(view)
+
+    def choose_card(self, view: SeatView) -> Hint:
+        """The card play; the one step a variant of this player (such as ``rollout``) replaces."""
         return choose_card(view)

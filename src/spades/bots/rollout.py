@@ -11,21 +11,15 @@ import random
 
 from ..cards import CARDS
 from ..view import SeatView
-from .base import Bot, Hint, register
-from .bidding import choose_bid, choose_draw
+from .base import Hint, register
+from .normal import NormalBot
 
 __all__ = ["RolloutBot"]
 
 
 @register("rollout")
-class RolloutBot(Bot):
-    def hint(self, view: SeatView) -> Hint:
-        if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase == "draw":
-            return choose_draw(view)
-        if view.phase == "bid":
-            return choose_bid(view)
+class RolloutBot(NormalBot):
+    def choose_card(self, view: SeatView) -> Hint:
         from ..kernel.bridge import rules_array, state_from_view
         from ..kernel.core import make_rng
         from ..search.policy import policy_card

@@ -4,12 +4,13 @@ a message that starts with the field that is wrong; the one-line deal text."""
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine_support import assert_same, dealt, play_hand, random_game, snapshot
+from engine_support import ALL_ACTIONS, assert_same, dealt, play_hand, random_game, snapshot
 from spades import VARIANTS, CardError, CardSet, Game, Rules
 from spades.record import (
     FORMAT,
@@ -286,3 +287,53 @@ def test_deal_text_example() -> None:
 def test_parse_deal_refuses_bad_text(text: str) -> None:
     with pytest.raises(CardError):
         parse_deal(text)
+
+
+SECOND_PERSON = ("you do not hold", "you must follow", "first choose Blind Nil or look at your cards",
+                 "your side must bid at least", "the bids you may make", "the card you drew")
+
+
+def test_a_refusal_for_another_seat_reads_in_the_third_person() -> None:
+    """A record is read by someone who is at most one of its seats: every reason the engine can give for refusing
+    an action reads in the third person, naming the seat, and says the same as the reason said to that seat."""
+    rule_sets = [Rules.preset(v, hands=1) for v in VARIANTS] + [
+        Rules(hands=1, blind_nil=True, blind_nil_deficit=0, min_team_bid=4, first_lead="two_of_clubs")]
+    met: set[str] = set()
+    for number, rules in enumerate(rule_sets):
+        game = Game(rules, number)
+        rng = random.Random(number)
+        while not game.over:
+            name = game.seat_name(game.turn)
+            legal = game.legal_actions()
+            for candidate in ALL_ACTIONS:
+                said_to_seat = game.why_illegal(candidate)
+                said_of_seat = game.why_illegal(candidate, name)
+                assert (said_to_seat is None) == (said_of_seat is None)
+                if said_to_seat is None or said_of_seat is None:
+                    continue
+                assert not re.search(r"\byour?\b", said_of_seat, re.I), said_of_seat
+                kinds = {kind for kind in SECOND_PERSON if kind in said_to_seat}
+                met |= kinds
+                assert name in said_of_seat if kinds else said_of_seat == said_to_seat, said_of_seat
+            game.apply(rng.choice(legal))
+    assert met == set(SECOND_PERSON)
+
+
+def test_a_record_explains_a_refused_action_as_its_reader_hears_it(good: dict[str, Any]) -> None:
+    """In a table's save the player's own seat is "you"; every other seat, and every seat of a record that is
+    nobody's, is named."""
+    index = first_card_index(good)
+    game = Game(Rules(hands=2), 17)
+    for text in good["actions"][:index]:
+        game.apply(next(a for a in game.legal_actions() if str(a) == text))
+    seat, name = game.turn, game.seat_name(game.turn)
+    not_held = next(c for s in range(4) if s != seat for c in game.view(s).hand)  # type: ignore[union-attr]
+    record = edited(good, ("actions", index), str(not_held))
+    prefix = f"actions[{index}]: {not_held} is not legal for {name}: "
+    for player in (None, (seat + 1) % 4):
+        with pytest.raises(RecordError) as info:
+            game_from_record(record, player=player)
+        assert str(info.value) == f"{prefix}{name} does not hold the {not_held.name}"
+    with pytest.raises(RecordError) as info:
+        game_from_record(record, player=seat)
+    assert str(info.value) == f"{prefix}you do not hold the {not_held.name}"

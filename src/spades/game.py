@@ -367,8 +367,13 @@ class Game:
                     low = max(low, need)
         return BIDS[low:]
 
-    def why_illegal(self, action: object) -> str | None:
-        """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal."""
+    def why_illegal(self, action: object, who: str | None = None) -> str | None:
+        """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal.
+
+        The reason speaks to the seat to move as "you". ``who`` names that seat instead, for a reader who is not
+        that seat (a record replayed, another seat's move), so the same reason reads in the third person."""
+        you, you_do, your, must = ("you", "you do", "your", "") if who is None else (
+            who, f"{who} does", "their", f"{who} must ")
         phase = self.phase
         if phase is Phase.OVER:
             return "the game is over"
@@ -376,11 +381,11 @@ class Game:
             if not isinstance(action, Card):
                 return "it is time to play a card"
             if not self.hands[self.turn] >> action & 1:
-                return f"you do not hold the {action.name}"
+                return f"{you_do} not hold the {action.name}"
             if self.legal_mask() >> action & 1:
                 return None
             if self.trick:
-                return f"you must follow {CARDS[self.trick[0]].suit.plural}"
+                return f"{you} must follow {CARDS[self.trick[0]].suit.plural}"
             if self._two_clubs and not self.tricks and not self.trick:
                 return "the two of clubs must lead"
             return "spades are not broken"
@@ -391,13 +396,14 @@ class Game:
             if isinstance(action, Card):
                 return "it is time to bid"
             if legal == (BLIND_NIL, Choice.LOOK):
-                return "first choose Blind Nil or look at your cards"
+                return f"{must}first choose Blind Nil or look at {your} cards"
             if legal == (Choice.LOOK,):
-                return f"your side must bid at least {self.rules.min_team_bid}: look at your cards first"
-            return f"the bids you may make are {', '.join(str(b) for b in legal)}"
+                side = "your side" if who is None else f"{who}'s side"
+                return f"{side} must bid at least {self.rules.min_team_bid}: {must}look at {your} cards first"
+            return f"the bids {you} may make are {', '.join(str(b) for b in legal)}"
         if action in (Choice.KEEP, Choice.DISCARD):
             return None
-        return "it is time to keep or discard the card you drew"
+        return f"it is time to keep or discard the card {you} drew"
 
     # -- acting ---------------------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:

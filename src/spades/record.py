@@ -98,8 +98,11 @@ def _need(condition: bool, field: str, message: str) -> None:
         raise RecordError(f"{field}: {message}")
 
 
-def game_from_record(data: Any, *, check_result: bool = True) -> Game:
-    """Replay a record (as loaded from JSON) into a new game, checking every field on the way."""
+def game_from_record(data: Any, *, check_result: bool = True, player: int | None = None) -> Game:
+    """Replay a record (as loaded from JSON) into a new game, checking every field on the way.
+
+    ``player`` is the reader's own seat (a table's saved game): an action refused for that seat is explained as
+    "you", any other seat's by its name, since the reader is not that seat."""
     _need(isinstance(data, dict), "record", "is not a JSON object")
     _need(data.get("format") == FORMAT, "format", f"expected {FORMAT!r}, found {data.get('format')!r}")
     version = data.get("version")
@@ -147,7 +150,9 @@ def game_from_record(data: Any, *, check_result: bool = True) -> Game:
         try:
             game.apply(action)
         except IllegalAction as error:
-            raise RecordError(f"{field}: {text} is not legal for {game.seat_name(game.turn)}: {error}") from None
+            seat = game.seat_name(game.turn)
+            reason = error.reason if game.turn == player else game.why_illegal(action, seat) or error.reason
+            raise RecordError(f"{field}: {text} is not legal for {seat}: {reason}") from None
     if check_result and data.get("result") is not None:
         result = data["result"]
         _need(isinstance(result, dict), "result", "is not an object")

@@ -11,6 +11,7 @@ from typing import Any
 
 import platformdirs
 
+from ..bots import available_levels
 from ..game import Game
 from ..record import RecordError, game_from_record, save_record
 
@@ -30,7 +31,11 @@ def save_game(game: Game, meta: dict[str, Any], path: Path | None = None) -> Non
 
 
 def load_game(path: Path | None = None) -> tuple[Game, dict[str, Any]]:
-    """The saved game and its meta; raises RecordError (with the reason) for a save that cannot be used."""
+    """The saved game and its meta, every field checked; raises RecordError naming the field for a save that
+    cannot be used, so that a damaged or hand-edited save is set aside in one line instead of stopping the table.
+
+    ``meta`` holds ``human`` (the player's seat) and ``levels`` (seat number as text: bot level); other keys are
+    left alone, for saves written by a later version."""
     path = path or save_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -38,15 +43,49 @@ def load_game(path: Path | None = None) -> tuple[Game, dict[str, Any]]:
         raise RecordError(f"{path}: cannot be read ({error})") from None
     except json.JSONDecodeError as error:
         raise RecordError(f"{path}: not JSON (line {error.lineno}: {error.msg})") from None
-    game = game_from_record(data)
-    meta = data.get("meta")
-    return game, meta if isinstance(meta, dict) else {}
+    meta = data.get("meta", {}) if isinstance(data, dict) else {}
+    _need(isinstance(meta, dict), "meta", f"{meta!r} is not an object")
+    human = meta.get("human")
+    _need("human" not in meta or _is_int(human), "meta.human", f"{human!r} is not a seat number")
+    game = game_from_record(data, player=human)
+    _check_meta(meta, game.rules.players)
+    return game, meta
 
 
-def set_aside(path: Path | None = None) -> Path:
-    """Move a save that cannot be read out of the way (kept, for the player or a bug report)."""
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(condition: bool, field: str, message: str) -> None:
+    if not condition:
+        raise RecordError(f"{field}: {message}")
+
+
+def _check_meta(meta: dict[str, Any], players: int) -> None:
+    """The table's fields of a save's meta: a seat of this game, and a known level for each seat named."""
+    seats = f"from 0 to {players - 1}"
+    if "human" in meta:
+        _need(0 <= meta["human"] < players, "meta.human", f"{meta['human']!r} is not a seat number {seats}")
+    levels = meta.get("levels", {})
+    _need(isinstance(levels, dict), "meta.levels", f"{levels!r} is not an object of seat numbers and levels")
+    known = available_levels()
+    for seat, level in levels.items():
+        field = f"meta.levels.{seat}"
+        is_seat = seat.isascii() and seat.isdigit() and int(seat) < players
+        _need(is_seat, field, f"{seat!r} is not a seat number {seats}")
+        _need(level in known, field, f"{level!r} is not a level ({', '.join(known)})")
+
+
+def set_aside(path: Path | None = None, label: str = "corrupt") -> Path:
+    """Move a save out of the way under a new name, never over another file: one that cannot be read (kept for
+    the player or a bug report), or a game the player chose not to continue (kept in case they want it back)."""
     path = path or save_path()
-    target = path.with_name(f"{path.stem}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    stem = f"{path.stem}.{label}-{time.strftime('%Y%m%d-%H%M%S')}"
+    target = path.with_name(stem + path.suffix)
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{stem}-{number}{path.suffix}")
     path.replace(target)
     return target
 

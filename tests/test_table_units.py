@@ -187,11 +187,11 @@ def test_bot_levels_per_seat_and_errors(tmp_path: Path) -> None:
     done = play(tmp_path, ["--bots", "N=random,E=random,W=random", "--seed", "1"], "w\nq\ny\n")
     assert done.returncode == 0
     assert "not available" not in done.stdout
-    bad = play(tmp_path, ["--bots", "S=easy"], "")
+    bad = play(tmp_path, ["--new", "--bots", "S=easy"], "")
     assert bad.returncode == 2 and "S is your own seat" in bad.stderr
-    worse = play(tmp_path, ["--bots", "Q=easy"], "")
+    worse = play(tmp_path, ["--new", "--bots", "Q=easy"], "")
     assert worse.returncode == 2 and "not SEAT=LEVEL" in worse.stderr
-    unknown = play(tmp_path, ["--opponents", "grandmaster"], "")
+    unknown = play(tmp_path, ["--new", "--opponents", "grandmaster"], "")
     assert unknown.returncode == 2 and "unknown bot level 'grandmaster'; the levels are " in unknown.stderr
     assert "grandmaster" not in (tmp_path / "config" / "table.toml").read_text(encoding="utf-8")
 

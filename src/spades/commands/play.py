@@ -47,7 +47,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help="ring the terminal's bell with \"your turn\" (remembered)")
     parser.add_argument("--speech", choices=SPEECH, help="speak through a screen reader or speech engine "
                         "(auto: when one is found; remembered)")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, variant=None)  # None: not given, so a resumed game can say it is not used
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,25 +75,36 @@ def run(args: argparse.Namespace) -> int:
     meta: dict[str, Any] = {}
     resumed = False
     path = save_path()
+    replace = path.exists() and args.new  # set aside only once the new game's arguments are known to be good
     if path.exists() and not args.new:
         if not args.resume:
             out("A saved game is waiting. Continue it? y or n.")
             resume = ask(source)
+            if resume is None:
+                out("Input ended before an answer; the saved game is left as it was.")
+                return 0
+            replace = not resume
         else:
             resume = True
         if resume:
             try:
                 game, meta = load_game(path)
                 resumed = True
+                if given := new_game_arguments(args):
+                    out(f"The saved game's rules stand; {given} only to a new game.")
             except RecordError as error:
                 kept = set_aside(path)
                 out(f"The saved game cannot be used: {error}. It was kept as {kept}.")
                 out("Start a new game? y or n.")
-                if not ask(source):
+                answer = ask(source)
+                if answer is None:
+                    out("Input ended before an answer; no new game was started.")
+                if not answer:
                     return 0
     elif args.resume and not args.new:
         out("There is no saved game; a new game starts.")
     if game is None:
+        args.variant = args.variant or "standard"
         extra: dict[str, Any] = {"target": args.target, "first_lead": args.first_lead}
         rules = rules_from_args(args, **extra)
         seed: int | str | None = None
@@ -104,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
     human = int(meta.get("human", human))
     levels = seat_levels(game.rules, human, settings, args.bots, meta.get("levels", {}), args)
     check_levels(list(levels.values()))
+    if replace:
+        out(f"The saved game is set aside as {set_aside(path, 'set-aside')}; a new game starts.")
     bots, fallback = make_bots(game, levels)
     if fallback:
         out(f"The {', '.join(sorted(fallback))} level is not available yet; those seats play at random.")
@@ -124,12 +137,23 @@ def check_levels(levels: list[str]) -> None:
         raise CommandError(f"unknown bot level {unknown[0]!r}; the levels are {', '.join(available_levels())}")
 
 
-def ask(source: Input) -> bool:
+def new_game_arguments(args: argparse.Namespace) -> str:
+    """The options given that only a new game uses ("--variant and --target apply"), or "" when none were."""
+    given = [flag for flag, value in (("--variant", args.variant), ("--option", args.option or None),
+                                      ("--target", args.target), ("--first-lead", args.first_lead),
+                                      ("--seed", args.seed)) if value is not None]
+    if len(given) < 2:
+        return f"{given[0]} applies" if given else ""
+    return f"{', '.join(given[:-1])} and {given[-1]} apply"
+
+
+def ask(source: Input) -> bool | None:
+    """y or n from the player; None when input ends first, which is no answer (nothing may be decided on it)."""
     with source.raw():
         while True:
             token = source.read()
             if token is None:
-                return False
+                return None
             answer = token.strip().lower()
             if answer in ("y", "yes"):
                 return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from spades import VARIANTS
 from spades.cli import main
 from spades.record import load_record
+from spades.table import announce
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -37,7 +39,7 @@ def test_simulate_runs_every_preset_to_the_end(variant: str, tmp_path: Path,
         assert game.over
         code, out, _ = run(capsys, "replay", str(path))
         assert code == 0
-        assert "Game over" in out
+        assert "Final score: " in out
         assert f"Hand {game.hand_number}" in out
 
 
@@ -89,3 +91,25 @@ def test_replay_reports_a_corrupt_record(tmp_path: Path, capsys: pytest.CaptureF
     code, _, err = run(capsys, "replay", str(path))
     assert code == 2
     assert "not JSON" in err
+
+
+def test_replay_speaks_as_the_table_and_compact_keeps_the_notation(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "simulate", "--variant", "standard", "--option", "hands=1", "--games", "1", "--seed", "4",
+        "--records", str(tmp_path), "--json")
+    path = next(tmp_path.glob("*.json"))
+    game = load_record(path)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    # no card code and no PBN: a screen reader would spell them out
+    assert not re.search(r"\b(10|[2-9TJQKA])[SHDC]\b", out) and "N:" not in out
+    assert "North's cards: spades " in out
+    # every event is said in the table's own words, one line each, in order
+    said = [line for event in game.events for line in announce.event_line(game.rules, event, verbose=True)]
+    positions = [lines.index(line) for line in said]
+    assert positions == sorted(positions) and len(said) > 60
+    _, brief, _ = run(capsys, "replay", "--brief", str(path))
+    assert " plays the " not in brief and " bids " in brief and "Final score: " in brief
+    _, compact, _ = run(capsys, "replay", "--compact", str(path))
+    assert "  deal N:" in compact and re.search(r"trick 1: \w+ (10|[2-9JQKA])[SHDC]", compact)

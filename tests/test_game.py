@@ -25,7 +25,8 @@ from spades import (
     SpadesBroken,
     TrickWon,
 )
-from spades.game import deck_for, first_dealer
+from spades.game import deck_for, first_dealer, game_end
+from spades.scoring import score_hand
 
 C = Card.parse
 
@@ -240,6 +241,43 @@ def test_lose_at(start: int, over: bool) -> None:
 def test_without_lose_at_a_low_score_plays_on() -> None:
     game = play_hand(Rules(), [3, 4, 2, 4], {0: 4, 1: 2, 2: 3, 3: 2}, scores=[-900, 0])
     assert not game.over
+
+
+def test_lose_at_when_both_sides_fall_the_higher_wins_and_a_tie_plays_on() -> None:
+    # North-South bid 7 and take 5 (-70); East-West bid 6 and take 8 (+62).
+    game = play_hand(Rules(lose_at=-200), [3, 4, 2, 4], {0: 4, 1: 2, 2: 3, 3: 4}, scores=[-150, -300])
+    assert game.scores == [-220, -238]
+    assert game.over and game.winner == 0
+    # North-South bid 7 and take 5 (-70); East-West bid 5 and take 8 (+53): both at -220.
+    game = play_hand(Rules(lose_at=-200), [3, 4, 2, 4], {0: 4, 1: 2, 2: 3, 3: 3}, scores=[-150, -273])
+    assert game.scores == [-220, -220]
+    assert not game.over and game.hand_number == 2
+
+
+def test_solo_lose_at_with_the_best_of_the_others_tied_plays_another_hand() -> None:
+    # North falls to -220; East and South tie at the top, so a hand decides between them.
+    rules = Rules.preset("solo", lose_at=-200)
+    game = play_hand(rules, [0, 4, 4, 5], {0: 3, 1: 4, 2: 4, 3: 5}, scores=[-190, 280, 280, 100])
+    assert game.scores == [-220, 320, 320, 150]
+    assert not game.over and game.hand_number == 2
+    # With one best among the others, the game ends at once and the fallen player is not the winner.
+    game = play_hand(rules, [0, 5, 4, 4], {0: 3, 1: 4, 2: 4, 3: 4}, scores=[-190, 280, 280, 100])
+    assert game.scores == [-220, 321, 320, 140]
+    assert game.over and game.winner == 1
+
+
+def test_a_fallen_side_stays_beaten_when_it_climbs_back_during_a_deciding_hand() -> None:
+    rules = Rules.preset("solo", lose_at=-200)
+    first = score_hand(rules, [Bid.of(3), Bid.of(4), Bid.of(4), Bid.of(5)], [0, 4, 4, 5], [-190, 280, 280, 100],
+                       [0, 0, 0, 0], 1)
+    assert game_end(rules, [first], 1) == (False, None)  # East and South tied: another hand
+    second = score_hand(rules, [Bid.of(7), Bid.of(3), Bid.of(2), Bid.of(1)], [7, 3, 2, 1],
+                        [s.score for s in first.sides], [s.total_bags for s in first.sides], 2)
+    assert [s.score for s in second.sides] == [-150, 350, 340, 160]
+    # North is above -200 again, but lost at hand 1: East, the best of the others, wins now.
+    assert game_end(rules, [first, second], 2) == (True, 1)
+    # When the fixed number of hands has run out, a tie among the best is a draw.
+    assert game_end(rules.with_options(hands=1), [first], 1) == (True, None)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

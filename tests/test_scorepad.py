@@ -120,3 +120,16 @@ def test_renege_spares_a_nil_and_refuses_bad_entries() -> None:
     assert pad.hands[-1].counted(pad.rules) == [0, 2, 8, 3]  # North's Nil kept; East's tricks go to South
     assert result.sides[0].nils[0].made
     assert pad.hands[-1].bids[0] is NIL
+
+
+def test_solo_lose_at_a_fallen_player_stays_beaten_while_a_tie_at_the_top_is_played_off() -> None:
+    pad = Scorepad(Rules.preset("solo", lose_at=-200))
+    for bids, tricks in (("13 5 5 3", "0 5 5 3"), ("13 5 5 3", "0 5 5 3")):
+        pad.enter_bids(bids)
+        pad.enter_tricks(tricks)
+    assert pad.totals()[0] == [-260, 100, 100, 60]
+    assert not pad.end()[0]  # North has lost; East and South are tied, so another hand is played
+    pad.enter_bids("7 3 2 1")
+    pad.enter_tricks("7 3 2 1")
+    assert pad.totals()[0] == [-190, 130, 120, 70]
+    assert pad.end() == (True, 1)  # North's climb above -200 does not undo the loss; East is the best of the rest

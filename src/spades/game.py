@@ -84,16 +84,27 @@ def deck_for(seed: int | str, hand: int) -> bytes:
     return _KEYS.pack(*sorted(_KEYS.unpack(keys)))[7::8]
 
 
-def game_end(rules: Rules, scores: Sequence[int], hands_played: int) -> tuple[bool, int | None]:
-    """Whether the game ends after a hand with these scores, and the winning side (None: a drawn fixed-length
-    match). Shared with the scorepad, which keeps a real table's score by the same rule."""
-    top = max(scores)
-    leaders = [i for i, s in enumerate(scores) if s == top]
-    lost = rules.lose_at is not None and min(scores) <= rules.lose_at
-    if rules.hands:
-        return (hands_played >= rules.hands or (lost and len(leaders) == 1),
-                leaders[0] if len(leaders) == 1 else None)
-    return (lost or top >= rules.target) and len(leaders) == 1, leaders[0]
+def game_end(rules: Rules, results: Sequence[HandResult], hands_played: int) -> tuple[bool, int | None]:
+    """Whether the game ends after the last of ``results``, and the winning side (None: a drawn fixed-length
+    match). Shared with the scorepad, which keeps a real table's score by the same rule.
+
+    With ``lose_at``, a side that has been at or below it after any hand has lost for good, and the best of the
+    others wins; a tie among the best plays another hand (which the fallen side plays but cannot win), unless
+    the fixed number of hands has run out. If every side has fallen, the higher score wins, and an exact tie
+    plays another hand. The whole history is read, not only the last scores, so that a fallen side that climbs
+    back during such a hand stays beaten."""
+    scores = [side.score for side in results[-1].sides]
+    fallen: set[int] = set()
+    if rules.lose_at is not None:
+        fallen = {side.side for result in results for side in result.sides if side.score <= rules.lose_at}
+    standing = [i for i in range(len(scores)) if i not in fallen] or list(range(len(scores)))
+    top = max(scores[i] for i in standing)
+    leaders = [i for i in standing if scores[i] == top]
+    winner = leaders[0] if len(leaders) == 1 else None
+    if rules.hands and hands_played >= rules.hands:
+        return True, winner
+    ends = bool(fallen) or (not rules.hands and top >= rules.target)
+    return ends and winner is not None, winner
 
 
 def first_dealer(seed: int | str, players: int) -> int:
@@ -526,7 +537,7 @@ class Game:
         self.bags = [s.total_bags for s in result.sides]
         self._log.append((_HAND_SCORED, result))
         scores = self.scores
-        finished, winner = game_end(rules, scores, self.hand_number)
+        finished, winner = game_end(rules, self.results, self.hand_number)
         if finished:
             self.winner = winner
             self.phase = Phase.OVER

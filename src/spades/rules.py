@@ -40,6 +40,27 @@ OPTION_HELP: dict[str, str] = {
 }
 
 
+# For each option, a setting other than the default, to ask a variant whether it takes the option at all
+# (``Rules.options_taken``): the checks in ``Rules._check`` stay the only statement of what each variant refuses.
+# An option that only matters beside another one is tried together with it.
+_PROBES: dict[str, dict[str, Any]] = {
+    "target": {"target": 250},
+    "lose_at": {"lose_at": -200},
+    "hands": {"hands": 1},
+    "nil": {"nil": False},
+    "nil_value": {"nil_value": 50},
+    "blind_nil": {"blind_nil": True},
+    "blind_nil_deficit": {"blind_nil": True, "blind_nil_deficit": 50},
+    "blind_nil_value": {"blind_nil": True, "blind_nil_value": 100},
+    "nil_tricks_count_for_partner": {"nil_tricks_count_for_partner": True},
+    "bag_limit": {"bag_limit": 5},
+    "bag_penalty": {"bag_penalty": 50},
+    "first_lead": {"first_lead": "two_of_clubs"},
+    "min_team_bid": {"min_team_bid": 4},
+    "ten_for_two_hundred": {"ten_for_two_hundred": True},
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A variant and every option of RULES.md. Build one with ``Rules.preset(name, **options)``."""
@@ -119,6 +140,18 @@ class Rules:
         default = Rules(variant=self.variant)
         return {name: getattr(self, name) for name in OPTION_HELP if getattr(self, name) != getattr(default, name)}
 
+    def options_taken(self) -> tuple[str, ...]:
+        """The options this variant lets one change (whiz refuses Blind Nil, two-player most options), found by
+        trying each one, so that a list of them can never promise what the checks refuse."""
+        taken = []
+        for name in OPTION_HELP:
+            try:
+                Rules(variant=self.variant, **_PROBES[name])
+            except RulesError:
+                continue
+            taken.append(name)
+        return tuple(taken)
+
     def to_dict(self) -> dict[str, Any]:
         return {"variant": self.variant, **{name: getattr(self, name) for name in OPTION_HELP}}
 
@@ -140,7 +173,12 @@ class Rules:
         if self.lose_at is not None:
             parts.append(f"lose at {self.lose_at}")
         parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
-        parts.append(f"Nil {self.nil_value}" if self.nil else "no Nil")
+        if not self.nil:
+            parts.append("no Nil")
+        elif self.nil_fail_penalty:
+            parts.append(f"Nil wins or loses {self.nil_value}")
+        else:
+            parts.append(f"Nil wins {self.nil_value}, a failed Nil loses nothing")
         if self.blind_nil:
             parts.append(f"Blind Nil {self.blind_nil_value} when {self.blind_nil_deficit} behind")
         if self.nil_tricks_count_for_partner:

@@ -1,4 +1,8 @@
-"""``spades replay FILE``: a record, hand by hand: the deal, the bids, every trick and the scores."""
+"""``spades replay FILE``: a record, hand by hand: the deal, the bids, every trick and the scores.
+
+By default in the table's spoken words, one line per event, so a screen reader says "North plays the ten of
+hearts" rather than "10H" and each hand's cards suit by suit rather than as PBN; ``--compact`` keeps the short
+notation (card codes, the deal in PBN) for reading by eye and for scripts."""
 
 from __future__ import annotations
 
@@ -7,9 +11,42 @@ import contextlib
 
 from ..actions import Bid, Choice
 from ..cards import Card
-from ..events import BidChanged, BidMade, Drew, GameOver, HandScored, HandStarted, Looked, TrickWon
+from ..events import (
+    BidChanged,
+    BidMade,
+    CardPlayed,
+    Drew,
+    GameOver,
+    HandScored,
+    HandStarted,
+    Looked,
+    SpadesBroken,
+    TrickWon,
+)
 from ..game import Game, seat_name
 from ..record import RecordError, deal_text, load_record
+from ..table import announce as say
+
+PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
+
+
+def render_words(game: Game, *, tricks: bool = True) -> list[str]:
+    """The record as the table says it: its announcement for each event, each finished hand's cards by seat."""
+    rules = game.rules
+    lines = [f"{rules.describe()}; seed {game.seed!r}."]
+    for event in game.events:
+        if not tricks and isinstance(event, CardPlayed | SpadesBroken | TrickWon):
+            continue
+        if isinstance(event, HandStarted | GameOver):
+            lines.append("")
+        lines.extend(say.event_line(rules, event, verbose=True))
+        if isinstance(event, HandStarted) and (event.hand <= len(game.results) or game.over):
+            with contextlib.suppress(ValueError):  # a hand not yet finished keeps its cards hidden
+                for seat, held in enumerate(game.dealt_hands(event.hand)):
+                    lines.append(f"{say.name(rules, seat)}'s cards: {say.suits_words(held)}.")
+    if not game.over:
+        lines += ["", f"The record stops in hand {game.hand_number}, during {PHASE_WORDS[game.phase.value]}."]
+    return lines
 
 
 def render(game: Game, *, tricks: bool = True) -> list[str]:
@@ -65,15 +102,18 @@ def run(args: argparse.Namespace) -> int:
         game = load_record(args.file)
     except RecordError as error:
         raise CommandError(str(error)) from None
-    print("\n".join(render(game, tricks=not args.brief)))
+    show = render if args.compact else render_words
+    print("\n".join(show(game, tricks=not args.brief)))
     return 0
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser("replay", help="show a game record hand by hand")
     parser.add_argument("file", help="a record written by `spades simulate --records` or a saved game")
-    parser.add_argument("--brief", action="store_true", help="bids and scores only, no tricks")
+    parser.add_argument("--brief", action="store_true", help="bids and scores only, no cards or tricks")
+    parser.add_argument("--compact", action="store_true",
+                        help="card codes (AS, 10H) and the deal in PBN instead of spoken words")
     parser.set_defaults(func=run)
 
 
-__all__ = ["Bid", "Card", "Choice", "render"]
+__all__ = ["Bid", "Card", "Choice", "render", "render_words"]

@@ -198,12 +198,17 @@ def rank_word(card: Card) -> str:
 
 def hand_lines(hand: CardSet) -> str:
     """Suit by suit, spades first, high to low, with counts: the way a player holds the cards."""
+    return f"Your hand, {len(hand)} cards. " + suits_words(hand) + "."
+
+
+def suits_words(hand: CardSet) -> str:
+    """``spades 3: ace, ten, two. hearts 0: none. ...``: the cards as ``h`` says them, for any seat's hand."""
     parts = []
     for suit in reversed(SUIT_ORDER):
         cards = sorted(hand.suit(suit), reverse=True)
         ranks = ", ".join(rank_word(c) for c in cards) if cards else "none"
         parts.append(f"{suit.plural} {len(cards)}: {ranks}")
-    return f"Your hand, {len(hand)} cards. " + ". ".join(parts) + "."
+    return ". ".join(parts)
 
 
 def legal_bids_text(legal: tuple[object, ...]) -> str:

@@ -91,7 +91,7 @@ class Scorepad:
     def end(self) -> tuple[bool, int | None]:
         if not self.hands:
             return False, None
-        return game_end(self.rules, self.totals()[0], len(self.hands))
+        return game_end(self.rules, self.results(), len(self.hands))
 
     # -- entries --------------------------------------------------------------------------------------------
     def parse_bids(self, text: str) -> list[Bid]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from .. import explain
 from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
@@ -495,7 +496,7 @@ class Table:
             "r": lambda: [say.current_trick_line(view)],
             "R": lambda: [self.last_trick()],
             "t": lambda: [say.tricks_line(view)],
-            "z": lambda: ["Rules: " + self.rules.describe() + "."],
+            "z": lambda: ["Rules: " + explain.brief(self.rules)],
             "m": lambda: [self.out.last or "Nothing has been said yet."],
             "g": self.review,
             "?": lambda: [*HELP, *([LINE_HELP] if self.input.line_mode else [])],

@@ -189,7 +189,7 @@ def tricks_line(view: SeatView) -> str:
         return f"Trick {view.trick_number} of 13; {plural(left, 'trick')} left, this one included."
     if view.phase == "over":
         return "The game is over."
-    return f"The {view.phase}ing is on; 13 tricks to play."
+    return f"The {'bidding' if view.phase == 'bid' else 'draw'} is on; 13 tricks to play."
 
 
 def rank_word(card: Card) -> str:

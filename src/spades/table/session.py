@@ -17,11 +17,12 @@ from typing import Any, TextIO
 from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
-from ..events import CardPlayed, HandScored, HandStarted, TrickWon
+from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
 from ..game import Game, IllegalAction, Phase
 from ..rules import Rules
 from ..view import SeatView
 from . import announce as say
+from . import review
 from .config import Settings, save_settings
 from .keys import Input
 from .saves import remove_save, save_game
@@ -116,6 +117,18 @@ class Table:
 
     def name(self, seat: int) -> str:
         return say.name(self.rules, seat)
+
+    def turn_words(self) -> str:
+        """Whose turn it is; between hands, that the hand just played is over (the next one waits for n)."""
+        return self.ended_answer("w") if self.waiting_next else say.turn_line(self.view())
+
+    def ended_answer(self, key: str) -> str:
+        """What a reading key says between hands (see ``review``)."""
+        return review.ended_answers(self.view(), self.reviewed_events())[key]
+
+    def reviewed_events(self) -> list[Event]:
+        """The events of the hand being reviewed: this hand's so far, or the whole of the one just finished."""
+        return self.game.events[self.hand_start:self.seen]
 
     # -- the loop -----------------------------------------------------------------------------------------------
     def run(self, resumed: bool = False) -> int:
@@ -273,7 +286,7 @@ class Table:
 
     def refuse(self, action: Action) -> bool:
         if not self.my_turn:
-            self.out(f"It is not your turn. {say.turn_line(self.view())}")
+            self.out(f"It is not your turn. {self.turn_words()}")
         else:
             self.out(f"Not the {action.name if isinstance(action, Card) else action}: "
                      f"{self.game.why_illegal(action) or 'not possible now'}.")
@@ -352,7 +365,7 @@ class Table:
 
     def digit(self, key: str) -> bool:
         if not (self.my_turn and self.game.phase is Phase.BID):
-            self.out("Digits are for bidding, and it is not your turn to bid. " + say.turn_line(self.view()))
+            self.out("Digits are for bidding, and it is not your turn to bid. " + self.turn_words())
             return False
         self.digits = (self.digits + key)[-2:]
         self.out(self.digits, interrupt=True)
@@ -416,6 +429,9 @@ class Table:
         return self.view().hand
 
     def navigate(self, key: str) -> None:
+        if self.waiting_next:
+            self.out(self.ended_answer("h"), interrupt=True)
+            return
         hand = self.hand()
         if hand is None:
             self.out("You have not looked at your cards; press h to look.", interrupt=True)
@@ -486,6 +502,8 @@ class Table:
 
     # -- information ----------------------------------------------------------------------------------------
     def information(self, key: str) -> list[str] | None:
+        if self.waiting_next and key in review.ENDED_KEYS:  # until n, about the hand just played
+            return [self.ended_answer(key)]
         view = self.view()
         answers: dict[str, Callable[[], list[str]]] = {
             "b": lambda: [say.bids_line(view)],
@@ -514,7 +532,7 @@ class Table:
 
     def review(self) -> list[str]:
         lines: list[str] = []
-        for event in self.game.events[self.hand_start:self.seen]:
+        for event in self.reviewed_events():
             lines.extend("  " + line for line in say.event_line(self.rules, event, verbose=True))
         return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
 
@@ -522,7 +540,7 @@ class Table:
     def hint(self) -> None:
         view = self.view()
         if not self.my_turn or not view.legal:
-            self.out(f"No hint: it is not your turn. {say.turn_line(view)}")
+            self.out(f"No hint: it is not your turn. {self.turn_words()}")
             return
         hint = self.adviser.hint(view)
         action = hint.action

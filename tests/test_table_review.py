@@ -1,0 +1,58 @@
+"""What the table answers when asked: between hands, during the two-player draw, to a blank or bad line, and `m`.
+
+Each test plays a known deal (a fixed seed) through the real `spades play`, by keys in a pseudo-terminal or by lines
+through a pipe, and checks the answers against the transcript or against the engine replaying the same deal.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_table_play import Driver
+
+
+def press_n(match: re.Match[str]) -> bool:
+    return match.group(0).startswith("Press n")
+
+
+def test_review_keys_between_hands_answer_about_the_hand_just_ended(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "5", "-o", "hands=2"])
+    driver.play_until(stop=press_n)
+    said = driver.transcript
+    bids = dict(re.findall(r"^(North|East|South|West) bids ([^\r\n]*)\.\r?$", said, re.M))
+    assert len(bids) == 4
+    won = re.findall(r"^(North|East|South|West) wins trick \d+", said, re.M)
+    assert len(won) == 13
+    answer = driver.ask("b", "Hand 1 is over. Bids: ")
+    for seat, bid in bids.items():
+        assert f"{seat} {bid}" in answer
+    assert "not yet" not in answer
+    contract = driver.ask("c", "Hand 1 is over. This hand: ")
+    taken = [int(n) for n in re.findall(r"taken (\d+)", contract)]
+    assert sum(taken) == 13
+    assert taken[0] == sum(won.count(seat) for seat in ("North", "South"))
+    value = {"Nil": 0, "Blind Nil": 0}
+    north_south = sum(int(value.get(bids[seat], bids[seat])) for seat in ("North", "South"))
+    assert f"North-South contract {north_south}, taken {taken[0]}" in contract
+    trick = driver.ask("r", "Hand 1 is over. ")
+    assert re.fullmatch(rf"Hand 1 is over\. Last trick, 13: .*\. {won[-1]} took it\.", trick)
+    assert driver.ask("R", "Last trick, ") == trick.removeprefix("Hand 1 is over. ")
+    assert driver.ask("t", "Hand 1 is over") == "Hand 1 is over: 13 tricks played; press n for the next hand."
+    assert driver.ask("w", "Hand 1 is over") == "Hand 1 is over; press n for the next hand."
+    assert driver.ask("h", "Hand 1 is over") == ("Hand 1 is over and your cards are played; press n for the next "
+                                                 "hand.")
+    assert driver.ask("right", "Hand 1 is over") == driver.ask("h", "Hand 1 is over")
+    assert driver.ask("x", "No hint: ") == "No hint: it is not your turn. Hand 1 is over; press n for the next hand."
+    assert driver.ask("4", "Digits are ") == ("Digits are for bidding, and it is not your turn to bid. Hand 1 is over; "
+                                              "press n for the next hand.")
+    score = driver.ask("e", "Score: ")
+    summary = re.findall(r"^(North-South|East-West): .*points, score (-?\d+)", said, re.M)
+    assert score.startswith(f"Score: {summary[0][0]} {summary[0][1]} points")
+    assert not re.search(r"(North|East|West).s turn|Your turn to bid:", driver.transcript[len(said):])
+    # After n the keys answer about the new hand again, and the bidding is spelled right.
+    driver.key("n")
+    driver.expect(r"Hand 2\. ")
+    driver.expect(r"Your turn to bid: ")
+    assert driver.ask("t", "The ") == "The bidding is on; 13 tricks to play."
+    assert "not yet" in driver.ask("b", "Bids: ")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pexpect
+
 from test_table_play import Driver
 
 
@@ -56,3 +58,32 @@ def test_review_keys_between_hands_answer_about_the_hand_just_ended(tmp_path: Pa
     driver.expect(r"Your turn to bid: ")
     assert driver.ask("t", "The ") == "The bidding is on; 13 tricks to play."
     assert "not yet" in driver.ask("b", "Bids: ")
+
+
+def test_m_repeats_the_last_message_and_not_a_review_answer(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "5", "-o", "hands=1"])
+
+    def second_trick(match: re.Match[str]) -> bool:
+        return match.group(0).startswith("Your turn.") and "wins trick 1 " in driver.transcript
+
+    driver.play_until(stop=second_trick)
+    prompt = driver.child.after.strip()
+    assert heard(driver, "g", "m")[-1] == prompt
+    lines = heard(driver, "b", "c", "r", "R", "t", "w", "e", "h", "right", "m")
+    assert lines[-1] == prompt, "\n".join(lines)
+    refusal = heard(driver, "Q")[-1]
+    assert refusal == "Q does nothing here; press ? for the list of keys."
+    assert heard(driver, "g", "b", "m")[-1] == refusal
+    driver.key("q")
+    driver.expect(r"y or n\.")
+    driver.key("y")
+    driver.expect(pexpect.EOF)
+
+
+def heard(driver: Driver, *keys: str) -> list[str]:
+    """The lines said in answer to ``keys``: z is pressed after them, and what comes before its answer is theirs."""
+    for key in keys:
+        driver.key(key)
+    driver.key("z")
+    driver.expect(r"Rules: [^\r\n]*\r?\n")
+    return [line.strip() for line in driver.child.before.splitlines() if line.strip()]

@@ -41,7 +41,8 @@ HELP = (
     "previous and next suit; Home and End, first and last card; u and o, lowest and highest of the suit; "
     "a, s, d, f jump to clubs, diamonds, hearts, spades; h reads your hand; Enter plays the selected card.",
     "Reading the table: b bids; e game score; c this hand's contracts and tricks; w whose turn; r the current "
-    "trick; R the last trick; t trick number; z the rules; m repeats the last message; g this hand's log.",
+    "trick; R the last trick; t trick number; z the rules; m repeats the last message, not counting these "
+    "answers; g this hand's log.",
     "Also: x a hint; U takes back your last bid or card; v every card or only tricks; n next hand; "
     "q leaves and saves; ? this list.",
     "Two-player draw: y keeps the card you drew, n discards it. Blind Nil: 0, Enter, y before looking; "
@@ -61,16 +62,22 @@ LINE_WORDS = {
 
 
 class Output:
-    """Plain lines on standard output, in order and flushed at once, and to the speech backend when one is on."""
+    """Plain lines on standard output, in order and flushed at once, and to the speech backend when one is on.
+
+    ``last`` is what m repeats: the last message the table said of itself (an event, a prompt, a refusal). An
+    answer to a reading key (``interrupt``: it cuts off speech) is left out, since its key asks for it again; so
+    m after b or g still gives the message the player may have missed."""
 
     def __init__(self, stream: TextIO | None = None, speaker: Speaker | None = None) -> None:
         self.stream = stream or sys.stdout
         self.speaker = speaker
         self.last = ""
 
-    def __call__(self, line: str, interrupt: bool = False, remember: bool = True) -> None:
+    def __call__(self, line: str, interrupt: bool = False, remember: bool | None = None) -> None:
         self.stream.write(line + "\n")
         self.stream.flush()
+        if remember is None:
+            remember = not interrupt
         if remember:
             self.last = line
         if self.speaker is not None:
@@ -312,7 +319,7 @@ class Table:
         info = self.information(key)
         if info is not None:
             for line in info:
-                self.out(line, interrupt=True, remember=key != "m")
+                self.out(line, interrupt=True)
             return False
         if key == "h":
             return self.read_hand()

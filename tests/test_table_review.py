@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pexpect
 
+from spades import Choice, Game, Rules
+from spades.cards import CardSet
 from test_table_play import Driver
 
 
@@ -58,6 +60,39 @@ def test_review_keys_between_hands_answer_about_the_hand_just_ended(tmp_path: Pa
     driver.expect(r"Your turn to bid: ")
     assert driver.ask("t", "The ") == "The bidding is on; 13 tricks to play."
     assert "not yet" in driver.ask("b", "Bids: ")
+
+
+def test_two_player_draw_says_the_card_you_keep_and_logs_it(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "4", "--variant", "two_player", "-o", "hands=1"], line=True)
+    game = Game(Rules.preset("two_player", hands=1), 4)
+    south = 1
+    kept = []
+    for key, choice in (("n", Choice.DISCARD), ("y", Choice.KEEP)):
+        while game.turn != south:
+            driver.expect(r"North (?:keeps|discards) the first card")
+            game.apply(Choice.KEEP if "keeps" in driver.child.after else Choice.DISCARD)
+        offered = game.view(south).offered
+        assert offered is not None
+        driver.expect(rf"Your turn: you drew the {offered.name}\. Keep it\? y or n\.")
+        assert driver.ask("w", "Your turn") == f"Your turn: you drew the {offered.name}; y keeps it, n discards it."
+        before = game.view(south).hand
+        game.apply(choice)
+        after = game.view(south).hand
+        assert before is not None and after is not None
+        card = next(iter(CardSet(after & ~before)))
+        kept.append(card)
+        driver.key(key)
+        driver.expect(r"South (keeps|discards) the first card[^\r\n]*\r?\n")
+        driver.expect(r"[^\r\n]+")
+        assert driver.child.after.strip() == f"You keep the {card.name}."
+    assert kept[1] == offered
+    driver.key("g")
+    driver.expect(r"Log of this hand:")
+    for card in kept:
+        driver.expect(rf"South (?:keeps|discards) the first card[^\r\n]*\r?\n  You keep the {card.name}\.")
+    driver.child.sendline("quit")
+    driver.child.sendline("y")
+    driver.expect(pexpect.EOF)
 
 
 def test_m_repeats_the_last_message_and_not_a_review_answer(tmp_path: Path) -> None:

@@ -156,6 +156,8 @@ def turn_line(view: SeatView) -> str:
     if view.phase == "over":
         return "The game is over."
     what = {"draw": "draw", "bid": "bid", "play": "play"}[view.phase]
+    if view.offered is not None:  # the seat has drawn its card and must keep or discard it
+        return f"Your turn: you drew the {view.offered.name}; y keeps it, n discards it."
     if view.turn == view.seat:
         return f"Your turn to {what}."
     return f"{name(view.rules, view.turn)}'s turn to {what}."

@@ -103,6 +103,7 @@ class Table:
     digits: str = ""
     confirm: tuple[str, Any] | None = None
     prompted: int = -1  # number of actions when "your turn" was last said
+    notes: dict[int, str] = field(default_factory=dict)  # what only the player knows, by the event it follows
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
@@ -188,6 +189,8 @@ class Table:
                 self.hand_start = self.seen - 1
             for line in say.event_line(self.rules, event, verbose):
                 self.out(line)
+            if self.seen - 1 in self.notes:
+                self.out(self.notes[self.seen - 1])
             if isinstance(event, CardPlayed) and event.seat != self.human and self.settings.pace:
                 self.sleep(self.settings.pace)
             elif isinstance(event, TrickWon):
@@ -312,7 +315,7 @@ class Table:
         if key == "enter":
             return self.enter()
         if self.my_turn and game.phase is Phase.DRAW and key in ("y", "n"):
-            return self.act(Choice.KEEP if key == "y" else Choice.DISCARD)
+            return self.draw(Choice.KEEP if key == "y" else Choice.DISCARD)
         if key in NAV_KEYS or key in SUIT_KEYS:
             self.navigate(key)
             return False
@@ -431,6 +434,18 @@ class Table:
         self.save()
         return False
 
+    def draw(self, choice: Choice) -> bool:
+        """Keep or discard the drawn card. The public event says which card went face up; the card kept is known
+        only to the player, so the table notes it to be said after that event and read back by g."""
+        before = self.view().hand or CardSet()
+        index = len(self.game.events)
+        self.act(choice)
+        after = self.view().hand or CardSet()
+        kept = list(CardSet(after & ~before))
+        if len(kept) == 1:
+            self.notes[index] = f"You keep the {kept[0].name}."
+        return False
+
     # -- the hand -------------------------------------------------------------------------------------------
     def hand(self) -> CardSet | None:
         return self.view().hand
@@ -539,8 +554,10 @@ class Table:
 
     def review(self) -> list[str]:
         lines: list[str] = []
-        for event in self.reviewed_events():
+        for index, event in enumerate(self.reviewed_events(), self.hand_start):
             lines.extend("  " + line for line in say.event_line(self.rules, event, verbose=True))
+            if index in self.notes:
+                lines.append("  " + self.notes[index])
         return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
 
     # -- help -----------------------------------------------------------------------------------------------
@@ -576,6 +593,7 @@ class Table:
         action = history[index][1]
         game.truncate(index)
         self.seen = len(game.events)
+        self.notes = {i: note for i, note in self.notes.items() if i < self.seen}
         self.hand_start = self.seen - len(game.hand_events())
         self.waiting_next = False
         self.confirm = None

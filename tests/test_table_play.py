@@ -48,7 +48,7 @@ class Driver:
 
     def key(self, name: str) -> None:
         if self.line:
-            self.child.sendline(name if name != "enter" else "")
+            self.child.sendline(name)
         else:
             self.child.send(ARROWS.get(name, name))
 
@@ -303,7 +303,7 @@ def test_line_mode_words_and_typed_cards(tmp_path: Path) -> None:
     driver.child.sendline("hand")
     driver.expect(r"Your hand, 13 cards\. ([^\r\n]*)")
     driver.child.sendline("play XX")
-    driver.expect(r"'XX' is not a command; type help for the list\.")
+    driver.expect(r"'XX' is not a card, a bid or a command; type help for the list\.")
     driver.child.sendline("quit")
     driver.expect("y or n")
     driver.child.sendline("n")

@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 
 import pexpect
+import pytest
 
-from spades import Choice, Game, Rules
-from spades.cards import CardSet
+from spades import Card, CardError, CardSet, Choice, Game, Rules
+from spades.actions import ActionError, parse_action
 from test_table_play import Driver
 
 
@@ -93,6 +94,41 @@ def test_two_player_draw_says_the_card_you_keep_and_logs_it(tmp_path: Path) -> N
     driver.child.sendline("quit")
     driver.child.sendline("y")
     driver.expect(pexpect.EOF)
+
+
+def test_card_strings_that_are_not_cards_are_refused_and_quoted() -> None:
+    for text in ("1H", "1 of hearts", "1s"):
+        with pytest.raises(CardError, match=re.escape(repr(text))):
+            Card.parse(text)
+        with pytest.raises(ActionError, match=re.escape(repr(text))):
+            parse_action(text)
+    assert parse_action("AH") == Card.parse("ace of hearts")
+
+
+def test_line_mode_blank_line_repeats_the_prompt_and_a_bad_card_is_quoted(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "9", "-o", "hands=1"], line=True)
+    driver.expect(r"Your turn to bid: Nil or 1 to 13\.")
+    driver.child.sendline("")
+    driver.expect(r"Your turn to bid: Nil or 1 to 13\.")
+    driver.child.sendline("3")
+    driver.expect(r"Bid 3\? y or n\.")
+    driver.child.sendline("")
+    driver.expect(r"Bid 3\? y or n\.")
+    driver.child.sendline("y")
+    driver.expect(r"Your turn\. ([A-Za-z ]+) is selected\.")
+    prompt = driver.child.after
+    for line in ("", "   "):
+        driver.child.sendline(line)
+        assert driver.expect([re.escape(prompt), "South plays the "]) == 0
+    driver.child.sendline("1H")
+    assert driver.expect([r"'1H' is not a card, a bid or a command; type help for the list\.",
+                          "South plays the "]) == 0
+    driver.child.sendline("hand")
+    assert driver.expect([r"Your hand, 13 cards\.", "South plays the "]) == 0
+    driver.child.sendline("quit")
+    driver.child.sendline("y")
+    driver.expect(pexpect.EOF)
+    assert "South plays the " not in driver.transcript
 
 
 def test_m_repeats_the_last_message_and_not_a_review_answer(tmp_path: Path) -> None:

@@ -49,9 +49,9 @@ HELP = (
     "h looks at your cards.",
 )
 LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, nil, 'bid 4') then y, or any key's letter "
-             "or name (left, right, home, end, enter, help, quit).")
+             "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
 LINE_WORDS = {
-    "": "enter", "enter": "enter", "play": "enter", "help": "?", "quit": "q", "exit": "q", "leave": "q",
+    "enter": "enter", "play": "enter", "help": "?", "quit": "q", "exit": "q", "leave": "q",
     "next": "n", "continue": "n", "yes": "y", "no": "n", "hint": HINT_KEY, "undo": UNDO_KEY, "bids": "b",
     "score": "e", "contract": "c", "contracts": "c", "turn": "w", "whose": "w", "trick": "r", "last": "R",
     "tricks": "t", "rules": "z", "repeat": "m", "log": "g", "review": "g", "hand": "h", "verbosity": VERBOSITY_KEY,
@@ -257,6 +257,8 @@ class Table:
     def handle_line(self, line: str) -> bool:
         text = line.strip()
         word = text.lower()
+        if not text:  # a stray Enter on a braille display must not play a card: say again what is asked
+            return self.repeat_prompt()
         if self.confirm is not None:
             return self.handle_key(LINE_WORDS.get(word, word))
         command, _, rest = word.partition(" ")
@@ -274,9 +276,21 @@ class Table:
         try:
             action = parse_action(text)
         except ActionError:
-            self.out(f"{text!r} is not a command; type help for the list.")
+            self.out(f"{text!r} is not a card, a bid or a command; type help for the list.")
             return False
         return self.take_typed(action)
+
+    def repeat_prompt(self) -> bool:
+        """The question the table is waiting on, said again."""
+        if self.confirm is not None:
+            kind, payload = self.confirm
+            self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else "Leave the game? It will be saved. y or n.")
+        elif self.my_turn:
+            self.prompted = -1
+            self.prompt()
+        else:
+            self.out(self.turn_words())
+        return False
 
     def take_typed(self, action: Action) -> bool:
         """A card, bid or choice typed in full in line mode."""

@@ -399,7 +399,7 @@ class Table:
         game = self.game
         if not self.my_turn:
             if self.waiting_next:
-                self.out("The hand is over; press n for the next hand.")
+                self.out(self.turn_words())
             else:
                 self.out(f"It is not your turn. {say.turn_line(self.view())}")
             return False
@@ -545,7 +545,7 @@ class Table:
             "b": lambda: [say.bids_line(view)],
             "e": lambda: [say.game_score_line(view)],
             "c": lambda: [say.contract_line(view)],
-            "w": lambda: [say.turn_line(view) if not self.waiting_next else "The hand is over; press n."],
+            "w": lambda: [say.turn_line(view)],
             "r": lambda: [say.current_trick_line(view)],
             "R": lambda: [self.last_trick()],
             "t": lambda: [say.tricks_line(view)],

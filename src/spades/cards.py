@@ -134,7 +134,6 @@ def card_bit(card: int) -> int:
 _RANK_ALIASES = {t.lower(): i for i, t in enumerate(RANK_TEXT)}
 _RANK_ALIASES.update({c.lower(): i for i, c in enumerate(RANK_LETTERS)})
 _RANK_ALIASES.update({w: i for i, w in enumerate(RANK_WORDS)})
-_RANK_ALIASES.update({"1": 12, "ace": 12, "a": 12})
 
 
 def parse_card(text: str) -> Card:

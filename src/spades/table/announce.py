@@ -156,6 +156,8 @@ def turn_line(view: SeatView) -> str:
     if view.phase == "over":
         return "The game is over."
     what = {"draw": "draw", "bid": "bid", "play": "play"}[view.phase]
+    if view.offered is not None:  # the seat has drawn its card and must keep or discard it
+        return f"Your turn: you drew the {view.offered.name}; y keeps it, n discards it."
     if view.turn == view.seat:
         return f"Your turn to {what}."
     return f"{name(view.rules, view.turn)}'s turn to {what}."
@@ -189,7 +191,7 @@ def tricks_line(view: SeatView) -> str:
         return f"Trick {view.trick_number} of 13; {plural(left, 'trick')} left, this one included."
     if view.phase == "over":
         return "The game is over."
-    return f"The {view.phase}ing is on; 13 tricks to play."
+    return f"The {'bidding' if view.phase == 'bid' else 'draw'} is on; 13 tricks to play."
 
 
 def rank_word(card: Card) -> str:

@@ -18,11 +18,12 @@ from .. import explain
 from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
-from ..events import CardPlayed, HandScored, HandStarted, TrickWon
+from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
 from ..game import Game, IllegalAction, Phase
 from ..rules import Rules
 from ..view import SeatView
 from . import announce as say
+from . import review
 from .config import Settings, save_settings
 from .keys import Input
 from .saves import remove_save, save_game
@@ -41,16 +42,17 @@ HELP = (
     "previous and next suit; Home and End, first and last card; u and o, lowest and highest of the suit; "
     "a, s, d, f jump to clubs, diamonds, hearts, spades; h reads your hand; Enter plays the selected card.",
     "Reading the table: b bids; e game score; c this hand's contracts and tricks; w whose turn; r the current "
-    "trick; R the last trick; t trick number; z the rules; m repeats the last message; g this hand's log.",
+    "trick; R the last trick; t trick number; z the rules; m repeats the last message, not counting these "
+    "answers; g this hand's log.",
     "Also: x a hint; U takes back your last bid or card; v every card or only tricks; n next hand; "
     "q leaves and saves; ? this list.",
     "Two-player draw: y keeps the card you drew, n discards it. Blind Nil: 0, Enter, y before looking; "
     "h looks at your cards.",
 )
 LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, nil, 'bid 4') then y, or any key's letter "
-             "or name (left, right, home, end, enter, help, quit).")
+             "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
 LINE_WORDS = {
-    "": "enter", "enter": "enter", "play": "enter", "help": "?", "quit": "q", "exit": "q", "leave": "q",
+    "enter": "enter", "play": "enter", "help": "?", "quit": "q", "exit": "q", "leave": "q",
     "next": "n", "continue": "n", "yes": "y", "no": "n", "hint": HINT_KEY, "undo": UNDO_KEY, "bids": "b",
     "score": "e", "contract": "c", "contracts": "c", "turn": "w", "whose": "w", "trick": "r", "last": "R",
     "tricks": "t", "rules": "z", "repeat": "m", "log": "g", "review": "g", "hand": "h", "verbosity": VERBOSITY_KEY,
@@ -61,16 +63,22 @@ LINE_WORDS = {
 
 
 class Output:
-    """Plain lines on standard output, in order and flushed at once, and to the speech backend when one is on."""
+    """Plain lines on standard output, in order and flushed at once, and to the speech backend when one is on.
+
+    ``last`` is what m repeats: the last message the table said of itself (an event, a prompt, a refusal). An
+    answer to a reading key (``interrupt``: it cuts off speech) is left out, since its key asks for it again; so
+    m after b or g still gives the message the player may have missed."""
 
     def __init__(self, stream: TextIO | None = None, speaker: Speaker | None = None) -> None:
         self.stream = stream or sys.stdout
         self.speaker = speaker
         self.last = ""
 
-    def __call__(self, line: str, interrupt: bool = False, remember: bool = True) -> None:
+    def __call__(self, line: str, interrupt: bool = False, remember: bool | None = None) -> None:
         self.stream.write(line + "\n")
         self.stream.flush()
+        if remember is None:
+            remember = not interrupt
         if remember:
             self.last = line
         if self.speaker is not None:
@@ -96,6 +104,7 @@ class Table:
     digits: str = ""
     confirm: tuple[str, Any] | None = None
     prompted: int = -1  # number of actions when "your turn" was last said
+    notes: dict[int, str] = field(default_factory=dict)  # what only the player knows, by the event it follows
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
@@ -117,6 +126,18 @@ class Table:
 
     def name(self, seat: int) -> str:
         return say.name(self.rules, seat)
+
+    def turn_words(self) -> str:
+        """Whose turn it is; between hands, that the hand just played is over (the next one waits for n)."""
+        return self.ended_answer("w") if self.waiting_next else say.turn_line(self.view())
+
+    def ended_answer(self, key: str) -> str:
+        """What a reading key says between hands (see ``review``)."""
+        return review.ended_answers(self.view(), self.reviewed_events())[key]
+
+    def reviewed_events(self) -> list[Event]:
+        """The events of the hand being reviewed: this hand's so far, or the whole of the one just finished."""
+        return self.game.events[self.hand_start:self.seen]
 
     # -- the loop -----------------------------------------------------------------------------------------------
     def run(self, resumed: bool = False) -> int:
@@ -169,6 +190,8 @@ class Table:
                 self.hand_start = self.seen - 1
             for line in say.event_line(self.rules, event, verbose):
                 self.out(line)
+            if self.seen - 1 in self.notes:
+                self.out(self.notes[self.seen - 1])
             if isinstance(event, CardPlayed) and event.seat != self.human and self.settings.pace:
                 self.sleep(self.settings.pace)
             elif isinstance(event, TrickWon):
@@ -235,6 +258,8 @@ class Table:
     def handle_line(self, line: str) -> bool:
         text = line.strip()
         word = text.lower()
+        if not text:  # a stray Enter on a braille display must not play a card: say again what is asked
+            return self.repeat_prompt()
         if self.confirm is not None:
             return self.handle_key(LINE_WORDS.get(word, word))
         command, _, rest = word.partition(" ")
@@ -252,9 +277,21 @@ class Table:
         try:
             action = parse_action(text)
         except ActionError:
-            self.out(f"{text!r} is not a command; type help for the list.")
+            self.out(f"{text!r} is not a card, a bid or a command; type help for the list.")
             return False
         return self.take_typed(action)
+
+    def repeat_prompt(self) -> bool:
+        """The question the table is waiting on, said again."""
+        if self.confirm is not None:
+            kind, payload = self.confirm
+            self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else "Leave the game? It will be saved. y or n.")
+        elif self.my_turn:
+            self.prompted = -1
+            self.prompt()
+        else:
+            self.out(self.turn_words())
+        return False
 
     def take_typed(self, action: Action) -> bool:
         """A card, bid or choice typed in full in line mode."""
@@ -274,7 +311,7 @@ class Table:
 
     def refuse(self, action: Action) -> bool:
         if not self.my_turn:
-            self.out(f"It is not your turn. {say.turn_line(self.view())}")
+            self.out(f"It is not your turn. {self.turn_words()}")
         else:
             self.out(f"Not the {action.name if isinstance(action, Card) else action}: "
                      f"{self.game.why_illegal(action) or 'not possible now'}.")
@@ -293,14 +330,14 @@ class Table:
         if key == "enter":
             return self.enter()
         if self.my_turn and game.phase is Phase.DRAW and key in ("y", "n"):
-            return self.act(Choice.KEEP if key == "y" else Choice.DISCARD)
+            return self.draw(Choice.KEEP if key == "y" else Choice.DISCARD)
         if key in NAV_KEYS or key in SUIT_KEYS:
             self.navigate(key)
             return False
         info = self.information(key)
         if info is not None:
             for line in info:
-                self.out(line, interrupt=True, remember=key != "m")
+                self.out(line, interrupt=True)
             return False
         if key == "h":
             return self.read_hand()
@@ -353,7 +390,7 @@ class Table:
 
     def digit(self, key: str) -> bool:
         if not (self.my_turn and self.game.phase is Phase.BID):
-            self.out("Digits are for bidding, and it is not your turn to bid. " + say.turn_line(self.view()))
+            self.out("Digits are for bidding, and it is not your turn to bid. " + self.turn_words())
             return False
         self.digits = (self.digits + key)[-2:]
         self.out(self.digits, interrupt=True)
@@ -363,7 +400,7 @@ class Table:
         game = self.game
         if not self.my_turn:
             if self.waiting_next:
-                self.out("The hand is over; press n for the next hand.")
+                self.out(self.turn_words())
             else:
                 self.out(f"It is not your turn. {say.turn_line(self.view())}")
             return False
@@ -412,11 +449,26 @@ class Table:
         self.save()
         return False
 
+    def draw(self, choice: Choice) -> bool:
+        """Keep or discard the drawn card. The public event says which card went face up; the card kept is known
+        only to the player, so the table notes it to be said after that event and read back by g."""
+        before = self.view().hand or CardSet()
+        index = len(self.game.events)
+        self.act(choice)
+        after = self.view().hand or CardSet()
+        kept = list(CardSet(after & ~before))
+        if len(kept) == 1:
+            self.notes[index] = f"You keep the {kept[0].name}."
+        return False
+
     # -- the hand -------------------------------------------------------------------------------------------
     def hand(self) -> CardSet | None:
         return self.view().hand
 
     def navigate(self, key: str) -> None:
+        if self.waiting_next:
+            self.out(self.ended_answer("h"), interrupt=True)
+            return
         hand = self.hand()
         if hand is None:
             self.out("You have not looked at your cards; press h to look.", interrupt=True)
@@ -487,12 +539,14 @@ class Table:
 
     # -- information ----------------------------------------------------------------------------------------
     def information(self, key: str) -> list[str] | None:
+        if self.waiting_next and key in review.ENDED_KEYS:  # until n, about the hand just played
+            return [self.ended_answer(key)]
         view = self.view()
         answers: dict[str, Callable[[], list[str]]] = {
             "b": lambda: [say.bids_line(view)],
             "e": lambda: [say.game_score_line(view)],
             "c": lambda: [say.contract_line(view)],
-            "w": lambda: [say.turn_line(view) if not self.waiting_next else "The hand is over; press n."],
+            "w": lambda: [say.turn_line(view)],
             "r": lambda: [say.current_trick_line(view)],
             "R": lambda: [self.last_trick()],
             "t": lambda: [say.tricks_line(view)],
@@ -515,15 +569,17 @@ class Table:
 
     def review(self) -> list[str]:
         lines: list[str] = []
-        for event in self.game.events[self.hand_start:self.seen]:
+        for index, event in enumerate(self.reviewed_events(), self.hand_start):
             lines.extend("  " + line for line in say.event_line(self.rules, event, verbose=True))
+            if index in self.notes:
+                lines.append("  " + self.notes[index])
         return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
 
     # -- help -----------------------------------------------------------------------------------------------
     def hint(self) -> None:
         view = self.view()
         if not self.my_turn or not view.legal:
-            self.out(f"No hint: it is not your turn. {say.turn_line(view)}")
+            self.out(f"No hint: it is not your turn. {self.turn_words()}")
             return
         hint = self.adviser.hint(view)
         action = hint.action
@@ -552,6 +608,7 @@ class Table:
         action = history[index][1]
         game.truncate(index)
         self.seen = len(game.events)
+        self.notes = {i: note for i, note in self.notes.items() if i < self.seen}
         self.hand_start = self.seen - len(game.hand_events())
         self.waiting_next = False
         self.confirm = None

@@ -216,3 +216,10 @@ def test_options_play_through_the_table(tmp_path: Path, options: dict[str, objec
     if options.get("first_lead"):
         first = re.search(r"^\w+ plays the ([a-z ]+)\.$", text, re.M)
         assert first is not None and first.group(1) == "two of clubs"
+
+
+def test_a_hand_of_one_card_is_said_in_the_singular() -> None:
+    from spades.cards import CardSet
+
+    assert announce.hand_lines(CardSet.parse("AS")).startswith("Your hand, 1 card. ")
+    assert announce.hand_lines(CardSet.parse("AS KS")).startswith("Your hand, 2 cards. ")

@@ -200,7 +200,7 @@ def rank_word(card: Card) -> str:
 
 def hand_lines(hand: CardSet) -> str:
     """Suit by suit, spades first, high to low, with counts: the way a player holds the cards."""
-    return f"Your hand, {len(hand)} cards. " + suits_words(hand) + "."
+    return f"Your hand, {plural(len(hand), 'card')}. " + suits_words(hand) + "."
 
 
 def suits_words(hand: CardSet) -> str:

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from .actions import BIDS, BLIND_NIL, NIL, Action, Bid, Choice
+from .actions import BLIND_NIL, Action, Bid, Choice
+from .bids import free_bids, legal_bids, partner_bid_after
 from .cards import CARDS, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, cards_of
 from .events import (
     BidChanged,
@@ -257,7 +258,7 @@ class Game:
         self.leader = self.turn
         self.over = False
         self._two_clubs = self.rules.first_lead == "two_of_clubs"
-        self._free_bids = _free_bids(self.rules)
+        self._free_bids = free_bids(self.rules)
         self.deck: tuple[int, ...] = ()
         self.deck_pos = 0
         if hands is not None:
@@ -342,30 +343,8 @@ class Game:
         if self._free_bids and self.seen[seat]:
             return self._free_bids
         rules = self.rules
-        if not self.seen[seat]:
-            partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
-            if partner is not None and partner.value < rules.min_team_bid:
-                return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
-            return (BLIND_NIL, Choice.LOOK)
-        variant = rules.variant
-        if variant == "whiz":
-            spades = (self.hands[seat] >> 39).bit_count()
-            return (NIL, BIDS[spades]) if spades else (NIL,)
-        if variant == "mirror":
-            return (BIDS[(self.hands[seat] >> 39).bit_count()],)
-        if variant == "suicide":
-            partner = self.bids[(seat + 2) % 4]
-            if partner is not None and partner.value == 0:
-                return BIDS[4:]
-            return (NIL, *BIDS[4:])
-        low = 0 if rules.nil else 1
-        if rules.min_team_bid and rules.partnerships:
-            partner = self.bids[(seat + 2) % 4]
-            if partner is not None:
-                need = rules.min_team_bid - partner.value
-                if need > 0:
-                    low = max(low, need)
-        return BIDS[low:]
+        partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
+        return legal_bids(rules, self.hands[seat], partner, self.seen[seat])
 
     def why_illegal(self, action: object) -> str | None:
         """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal."""
@@ -479,12 +458,12 @@ class Game:
         self.seen[seat] = True
         self.bids[seat] = bid
         self._log.append((_BID_MADE, seat, bid))
-        if self.rules.variant == "suicide" and bid.value >= 4:
+        if self.rules.one_nil_per_side:
             partner = (seat + 2) % 4
-            first = self.bids[partner]
-            if first is not None and first.value >= 4:
-                self.bids[partner] = NIL
-                self._log.append((_BID_CHANGED, partner, NIL))
+            changed = partner_bid_after(self.rules, bid, self.bids[partner])
+            if changed is not None:
+                self.bids[partner] = changed
+                self._log.append((_BID_CHANGED, partner, changed))
         if None not in self.bids:
             self.phase = Phase.PLAY
             if self.rules.first_lead == "two_of_clubs":
@@ -666,13 +645,6 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.variant} seed={self.seed!r} hand={self.hand_number} "
                 f"phase={self.phase.value} scores={self.scores}>")
-
-
-def _free_bids(rules: Rules) -> tuple[Action, ...]:
-    """The bids of a variant where any number may be bid and nothing depends on the partner (empty otherwise)."""
-    if rules.variant in ("whiz", "mirror", "suicide") or (rules.min_team_bid and rules.partnerships):
-        return ()
-    return BIDS[0 if rules.nil else 1:]
 
 
 def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:

@@ -11,11 +11,18 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .bids import Bidding
+
 __all__ = ["OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
 
 Variant = Literal["standard", "whiz", "mirror", "suicide", "solo", "two_player"]
 VARIANTS: tuple[str, ...] = ("standard", "whiz", "mirror", "suicide", "solo", "two_player")
 FirstLead = Literal["left_of_dealer", "two_of_clubs"]
+# Each variant's bidding rule, stated in bids.py.
+VARIANT_BIDDING: dict[str, Bidding] = {
+    "standard": Bidding.FREE, "whiz": Bidding.NIL_OR_SPADES, "mirror": Bidding.SPADES, "suicide": Bidding.ONE_NIL,
+    "solo": Bidding.FREE, "two_player": Bidding.FREE,
+}
 
 
 class RulesError(ValueError):
@@ -62,7 +69,7 @@ class Rules:
     # The shape of the variant, derived from it in __post_init__ and kept as plain fields because the engine
     # reads them on every hand: players (4, or 2), partnerships, sides (scoring units: two partnerships, four solo
     # players, or two players), deals (every variant but two-player, where the cards are drawn), and the
-    # two-player scoring rules: no penalty for a failed Nil, and a bid of 13 shoots the moon.
+    # two-player scoring rules: no penalty for a failed Nil, and a bid of 13 shoots the moon; and the bidding rule.
     players: int = field(default=4, init=False, compare=False, repr=False)
     partnerships: bool = field(default=True, init=False, compare=False, repr=False)
     sides: int = field(default=2, init=False, compare=False, repr=False)
@@ -72,6 +79,7 @@ class Rules:
     seat_sides: tuple[int, ...] = field(default=(0, 1, 0, 1), init=False, compare=False, repr=False)
     side_seats: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)), init=False, compare=False,
                                                     repr=False)
+    bidding: Bidding = field(default=Bidding.FREE, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         two = self.variant == "two_player"
@@ -86,6 +94,7 @@ class Rules:
             "moon": two,
             "seat_sides": tuple(seat % 2 if partnerships else seat for seat in range(players)),
             "side_seats": ((0, 2), (1, 3)) if partnerships else tuple((seat,) for seat in range(players)),
+            "bidding": VARIANT_BIDDING.get(self.variant, Bidding.FREE),
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -112,6 +121,23 @@ class Rules:
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         return self.side_seats[side]
+
+    # -- the bidding rule (bids.py states it) -----------------------------------------------------------------
+    @property
+    def bids_by_spades(self) -> bool:
+        """A number bid is exactly the spades held (whiz, mirror)."""
+        return self.bidding is Bidding.NIL_OR_SPADES or self.bidding is Bidding.SPADES
+
+    @property
+    def forced_bids(self) -> bool:
+        """The cards or the partner's bid decide the bids (whiz, mirror, suicide): no Blind Nil, no minimum team
+        bid, and Nil cannot be turned off."""
+        return self.bidding is not Bidding.FREE
+
+    @property
+    def one_nil_per_side(self) -> bool:
+        """Each partnership has exactly one Nil and the other partner bids 4 or more (suicide)."""
+        return self.bidding is Bidding.ONE_NIL
 
     # -- options as data ------------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
@@ -182,7 +208,7 @@ class Rules:
              f"{self.first_lead!r} is not left_of_dealer or two_of_clubs")
         need(0 <= self.min_team_bid <= 13, "min_team_bid", "must be between 0 and 13")
 
-        forced = self.variant in ("whiz", "mirror", "suicide")
+        forced = self.forced_bids
         if self.blind_nil:
             need(not forced, "blind_nil", f"Blind Nil is never played in {self.variant}")
             need(self.variant != "two_player", "blind_nil",
@@ -192,7 +218,7 @@ class Rules:
             need(not forced, "nil", f"{self.variant} cannot be played without Nil")
         if self.min_team_bid:
             need(self.partnerships, "min_team_bid", f"{self.variant} has no partnerships")
-            need(self.variant in ("standard",), "min_team_bid",
+            need(not forced, "min_team_bid",
                  f"bids in {self.variant} are forced; a minimum team bid cannot be kept")
         if self.ten_for_two_hundred:
             need(self.variant != "two_player", "ten_for_two_hundred",

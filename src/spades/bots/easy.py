@@ -49,7 +49,7 @@ class EasyBot(Bot):
         bids = [a for a in legal if isinstance(a, Bid)]
         if len(bids) == 1:
             return Hint(bids[0], f"the only bid allowed is {bids[0].spoken}")
-        if view.rules.variant == "whiz":
+        if view.rules.bids_by_spades:
             spades = view.hand.count(Suit.SPADES)
             return Hint(BIDS[spades], f"bid the {spades} spade{'' if spades == 1 else 's'} held")
         numbers = [b for b in bids if b.value > 0]

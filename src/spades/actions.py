@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .cards import Card, CardError, parse_card
+from .cards import Card, parse_card
+from .errors import ActionError, CardError
 
 __all__ = ["BIDS", "BLIND_NIL", "NIL", "Action", "ActionError", "Bid", "Choice", "parse_action"]
-
-
-class ActionError(ValueError):
-    """Text that names no action."""
 
 
 class Bid:

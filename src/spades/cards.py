@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .errors import CardError
+
 __all__ = [
     "CARDS",
     "FULL_DECK",
@@ -22,10 +24,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
 ]
-
-
-class CardError(ValueError):
-    """A string that is not a card (or not a set of cards)."""
 
 
 class Suit(IntEnum):

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from .actions import BLIND_NIL, Action, Bid, Choice
 from .bids import free_bids, legal_bids, partner_bid_after
 from .cards import CARDS, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, cards_of
+from .errors import IllegalAction, PositionError, UndoError
 from .events import (
     BidChanged,
     BidMade,
@@ -52,19 +53,6 @@ SEAT_NAMES = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
 
 def seat_name(seat: int, players: int = 4) -> str:
     return SEAT_NAMES[players][seat]
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the game is unchanged. ``reason`` is said to the player."""
-
-    def __init__(self, action: object, reason: str) -> None:
-        super().__init__(reason)
-        self.action = action
-        self.reason = reason
-
-
-class UndoError(ValueError):
-    """Nothing to take back."""
 
 
 class Phase(Enum):
@@ -192,16 +180,16 @@ class Game:
         are dealt from ``seed``. Two-player hands skip the draw; the other 26 cards count as discards."""
         hands = [int(h) for h in hands]
         if len(hands) != rules.players:
-            raise ValueError(f"{len(hands)} hands given; {rules.variant} has {rules.players} players")
+            raise PositionError(f"{len(hands)} hands given; {rules.variant} has {rules.players} players")
         seen = 0
         for seat, hand in enumerate(hands):
             if hand.bit_count() != 13:
-                raise ValueError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not 13")
+                raise PositionError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not 13")
             if seen & hand:
-                raise ValueError(f"{CardSet(seen & hand)} given to two seats")
+                raise PositionError(f"{CardSet(seen & hand)} given to two seats")
             seen |= hand
         if not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer {dealer} is not a seat")
+            raise PositionError(f"dealer {dealer} is not a seat")
         game = cls.__new__(cls)
         game.rules = rules
         game.seed = seed
@@ -209,7 +197,7 @@ class Game:
         game.scores = list(scores) if scores is not None else [0] * rules.sides
         game.bags = list(bags) if bags is not None else [0] * rules.sides
         if len(game.scores) != rules.sides or len(game.bags) != rules.sides:
-            raise ValueError(f"scores and bags need {rules.sides} entries")
+            raise PositionError(f"scores and bags need {rules.sides} entries")
         game.actions = []
         game._starts = []
         game._log = []
@@ -623,14 +611,14 @@ class Game:
     def dealt_hands(self, hand: int) -> tuple[CardSet, ...]:
         """The cards each seat held at the start of a finished hand (for sharing it once it is over)."""
         if hand == self.hand_number and not self.over:
-            raise ValueError("the cards of the hand in progress are hidden until it ends")
+            raise PositionError("the cards of the hand in progress are hidden until it ends")
         for start in self._starts:
             if start.number == hand:
                 if start.hands is not None:
                     return tuple(CardSet(h) for h in start.hands)
                 actions = self.actions[start.action_index:start.action_index + 26]
                 return tuple(CardSet(h) for h in _initial_hands(self.rules, start, actions))
-        raise ValueError(f"hand {hand} has not been played")
+        raise PositionError(f"hand {hand} has not been played")
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)

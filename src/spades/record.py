@@ -14,6 +14,7 @@ from typing import Any
 
 from .actions import ActionError, parse_action
 from .cards import CardError, CardSet
+from .errors import PositionError, RecordError
 from .game import Game, IllegalAction
 from .rules import Rules, RulesError
 
@@ -32,10 +33,6 @@ __all__ = [
 FORMAT = "spades-record"
 VERSION = 1
 SEAT_LETTERS = {4: "NESW", 2: "NS"}
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; the message starts with the field that is wrong."""
 
 
 def deal_text(hands: Sequence[int], players: int | None = None) -> str:
@@ -132,7 +129,7 @@ def game_from_record(data: Any, *, check_result: bool = True) -> Game:
         try:
             game = Game.from_deal(rules, hands, start["dealer"], seed=seed, scores=start["scores"],
                                   bags=start["bags"], hand_number=start["hand"])
-        except ValueError as error:
+        except PositionError as error:
             raise RecordError(f"start: {error}") from None
     actions = data.get("actions")
     _need(isinstance(actions, list), "actions", "is not a list")

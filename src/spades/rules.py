@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .bids import Bidding
+from .errors import RulesError
 
 __all__ = ["OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
 
@@ -23,10 +24,6 @@ VARIANT_BIDDING: dict[str, Bidding] = {
     "standard": Bidding.FREE, "whiz": Bidding.NIL_OR_SPADES, "mirror": Bidding.SPADES, "suicide": Bidding.ONE_NIL,
     "solo": Bidding.FREE, "two_player": Bidding.FREE,
 }
-
-
-class RulesError(ValueError):
-    """A rule set that cannot be played: names the option that is wrong."""
 
 
 OPTION_HELP: dict[str, str] = {

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Bid
 from .cards import CARDS, Card, CardSet
+from .errors import PositionError
 from .rules import Rules
 from .scoring import HandResult
 from .tricks import winning_play
@@ -103,7 +104,7 @@ class SeatView:
 
 def make_view(game: Game, seat: int) -> SeatView:
     if not 0 <= seat < game.n:
-        raise ValueError(f"seat {seat!r} is not at this table")
+        raise PositionError(f"seat {seat!r} is not at this table")
     own_turn = game.turn == seat
     offered = None
     if game.phase.value == "draw" and own_turn:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..actions import BIDS, NIL, Bid, Choice
 from ..cards import Card, CardSet, Suit
+from ..errors import NotYourTurn
 from ..tricks import beats, winning_play
 from ..view import SeatView
 from .base import Bot, Hint, register
@@ -27,7 +28,7 @@ def count_bid(hand: CardSet) -> int:
 class EasyBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
-            raise ValueError("it is not this seat's turn")
+            raise NotYourTurn("it is not this seat's turn")
         if view.phase == "draw":
             return self._draw(view)
         if view.phase == "bid":

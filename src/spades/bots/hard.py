@@ -18,6 +18,7 @@ import random
 
 from ..actions import Bid, Choice
 from ..cards import Card
+from ..errors import NotYourTurn
 from ..view import SeatView
 from .base import Bot, Hint, register
 from .bidding import choose_bid, choose_draw
@@ -45,7 +46,7 @@ class HardBot(Bot):
 
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
-            raise ValueError("it is not this seat's turn")
+            raise NotYourTurn("it is not this seat's turn")
         if view.phase == "draw":
             return choose_draw(view)
         if Choice.LOOK in view.legal:

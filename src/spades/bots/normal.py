@@ -7,6 +7,7 @@ answer at once.
 
 from __future__ import annotations
 
+from ..errors import NotYourTurn
 from ..view import SeatView
 from .base import Bot, Hint, register
 from .bidding import choose_bid, choose_draw
@@ -19,7 +20,7 @@ __all__ = ["NormalBot"]
 class NormalBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
-            raise ValueError("it is not this seat's turn")
+            raise NotYourTurn("it is not this seat's turn")
         if view.phase == "draw":
             return choose_draw(view)
         if view.phase == "bid":

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from ..bots import Bot, available_levels, make_bot
+from ..errors import UnknownLevel
 from ..game import Game
 from ..record import RecordError
 from ..rules import Rules
@@ -169,7 +170,7 @@ def make_bots(game: Game, levels: dict[int, str]) -> tuple[dict[int, Bot], set[s
     for seat, level in levels.items():
         try:
             bots[seat] = make_bot(level, seed=f"{game.seed}:{seat}")
-        except ValueError:
+        except UnknownLevel:
             missing.add(level)
             bots[seat] = make_bot(FALLBACK, seed=f"{game.seed}:{seat}")
     return bots, missing
@@ -180,6 +181,6 @@ def make_adviser(game: Game, human: int, levels: dict[int, str]) -> Bot:
     for level in ("normal", *levels.values()):
         try:
             return make_bot(level, seed=f"{game.seed}:hint")
-        except ValueError:
+        except UnknownLevel:
             continue
     return make_bot(FALLBACK, seed=f"{game.seed}:hint")

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..actions import BIDS, Action, Bid
 from ..cards import CARDS, Card
+from ..errors import BudgetError
 from ..kernel.bridge import rules_array, state_from_view
 from ..kernel.layout import STATE_SIZE
 from ..view import SeatView
@@ -49,14 +50,14 @@ class Budget:
             if text.endswith(("i", "d")) and text[:-1].isdigit():
                 deals = int(text[:-1])
                 if deals < 1:
-                    raise ValueError(f"think {think!r}: at least one deal")
+                    raise BudgetError(f"think {think!r}: at least one deal")
                 return cls(deals=deals)
             try:
                 think = float(text.rstrip("s"))
             except ValueError:
-                raise ValueError(f"think {think!r} is not seconds (0.5) or sampled deals (200i)") from None
+                raise BudgetError(f"think {think!r} is not seconds (0.5) or sampled deals (200i)") from None
         if think < 0:
-            raise ValueError(f"think {think!r} must not be negative")
+            raise BudgetError(f"think {think!r} must not be negative")
         return cls(seconds=float(think))
 
 

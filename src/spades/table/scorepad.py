@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..actions import BLIND_NIL, NIL, Bid
+from ..errors import SpadesError
 from ..game import game_end, seat_name
 from ..rules import Rules, RulesError
 from ..scoring import HandResult, score_hand
@@ -26,7 +27,7 @@ HELP = ("Enter the bids, one per seat in the order asked (a number, nil, or bn f
         "last entry), help, quit (the pad is saved as it goes).")
 
 
-class PadError(ValueError):
+class PadError(SpadesError):
     """An entry that cannot be taken; the message says why, and nothing changes."""
 
 

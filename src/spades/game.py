@@ -13,7 +13,6 @@ import secrets
 import struct
 import zlib
 from collections.abc import Sequence
-from enum import Enum
 from typing import NamedTuple
 
 from .actions import BLIND_NIL, Action, Bid, Choice
@@ -35,8 +34,9 @@ from .events import (
 )
 from .rules import Rules
 from .scoring import HandResult, score_hand
+from .seats import SEAT_NAMES, seat_name
 from .tricks import TRICK_KEYS as _TRICK_KEYS
-from .view import SeatView, make_view
+from .view import Phase, SeatView, make_view
 
 __all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
 
@@ -48,18 +48,6 @@ _FOLLOW = tuple((13 * (card // 13), SUIT_CARDS[card // 13]) for card in range(52
 _new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 TWO_OF_CLUBS = 0
-SEAT_NAMES = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
-
-
-def seat_name(seat: int, players: int = 4) -> str:
-    return SEAT_NAMES[players][seat]
-
-
-class Phase(Enum):
-    DRAW = "draw"
-    BID = "bid"
-    PLAY = "play"
-    OVER = "over"
 
 
 def deck_for(seed: int | str, hand: int) -> bytes:

@@ -17,6 +17,7 @@ from .cards import CardError, CardSet
 from .errors import PositionError, RecordError
 from .game import Game, IllegalAction
 from .rules import Rules, RulesError
+from .seats import SEAT_LETTERS
 
 __all__ = [
     "FORMAT",
@@ -32,7 +33,6 @@ __all__ = [
 
 FORMAT = "spades-record"
 VERSION = 1
-SEAT_LETTERS = {4: "NESW", 2: "NS"}
 
 
 def deal_text(hands: Sequence[int], players: int | None = None) -> str:

@@ -11,7 +11,7 @@ from ..actions import BIDS, NIL, Bid, Choice
 from ..cards import Card, CardSet, Suit
 from ..errors import NotYourTurn
 from ..tricks import beats, winning_play
-from ..view import SeatView
+from ..view import Phase, SeatView
 from .base import Bot, Hint, register
 
 __all__ = ["EasyBot"]
@@ -29,9 +29,9 @@ class EasyBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
             raise NotYourTurn("it is not this seat's turn")
-        if view.phase == "draw":
+        if view.phase is Phase.DRAW:
             return self._draw(view)
-        if view.phase == "bid":
+        if view.phase is Phase.BID:
             return self._bid(view)
         return self._play(view)
 

@@ -8,7 +8,7 @@ answer at once.
 from __future__ import annotations
 
 from ..errors import NotYourTurn
-from ..view import SeatView
+from ..view import Phase, SeatView
 from .base import Bot, Hint, register
 from .bidding import choose_bid, choose_draw
 from .play import choose_card
@@ -21,9 +21,9 @@ class NormalBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
             raise NotYourTurn("it is not this seat's turn")
-        if view.phase == "draw":
+        if view.phase is Phase.DRAW:
             return choose_draw(view)
-        if view.phase == "bid":
+        if view.phase is Phase.BID:
             return choose_bid(view)
         return self.choose_card(view)
 

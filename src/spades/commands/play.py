@@ -11,6 +11,7 @@ from ..errors import UnknownLevel
 from ..game import Game
 from ..record import RecordError
 from ..rules import Rules
+from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY, Settings, load_settings, save_settings
 from ..table.keys import Input, KeyInput, LineInput
 from ..table.saves import load_game, save_path, set_aside
@@ -151,7 +152,7 @@ def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: 
         partner = rules.partnerships and seat == (human + 2) % 4
         explicit = args.partner if partner else args.opponents
         levels[seat] = explicit or saved.get(str(seat)) or (settings.partner if partner else settings.opponents)
-    letters = "NS" if rules.players == 2 else "NESW"
+    letters = seat_letters(rules.players)
     for part in filter(None, (p.strip() for p in spec.split(","))):
         letter, sep, level = part.partition("=")
         letter = letter.strip().upper()[:1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 
+from .. import seats
 from ..actions import Bid, Choice
 from ..cards import Card
 from ..events import BidChanged, BidMade, Drew, GameOver, HandScored, HandStarted, Looked, TrickWon
@@ -18,9 +19,7 @@ def render(game: Game, *, tricks: bool = True) -> list[str]:
     lines = [f"{rules.describe()}; seed {game.seed!r}"]
 
     def side_name(side: int) -> str:
-        if rules.partnerships:
-            return ("North-South", "East-West")[side]
-        return seat_name(side, n)
+        return seats.side_name(rules, side)
 
     for event in game.events:
         if isinstance(event, HandStarted):

@@ -96,11 +96,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _side_names(rules: Rules) -> list[str]:
-    from ..game import seat_name
+    from ..seats import side_name
 
-    if rules.partnerships:
-        return ["North-South", "East-West"]
-    return [seat_name(seat, rules.players) for seat in range(rules.players)]
+    return [side_name(rules, side) for side in range(rules.sides)]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

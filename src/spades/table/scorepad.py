@@ -17,6 +17,7 @@ from ..errors import SpadesError
 from ..game import game_end, seat_name
 from ..rules import Rules, RulesError
 from ..scoring import HandResult, score_hand
+from ..seats import seat_letters
 from . import announce as say
 
 FORMAT = "spades-scorepad"
@@ -152,7 +153,7 @@ class Scorepad:
 
     def side_named(self, word: str) -> int:
         rules = self.rules
-        letters = "NS" if rules.players == 2 else "NESW"
+        letters = seat_letters(rules.players)
         key = word.upper().replace("-", "")
         names = {seat_name(s, rules.players).upper(): s for s in range(rules.players)}
         if key in names:

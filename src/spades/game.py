@@ -38,7 +38,8 @@ from .seats import SEAT_NAMES, seat_name
 from .tricks import TRICK_KEYS as _TRICK_KEYS
 from .view import Phase, SeatView, make_view
 
-__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
+__all__ = ["Game", "HandStart", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end",
+           "seat_name"]
 
 _KEYS = struct.Struct(">52Q")
 _CARD_BYTES = bytes(range(52))
@@ -88,8 +89,9 @@ _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, Spad
 _PLAYED = tuple(tuple((_CARD_PLAYED, seat, CARDS[card]) for card in range(52)) for seat in range(4))
 
 
-class _HandStart(NamedTuple):
-    """Enough to rebuild a hand from its first action: undo goes back here and replays forward."""
+class HandStart(NamedTuple):
+    """Enough to rebuild a hand from its first action: undo goes back here and replays forward, and a record
+    starts from the first one."""
 
     action_index: int
     event_index: int
@@ -148,7 +150,7 @@ class Game:
         self.scores = [0] * self.rules.sides
         self.bags = [0] * self.rules.sides
         self.actions: list[Action] = []
-        self._starts: list[_HandStart] = []
+        self._starts: list[HandStart] = []
         self._given: tuple[int, ...] | None = None
         self._log: list[tuple[object, ...]] = []
         self._events: list[Event] = []
@@ -218,7 +220,7 @@ class Game:
         if hands is None and deck is None:
             deck = deck_for(self.seed, self.hand_number)
         if record:
-            self._starts.append(_new(_HandStart, (
+            self._starts.append(_new(HandStart, (
                 len(self.actions), len(self._log), len(self.results), self.hand_number, dealer,
                 tuple(self.scores), tuple(self.bags), deck, hands,
             )))
@@ -592,6 +594,16 @@ class Game:
         return self.events[self._starts[-1].event_index:]
 
     @property
+    def starts(self) -> tuple[HandStart, ...]:
+        """How each hand of the game so far began (the current one last), for records and for going back to a
+        hand's start."""
+        return tuple(self._starts)
+
+    def blind_nil_allowed(self, seat: int) -> bool:
+        """Whether ``seat`` may bid Blind Nil in this hand (the option is on and its side is far enough behind)."""
+        return self._blind_ok[seat]
+
+    @property
     def given_hands(self) -> tuple[int, ...] | None:
         """The hands a set position started from (``from_deal``), for records."""
         return self._given
@@ -632,7 +644,7 @@ def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:
     return hands
 
 
-def _initial_hands(rules: Rules, start: _HandStart, actions: Sequence[Action]) -> list[int]:
+def _initial_hands(rules: Rules, start: HandStart, actions: Sequence[Action]) -> list[int]:
     """The hands at the end of the deal, or of the two-player draw (read from that hand's keep/discard choices)."""
     assert start.deck is not None
     if rules.deals:

@@ -67,7 +67,7 @@ def parse_deal(text: str, players: int = 4) -> list[CardSet]:
 
 def record_of(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far (a game in progress can be saved and resumed exactly)."""
-    first = game._starts[0]
+    first = game.starts[0]
     start = None
     if first.hands is not None:
         start = {"deal": deal_text(first.hands, game.n), "dealer": first.dealer, "hand": first.number,

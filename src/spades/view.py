@@ -140,5 +140,5 @@ def make_view(game: Game, seat: int) -> SeatView:
         winner=game.winner,
         offered=offered,
         discards=CardSet(game.discards),
-        blind_nil_allowed=game._blind_ok[seat],
+        blind_nil_allowed=game.blind_nil_allowed(seat),
     )

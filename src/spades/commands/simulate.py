@@ -32,7 +32,7 @@ def play_game(rules: Rules, seed: int | str, level: str, max_hands: int) -> Game
         while not game.over and game.hand_number <= max_hands:
             game.apply(bots[game.turn].act(game.view(game.turn)))
     if not game.over:
-        game.truncate(game._starts[-1].action_index)  # drop the unfinished hand: records end on a hand boundary
+        game.truncate(game.starts[-1].action_index)  # drop the unfinished hand: records end on a hand boundary
     return game
 
 

@@ -119,7 +119,8 @@ class Card(int):
         return RANK_TEXT[self % 13] + "CDHS"[self // 13]
 
     def __repr__(self) -> str:
-        return f"Card({self})"
+        """``Card.parse('AS')``: pastes back into Python as the same card."""
+        return f"Card.parse({str(self)!r})"
 
 
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
@@ -245,7 +246,8 @@ class CardSet(int):
         return " ".join(str(c) for c in self)
 
     def __repr__(self) -> str:
-        return f"CardSet({str(self)!r})"
+        """``CardSet.parse('KH AS')``: pastes back into Python as the same set."""
+        return f"CardSet.parse({str(self)!r})"
 
     def by_suit(self) -> str:
         """Spades first, then hearts, diamonds, clubs, high to low, as players sort a hand: ``S: A K 3; H: ...``."""

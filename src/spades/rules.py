@@ -112,6 +112,12 @@ class Rules:
             raise RulesError(f"unknown option {unknown[0]!r}; the options are {', '.join(OPTION_HELP)}")
         return dataclasses.replace(self, **options)
 
+    def __repr__(self) -> str:
+        """``Rules.preset('standard', target=300)``: pastes back into Python as equal rules (the options that
+        differ from the variant's defaults, in the order of OPTION_HELP)."""
+        options = "".join(f", {name}={value!r}" for name, value in self.options().items())
+        return f"Rules.preset({self.variant!r}{options})"
+
     # -- shape of the variant -------------------------------------------------------------------------------
     def side_of(self, seat: int) -> int:
         return self.seat_sides[seat]

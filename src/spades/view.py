@@ -32,6 +32,10 @@ class Phase(StrEnum):
     PLAY = "play"
     OVER = "over"
 
+    def __repr__(self) -> str:
+        """``Phase.BID``: pastes back into Python."""
+        return f"Phase.{self.name}"
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:

@@ -233,13 +233,13 @@ class CardSet(int):
     def remove(self, card: int) -> CardSet:
         return CardSet(int(self) & ~(1 << card))
 
-    def __or__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __or__(self, other: int) -> CardSet:
         return CardSet(int(self) | int(other))
 
-    def __and__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __and__(self, other: int) -> CardSet:
         return CardSet(int(self) & int(other))
 
-    def __sub__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __sub__(self, other: int) -> CardSet:
         return CardSet(int(self) & ~int(other))
 
     def __str__(self) -> str:

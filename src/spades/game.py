@@ -13,7 +13,7 @@ import secrets
 import struct
 import zlib
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import BLIND_NIL, Action, Bid, Choice
 from .bids import free_bids, legal_bids, partner_bid_after
@@ -46,7 +46,7 @@ _CARD_BYTES = bytes(range(52))
 _BITS = tuple(1 << c for c in range(52))
 # For the card that led a trick: where its suit sits in a hand, and the table of that suit's legal replies.
 _FOLLOW = tuple((13 * (card // 13), SUIT_CARDS[card // 13]) for card in range(52))
-_new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
+_new: Any = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 TWO_OF_CLUBS = 0
 
@@ -152,7 +152,7 @@ class Game:
         self.actions: list[Action] = []
         self._starts: list[HandStart] = []
         self._given: tuple[int, ...] | None = None
-        self._log: list[tuple[object, ...]] = []
+        self._log: list[tuple[Any, ...]] = []  # (event kind, its fields...): see ``events``
         self._events: list[Event] = []
         self._valid = 0
         self.results: list[HandResult] = []

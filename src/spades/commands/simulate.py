@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"hands per finished game: {summary['hands_per_game']}")
     print("wins: " + ", ".join(f"{name} {w}" for name, w in zip(side_names, wins, strict=True)))
     print("points per hand: " + ", ".join(
-        f"{name} {p}" for name, p in zip(side_names, summary["points_per_hand"], strict=True)))  # type: ignore[call-overload]
+        f"{name} {p}" for name, p in zip(side_names, summary["points_per_hand"], strict=True)))
     print(f"set rate: {summary['set_rate']:.1%} of {stats.contracts} contracts")
     nil_rate = f"{summary['nil_success']:.1%} made" if stats.nil_bids else "none bid"
     print(f"Nil bids: {stats.nil_bids} ({nil_rate})")

@@ -7,7 +7,7 @@ import pytest
 
 from spades import VARIANTS, Bid, CardSet, Choice, Game, Rules
 from spades.actions import BIDS, BLIND_NIL, NIL
-from spades.bids import Bidding, legal_bids, partner_bid_after, spades_shown
+from spades.bids import Bidding, blind_choices, legal_bids, partner_bid_after, spades_shown
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "spades"
 # Where a variant's name may be compared: the rule sets themselves, the kernel's array form of them, and the
@@ -66,8 +66,8 @@ def test_the_bids_of_each_rule_from_the_hand_and_the_partner() -> None:
     assert legal_bids(Rules(), THREE_SPADES, None) == BIDS
     assert legal_bids(Rules(nil=False), THREE_SPADES, None) == BIDS[1:]
     assert legal_bids(Rules(min_team_bid=4), THREE_SPADES, BIDS[1]) == BIDS[3:]
-    assert legal_bids(Rules(blind_nil=True), THREE_SPADES, None, looked=False) == (BLIND_NIL, Choice.LOOK)
-    assert legal_bids(Rules(blind_nil=True, min_team_bid=4), THREE_SPADES, BIDS[2], looked=False) == (Choice.LOOK,)
+    assert blind_choices(Rules(blind_nil=True), None) == (BLIND_NIL, Choice.LOOK)
+    assert blind_choices(Rules(blind_nil=True, min_team_bid=4), BIDS[2]) == (Choice.LOOK,)
 
 
 def test_a_second_bid_of_four_turns_the_first_into_nil_only_in_suicide() -> None:

@@ -26,7 +26,7 @@ from .actions import BIDS, BLIND_NIL, NIL, Action, Bid, Choice
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["SUICIDE_LOW", "Bidding", "free_bids", "legal_bids", "partner_bid_after", "spades_shown"]
+__all__ = ["SUICIDE_LOW", "Bidding", "blind_choices", "free_bids", "legal_bids", "partner_bid_after", "spades_shown"]
 
 SUICIDE_LOW = 4  # the lowest number bid in suicide: the partner of the Nil bids at least this
 
@@ -40,28 +40,38 @@ class Bidding(Enum):
     ONE_NIL = "one nil a side"
 
 
+# The members as plain names: the game asks for its bids on every bid, and a member looked up on its class costs
+# more than the test itself.
+_FREE, _NIL_OR_SPADES, _SPADES, _ONE_NIL = Bidding.FREE, Bidding.NIL_OR_SPADES, Bidding.SPADES, Bidding.ONE_NIL
+
+
 def free_bids(rules: Rules) -> tuple[Action, ...]:
     """The bids of a seat that has looked, when they are the same for every seat and every hand (the game's fast
     path); empty when they depend on the cards or on the partner's bid."""
-    if rules.bidding is not Bidding.FREE or (rules.min_team_bid and rules.partnerships):
+    if rules.bidding is not _FREE or (rules.min_team_bid and rules.partnerships):
         return ()
     return BIDS[0 if rules.nil else 1:]
 
 
-def legal_bids(rules: Rules, hand: int, partner: Bid | None, looked: bool = True) -> tuple[Action, ...]:
-    """The bids a seat may make holding ``hand`` (a 52-bit mask) when its partner has bid ``partner`` (None: not
-    yet, or no partner); ``looked`` is False before a seat that may bid Blind Nil has seen its cards."""
-    if not looked:
-        if partner is not None and partner.value < rules.min_team_bid:
-            return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
-        return (BLIND_NIL, Choice.LOOK)
+def blind_choices(rules: Rules, partner: Bid | None) -> tuple[Action, ...]:
+    """The choices of a seat that may bid Blind Nil and has not looked at its cards, its partner having bid
+    ``partner`` (None: not yet, or no partner)."""
+    if partner is not None and partner.value < rules.min_team_bid:
+        return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
+    return (BLIND_NIL, Choice.LOOK)
+
+
+def legal_bids(rules: Rules, hand: int, partner: Bid | None) -> tuple[Action, ...]:
+    """The bids a seat that has looked may make holding ``hand`` (a 52-bit mask), its partner having bid
+    ``partner`` (None: not yet, or no partner). The game's bidding calls this for every bid but the fast path
+    of ``free_bids``."""
     bidding = rules.bidding
-    if bidding is Bidding.NIL_OR_SPADES:
+    if bidding is _NIL_OR_SPADES:
         spades = (hand >> 39).bit_count()
         return (NIL, BIDS[spades]) if spades else (NIL,)
-    if bidding is Bidding.SPADES:
+    if bidding is _SPADES:
         return (BIDS[(hand >> 39).bit_count()],)
-    if bidding is Bidding.ONE_NIL:
+    if bidding is _ONE_NIL:
         if partner is not None and partner.value == 0:
             return BIDS[SUICIDE_LOW:]
         return (NIL, *BIDS[SUICIDE_LOW:])
@@ -74,7 +84,7 @@ def legal_bids(rules: Rules, hand: int, partner: Bid | None, looked: bool = True
 def partner_bid_after(rules: Rules, bid: Bid, partner: Bid | None) -> Bid | None:
     """The partner's bid once ``bid`` is made, when the rule changes it (suicide: the second of two bids of 4 or
     more turns the first into Nil); None when it stands."""
-    if (rules.bidding is Bidding.ONE_NIL and bid.value >= SUICIDE_LOW and partner is not None
+    if (rules.bidding is _ONE_NIL and bid.value >= SUICIDE_LOW and partner is not None
             and partner.value >= SUICIDE_LOW):
         return NIL
     return None
@@ -85,6 +95,6 @@ def spades_shown(rules: Rules, bid: Bid) -> int | None:
     every bid; whiz: a number bid); None when the bid shows no count."""
     if bid.blind:
         return None
-    if rules.bidding is Bidding.SPADES or (rules.bidding is Bidding.NIL_OR_SPADES and bid.value > 0):
+    if rules.bidding is _SPADES or (rules.bidding is _NIL_OR_SPADES and bid.value > 0):
         return bid.value
     return None

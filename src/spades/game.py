@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .actions import BLIND_NIL, Action, Bid, Choice
-from .bids import free_bids, legal_bids, partner_bid_after
+from .bids import blind_choices, free_bids, legal_bids, partner_bid_after
 from .cards import CARDS, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, cards_of
 from .errors import IllegalAction, PositionError, UndoError
 from .events import (
@@ -322,7 +322,9 @@ class Game:
             return self._free_bids
         rules = self.rules
         partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
-        return legal_bids(rules, self.hands[seat], partner, self.seen[seat])
+        if self.seen[seat]:
+            return legal_bids(rules, self.hands[seat], partner)
+        return blind_choices(rules, partner)
 
     def why_illegal(self, action: object) -> str | None:
         """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal."""

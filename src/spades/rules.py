@@ -76,7 +76,14 @@ class Rules:
     seat_sides: tuple[int, ...] = field(default=(0, 1, 0, 1), init=False, compare=False, repr=False)
     side_seats: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)), init=False, compare=False,
                                                     repr=False)
+    # The bidding rule (bids.py states it) and what callers ask of it instead of the variant's name: a number bid
+    # is exactly the spades held (whiz, mirror); the cards or the partner decide the bids, so no Blind Nil, no
+    # minimum team bid and no turning Nil off (whiz, mirror, suicide); each side has one Nil and the other partner
+    # bids 4 or more (suicide).
     bidding: Bidding = field(default=Bidding.FREE, init=False, compare=False, repr=False)
+    bids_by_spades: bool = field(default=False, init=False, compare=False, repr=False)
+    forced_bids: bool = field(default=False, init=False, compare=False, repr=False)
+    one_nil_per_side: bool = field(default=False, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         two = self.variant == "two_player"
@@ -91,8 +98,11 @@ class Rules:
             "moon": two,
             "seat_sides": tuple(seat % 2 if partnerships else seat for seat in range(players)),
             "side_seats": ((0, 2), (1, 3)) if partnerships else tuple((seat,) for seat in range(players)),
-            "bidding": VARIANT_BIDDING.get(self.variant, Bidding.FREE),
         }
+        bidding = derived["bidding"] = VARIANT_BIDDING.get(self.variant, Bidding.FREE)
+        derived["bids_by_spades"] = bidding in (Bidding.NIL_OR_SPADES, Bidding.SPADES)
+        derived["forced_bids"] = bidding is not Bidding.FREE
+        derived["one_nil_per_side"] = bidding is Bidding.ONE_NIL
         for name, value in derived.items():
             object.__setattr__(self, name, value)
         self._check()
@@ -124,23 +134,6 @@ class Rules:
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         return self.side_seats[side]
-
-    # -- the bidding rule (bids.py states it) -----------------------------------------------------------------
-    @property
-    def bids_by_spades(self) -> bool:
-        """A number bid is exactly the spades held (whiz, mirror)."""
-        return self.bidding is Bidding.NIL_OR_SPADES or self.bidding is Bidding.SPADES
-
-    @property
-    def forced_bids(self) -> bool:
-        """The cards or the partner's bid decide the bids (whiz, mirror, suicide): no Blind Nil, no minimum team
-        bid, and Nil cannot be turned off."""
-        return self.bidding is not Bidding.FREE
-
-    @property
-    def one_nil_per_side(self) -> bool:
-        """Each partnership has exactly one Nil and the other partner bids 4 or more (suicide)."""
-        return self.bidding is Bidding.ONE_NIL
 
     # -- options as data ------------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:

@@ -4,8 +4,22 @@ The public API is small: :class:`Rules` says which game, :class:`Game` plays it,
 seat may know, and :mod:`spades.record` saves and replays games.
 """
 
-from .actions import BLIND_NIL, NIL, Action, ActionError, Bid, Choice, parse_action
-from .cards import Card, CardError, CardSet, Suit, parse_card, parse_cards
+from .actions import BLIND_NIL, NIL, Action, Bid, Choice, parse_action
+from .cards import Card, CardSet, Suit, parse_card, parse_cards
+from .errors import (
+    ActionError,
+    BudgetError,
+    CardError,
+    IllegalAction,
+    NotYourTurn,
+    ParseError,
+    PositionError,
+    RecordError,
+    RulesError,
+    SpadesError,
+    UndoError,
+    UnknownLevel,
+)
 from .events import (
     BidChanged,
     BidMade,
@@ -19,8 +33,8 @@ from .events import (
     SpadesBroken,
     TrickWon,
 )
-from .game import Game, IllegalAction, Phase, UndoError, seat_name
-from .rules import VARIANTS, Rules, RulesError
+from .game import Game, Phase, seat_name
+from .rules import VARIANTS, Rules
 from .scoring import HandResult, NilResult, SideResult, score_hand
 from .view import SeatView, Trick
 
@@ -35,6 +49,7 @@ __all__ = [
     "Bid",
     "BidChanged",
     "BidMade",
+    "BudgetError",
     "Card",
     "CardError",
     "CardPlayed",
@@ -50,16 +65,22 @@ __all__ = [
     "IllegalAction",
     "Looked",
     "NilResult",
+    "NotYourTurn",
+    "ParseError",
     "Phase",
+    "PositionError",
+    "RecordError",
     "Rules",
     "RulesError",
     "SeatView",
     "SideResult",
     "SpadesBroken",
+    "SpadesError",
     "Suit",
     "Trick",
     "TrickWon",
     "UndoError",
+    "UnknownLevel",
     "parse_action",
     "parse_card",
     "parse_cards",

@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .cards import Card, CardError, parse_card
+from .cards import Card, parse_card
+from .errors import ActionError, CardError
 
 __all__ = ["BIDS", "BLIND_NIL", "NIL", "Action", "ActionError", "Bid", "Choice", "parse_action"]
-
-
-class ActionError(ValueError):
-    """Text that names no action."""
 
 
 class Bid:
@@ -60,7 +57,8 @@ class Bid:
         return "nil" if self.value == 0 else str(self.value)
 
     def __repr__(self) -> str:
-        return f"Bid({self})"
+        """``Bid(4)``, ``Bid(0)`` (Nil), ``Bid(0, blind=True)``: pastes back into Python as the same bid."""
+        return f"Bid({self.value}, blind=True)" if self.blind else f"Bid({self.value})"
 
     @property
     def spoken(self) -> str:
@@ -81,6 +79,10 @@ class Choice(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    def __repr__(self) -> str:
+        """``Choice.KEEP``: pastes back into Python."""
+        return f"Choice.{self.name}"
 
 
 Action = Card | Bid | Choice

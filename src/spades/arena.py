@@ -199,7 +199,7 @@ class ArenaReport:
             lines.append(f"games to the target: {a} won {self.wins:g} of {self.games} "
                          f"({100 * self.wins / self.games:.1f}%): {seeds}, each played {self.plays_per_deal} times")
         width = max(len(a), len(b), 8)
-        rows = [
+        rows: list[tuple[str, Callable[[PlayerStats], str]]] = [
             ("set rate", lambda s: f"{100 * s.set_rate:.1f}%"),
             ("Nil bids per hand", lambda s: f"{s.nil_rate:.3f}"),
             ("Nil made", lambda s: f"{100 * s.nil_success:.0f}% of {s.hands.nil_bids}"),
@@ -249,14 +249,14 @@ def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, 
             for future in as_completed(futures):
                 outcomes.append(future.result())
                 if bar is not None:
-                    bar.update(1)  # type: ignore[attr-defined]
+                    bar.update(1)
     else:
         for fn, arg in tasks:
             outcomes.append(fn(arg))
             if bar is not None:
-                bar.update(1)  # type: ignore[attr-defined]
+                bar.update(1)
     if bar is not None:
-        bar.close()  # type: ignore[attr-defined]
+        bar.close()
     margins = [o.margin for o in outcomes if o.deals]
     mean, low, high = _mean_interval(margins)
     a_stats, b_stats = PlayerStats(), PlayerStats()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .errors import CardError
+
 __all__ = [
     "CARDS",
     "FULL_DECK",
@@ -22,10 +24,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
 ]
-
-
-class CardError(ValueError):
-    """A string that is not a card (or not a set of cards)."""
 
 
 class Suit(IntEnum):
@@ -121,7 +119,8 @@ class Card(int):
         return RANK_TEXT[self % 13] + "CDHS"[self // 13]
 
     def __repr__(self) -> str:
-        return f"Card({self})"
+        """``Card.parse('AS')``: pastes back into Python as the same card."""
+        return f"Card.parse({str(self)!r})"
 
 
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
@@ -233,20 +232,21 @@ class CardSet(int):
     def remove(self, card: int) -> CardSet:
         return CardSet(int(self) & ~(1 << card))
 
-    def __or__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __or__(self, other: int) -> CardSet:
         return CardSet(int(self) | int(other))
 
-    def __and__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __and__(self, other: int) -> CardSet:
         return CardSet(int(self) & int(other))
 
-    def __sub__(self, other: int) -> CardSet:  # type: ignore[override]
+    def __sub__(self, other: int) -> CardSet:
         return CardSet(int(self) & ~int(other))
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self)
 
     def __repr__(self) -> str:
-        return f"CardSet({str(self)!r})"
+        """``CardSet.parse('KH AS')``: pastes back into Python as the same set."""
+        return f"CardSet.parse({str(self)!r})"
 
     def by_suit(self) -> str:
         """Spades first, then hearts, diamonds, clubs, high to low, as players sort a hand: ``S: A K 3; H: ...``."""

@@ -13,11 +13,12 @@ import secrets
 import struct
 import zlib
 from collections.abc import Sequence
-from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .actions import BIDS, BLIND_NIL, NIL, Action, Bid, Choice
+from .actions import BLIND_NIL, Action, Bid, Choice
+from .bids import blind_choices, free_bids, legal_bids, partner_bid_after
 from .cards import CARDS, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, cards_of
+from .errors import IllegalAction, PositionError, UndoError
 from .events import (
     BidChanged,
     BidMade,
@@ -33,44 +34,21 @@ from .events import (
 )
 from .rules import Rules
 from .scoring import HandResult, score_hand
+from .seats import SEAT_NAMES, seat_name
 from .tricks import TRICK_KEYS as _TRICK_KEYS
-from .view import SeatView, make_view
+from .view import Phase, SeatView, make_view
 
-__all__ = ["Game", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end", "seat_name"]
+__all__ = ["Game", "HandStart", "IllegalAction", "Phase", "UndoError", "deck_for", "first_dealer", "game_end",
+           "seat_name"]
 
 _KEYS = struct.Struct(">52Q")
 _CARD_BYTES = bytes(range(52))
 _BITS = tuple(1 << c for c in range(52))
 # For the card that led a trick: where its suit sits in a hand, and the table of that suit's legal replies.
 _FOLLOW = tuple((13 * (card // 13), SUIT_CARDS[card // 13]) for card in range(52))
-_new = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
+_new: Any = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 TWO_OF_CLUBS = 0
-SEAT_NAMES = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
-
-
-def seat_name(seat: int, players: int = 4) -> str:
-    return SEAT_NAMES[players][seat]
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the game is unchanged. ``reason`` is said to the player."""
-
-    def __init__(self, action: object, reason: str) -> None:
-        super().__init__(reason)
-        self.action = action
-        self.reason = reason
-
-
-class UndoError(ValueError):
-    """Nothing to take back."""
-
-
-class Phase(Enum):
-    DRAW = "draw"
-    BID = "bid"
-    PLAY = "play"
-    OVER = "over"
 
 
 def deck_for(seed: int | str, hand: int) -> bytes:
@@ -122,8 +100,9 @@ _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, Spad
 _PLAYED = tuple(tuple((_CARD_PLAYED, seat, CARDS[card]) for card in range(52)) for seat in range(4))
 
 
-class _HandStart(NamedTuple):
-    """Enough to rebuild a hand from its first action: undo goes back here and replays forward."""
+class HandStart(NamedTuple):
+    """Enough to rebuild a hand from its first action: undo goes back here and replays forward, and a record
+    starts from the first one."""
 
     action_index: int
     event_index: int
@@ -182,9 +161,9 @@ class Game:
         self.scores = [0] * self.rules.sides
         self.bags = [0] * self.rules.sides
         self.actions: list[Action] = []
-        self._starts: list[_HandStart] = []
+        self._starts: list[HandStart] = []
         self._given: tuple[int, ...] | None = None
-        self._log: list[tuple[object, ...]] = []
+        self._log: list[tuple[Any, ...]] = []  # (event kind, its fields...): see ``events``
         self._events: list[Event] = []
         self._valid = 0
         self.results: list[HandResult] = []
@@ -202,16 +181,16 @@ class Game:
         are dealt from ``seed``. Two-player hands skip the draw; the other 26 cards count as discards."""
         hands = [int(h) for h in hands]
         if len(hands) != rules.players:
-            raise ValueError(f"{len(hands)} hands given; {rules.variant} has {rules.players} players")
+            raise PositionError(f"{len(hands)} hands given; {rules.variant} has {rules.players} players")
         seen = 0
         for seat, hand in enumerate(hands):
             if hand.bit_count() != 13:
-                raise ValueError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not 13")
+                raise PositionError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not 13")
             if seen & hand:
-                raise ValueError(f"{CardSet(seen & hand)} given to two seats")
+                raise PositionError(f"{CardSet(seen & hand)} given to two seats")
             seen |= hand
         if not 0 <= dealer < rules.players:
-            raise ValueError(f"dealer {dealer} is not a seat")
+            raise PositionError(f"dealer {dealer} is not a seat")
         game = cls.__new__(cls)
         game.rules = rules
         game.seed = seed
@@ -219,7 +198,7 @@ class Game:
         game.scores = list(scores) if scores is not None else [0] * rules.sides
         game.bags = list(bags) if bags is not None else [0] * rules.sides
         if len(game.scores) != rules.sides or len(game.bags) != rules.sides:
-            raise ValueError(f"scores and bags need {rules.sides} entries")
+            raise PositionError(f"scores and bags need {rules.sides} entries")
         game.actions = []
         game._starts = []
         game._log = []
@@ -252,7 +231,7 @@ class Game:
         if hands is None and deck is None:
             deck = deck_for(self.seed, self.hand_number)
         if record:
-            self._starts.append(_new(_HandStart, (
+            self._starts.append(_new(HandStart, (
                 len(self.actions), len(self._log), len(self.results), self.hand_number, dealer,
                 tuple(self.scores), tuple(self.bags), deck, hands,
             )))
@@ -268,7 +247,7 @@ class Game:
         self.leader = self.turn
         self.over = False
         self._two_clubs = self.rules.first_lead == "two_of_clubs"
-        self._free_bids = _free_bids(self.rules)
+        self._free_bids = free_bids(self.rules)
         self.deck: tuple[int, ...] = ()
         self.deck_pos = 0
         if hands is not None:
@@ -353,30 +332,10 @@ class Game:
         if self._free_bids and self.seen[seat]:
             return self._free_bids
         rules = self.rules
-        if not self.seen[seat]:
-            partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
-            if partner is not None and partner.value < rules.min_team_bid:
-                return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
-            return (BLIND_NIL, Choice.LOOK)
-        variant = rules.variant
-        if variant == "whiz":
-            spades = (self.hands[seat] >> 39).bit_count()
-            return (NIL, BIDS[spades]) if spades else (NIL,)
-        if variant == "mirror":
-            return (BIDS[(self.hands[seat] >> 39).bit_count()],)
-        if variant == "suicide":
-            partner = self.bids[(seat + 2) % 4]
-            if partner is not None and partner.value == 0:
-                return BIDS[4:]
-            return (NIL, *BIDS[4:])
-        low = 0 if rules.nil else 1
-        if rules.min_team_bid and rules.partnerships:
-            partner = self.bids[(seat + 2) % 4]
-            if partner is not None:
-                need = rules.min_team_bid - partner.value
-                if need > 0:
-                    low = max(low, need)
-        return BIDS[low:]
+        partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
+        if self.seen[seat]:
+            return legal_bids(rules, self.hands[seat], partner)
+        return blind_choices(rules, partner)
 
     def why_illegal(self, action: object, who: str | None = None) -> str | None:
         """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal.
@@ -496,12 +455,12 @@ class Game:
         self.seen[seat] = True
         self.bids[seat] = bid
         self._log.append((_BID_MADE, seat, bid))
-        if self.rules.variant == "suicide" and bid.value >= 4:
+        if self.rules.one_nil_per_side:
             partner = (seat + 2) % 4
-            first = self.bids[partner]
-            if first is not None and first.value >= 4:
-                self.bids[partner] = NIL
-                self._log.append((_BID_CHANGED, partner, NIL))
+            changed = partner_bid_after(self.rules, bid, self.bids[partner])
+            if changed is not None:
+                self.bids[partner] = changed
+                self._log.append((_BID_CHANGED, partner, changed))
         if None not in self.bids:
             self.phase = Phase.PLAY
             if self.rules.first_lead == "two_of_clubs":
@@ -654,6 +613,16 @@ class Game:
         return self.events[self._starts[-1].event_index:]
 
     @property
+    def starts(self) -> tuple[HandStart, ...]:
+        """How each hand of the game so far began (the current one last), for records and for going back to a
+        hand's start."""
+        return tuple(self._starts)
+
+    def blind_nil_allowed(self, seat: int) -> bool:
+        """Whether ``seat`` may bid Blind Nil in this hand (the option is on and its side is far enough behind)."""
+        return self._blind_ok[seat]
+
+    @property
     def given_hands(self) -> tuple[int, ...] | None:
         """The hands a set position started from (``from_deal``), for records."""
         return self._given
@@ -661,14 +630,14 @@ class Game:
     def dealt_hands(self, hand: int) -> tuple[CardSet, ...]:
         """The cards each seat held at the start of a finished hand (for sharing it once it is over)."""
         if hand == self.hand_number and not self.over:
-            raise ValueError("the cards of the hand in progress are hidden until it ends")
+            raise PositionError("the cards of the hand in progress are hidden until it ends")
         for start in self._starts:
             if start.number == hand:
                 if start.hands is not None:
                     return tuple(CardSet(h) for h in start.hands)
                 actions = self.actions[start.action_index:start.action_index + 26]
                 return tuple(CardSet(h) for h in _initial_hands(self.rules, start, actions))
-        raise ValueError(f"hand {hand} has not been played")
+        raise PositionError(f"hand {hand} has not been played")
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
@@ -685,13 +654,6 @@ class Game:
                 f"phase={self.phase.value} scores={self.scores}>")
 
 
-def _free_bids(rules: Rules) -> tuple[Action, ...]:
-    """The bids of a variant where any number may be bid and nothing depends on the partner (empty otherwise)."""
-    if rules.variant in ("whiz", "mirror", "suicide") or (rules.min_team_bid and rules.partnerships):
-        return ()
-    return BIDS[0 if rules.nil else 1:]
-
-
 def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:
     """One card at a time, clockwise from the dealer's left."""
     bit = _BITS.__getitem__
@@ -701,7 +663,7 @@ def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:
     return hands
 
 
-def _initial_hands(rules: Rules, start: _HandStart, actions: Sequence[Action]) -> list[int]:
+def _initial_hands(rules: Rules, start: HandStart, actions: Sequence[Action]) -> list[int]:
     """The hands at the end of the deal, or of the two-player draw (read from that hand's keep/discard choices)."""
     assert start.deck is not None
     if rules.deals:

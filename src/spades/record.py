@@ -14,8 +14,10 @@ from typing import Any
 
 from .actions import ActionError, parse_action
 from .cards import CardError, CardSet
+from .errors import PositionError, RecordError
 from .game import Game, IllegalAction
 from .rules import Rules, RulesError
+from .seats import SEAT_LETTERS
 
 __all__ = [
     "FORMAT",
@@ -31,11 +33,6 @@ __all__ = [
 
 FORMAT = "spades-record"
 VERSION = 1
-SEAT_LETTERS = {4: "NESW", 2: "NS"}
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; the message starts with the field that is wrong."""
 
 
 def deal_text(hands: Sequence[int], players: int | None = None) -> str:
@@ -70,7 +67,7 @@ def parse_deal(text: str, players: int = 4) -> list[CardSet]:
 
 def record_of(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far (a game in progress can be saved and resumed exactly)."""
-    first = game._starts[0]
+    first = game.starts[0]
     start = None
     if first.hands is not None:
         start = {"deal": deal_text(first.hands, game.n), "dealer": first.dealer, "hand": first.number,
@@ -135,7 +132,7 @@ def game_from_record(data: Any, *, check_result: bool = True, player: int | None
         try:
             game = Game.from_deal(rules, hands, start["dealer"], seed=seed, scores=start["scores"],
                                   bags=start["bags"], hand_number=start["hand"])
-        except ValueError as error:
+        except PositionError as error:
             raise RecordError(f"start: {error}") from None
     actions = data.get("actions")
     _need(isinstance(actions, list), "actions", "is not a list")

@@ -11,15 +11,19 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .bids import Bidding
+from .errors import RulesError
+
 __all__ = ["OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
 
 Variant = Literal["standard", "whiz", "mirror", "suicide", "solo", "two_player"]
 VARIANTS: tuple[str, ...] = ("standard", "whiz", "mirror", "suicide", "solo", "two_player")
 FirstLead = Literal["left_of_dealer", "two_of_clubs"]
-
-
-class RulesError(ValueError):
-    """A rule set that cannot be played: names the option that is wrong."""
+# Each variant's bidding rule, stated in bids.py.
+VARIANT_BIDDING: dict[str, Bidding] = {
+    "standard": Bidding.FREE, "whiz": Bidding.NIL_OR_SPADES, "mirror": Bidding.SPADES, "suicide": Bidding.ONE_NIL,
+    "solo": Bidding.FREE, "two_player": Bidding.FREE,
+}
 
 
 OPTION_HELP: dict[str, str] = {
@@ -83,7 +87,7 @@ class Rules:
     # The shape of the variant, derived from it in __post_init__ and kept as plain fields because the engine
     # reads them on every hand: players (4, or 2), partnerships, sides (scoring units: two partnerships, four solo
     # players, or two players), deals (every variant but two-player, where the cards are drawn), and the
-    # two-player scoring rules: no penalty for a failed Nil, and a bid of 13 shoots the moon.
+    # two-player scoring rules: no penalty for a failed Nil, and a bid of 13 shoots the moon; and the bidding rule.
     players: int = field(default=4, init=False, compare=False, repr=False)
     partnerships: bool = field(default=True, init=False, compare=False, repr=False)
     sides: int = field(default=2, init=False, compare=False, repr=False)
@@ -93,6 +97,14 @@ class Rules:
     seat_sides: tuple[int, ...] = field(default=(0, 1, 0, 1), init=False, compare=False, repr=False)
     side_seats: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)), init=False, compare=False,
                                                     repr=False)
+    # The bidding rule (bids.py states it) and what callers ask of it instead of the variant's name: a number bid
+    # is exactly the spades held (whiz, mirror); the cards or the partner decide the bids, so no Blind Nil, no
+    # minimum team bid and no turning Nil off (whiz, mirror, suicide); each side has one Nil and the other partner
+    # bids 4 or more (suicide).
+    bidding: Bidding = field(default=Bidding.FREE, init=False, compare=False, repr=False)
+    bids_by_spades: bool = field(default=False, init=False, compare=False, repr=False)
+    forced_bids: bool = field(default=False, init=False, compare=False, repr=False)
+    one_nil_per_side: bool = field(default=False, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         two = self.variant == "two_player"
@@ -108,6 +120,10 @@ class Rules:
             "seat_sides": tuple(seat % 2 if partnerships else seat for seat in range(players)),
             "side_seats": ((0, 2), (1, 3)) if partnerships else tuple((seat,) for seat in range(players)),
         }
+        bidding = derived["bidding"] = VARIANT_BIDDING.get(self.variant, Bidding.FREE)
+        derived["bids_by_spades"] = bidding in (Bidding.NIL_OR_SPADES, Bidding.SPADES)
+        derived["forced_bids"] = bidding is not Bidding.FREE
+        derived["one_nil_per_side"] = bidding is Bidding.ONE_NIL
         for name, value in derived.items():
             object.__setattr__(self, name, value)
         self._check()
@@ -126,6 +142,12 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown option {unknown[0]!r}; the options are {', '.join(OPTION_HELP)}")
         return dataclasses.replace(self, **options)
+
+    def __repr__(self) -> str:
+        """``Rules.preset('standard', target=300)``: pastes back into Python as equal rules (the options that
+        differ from the variant's defaults, in the order of OPTION_HELP)."""
+        options = "".join(f", {name}={value!r}" for name, value in self.options().items())
+        return f"Rules.preset({self.variant!r}{options})"
 
     # -- shape of the variant -------------------------------------------------------------------------------
     def side_of(self, seat: int) -> int:
@@ -220,7 +242,7 @@ class Rules:
              f"{self.first_lead!r} is not left_of_dealer or two_of_clubs")
         need(0 <= self.min_team_bid <= 13, "min_team_bid", "must be between 0 and 13")
 
-        forced = self.variant in ("whiz", "mirror", "suicide")
+        forced = self.forced_bids
         if self.blind_nil:
             need(not forced, "blind_nil", f"Blind Nil is never played in {self.variant}")
             need(self.variant != "two_player", "blind_nil",
@@ -230,7 +252,7 @@ class Rules:
             need(not forced, "nil", f"{self.variant} cannot be played without Nil")
         if self.min_team_bid:
             need(self.partnerships, "min_team_bid", f"{self.variant} has no partnerships")
-            need(self.variant in ("standard",), "min_team_bid",
+            need(not forced, "min_team_bid",
                  f"bids in {self.variant} are forced; a minimum team bid cannot be kept")
         if self.ten_for_two_hundred:
             need(self.variant != "two_player", "ten_for_two_hundred",

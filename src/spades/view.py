@@ -7,10 +7,12 @@ and public facts, no code path can leak another seat's cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from .actions import Action, Bid
 from .cards import CARDS, Card, CardSet
+from .errors import PositionError
 from .rules import Rules
 from .scoring import HandResult
 from .tricks import winning_play
@@ -18,7 +20,21 @@ from .tricks import winning_play
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["SeatView", "Trick", "make_view"]
+__all__ = ["Phase", "SeatView", "Trick", "make_view"]
+
+
+class Phase(StrEnum):
+    """Where a hand is: the two-player draw, the bidding, the play, or the game over. ``Game.phase`` and
+    ``SeatView.phase`` are both one; as a ``str`` it is its value, so ``phase == "bid"`` also reads true."""
+
+    DRAW = "draw"
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        """``Phase.BID``: pastes back into Python."""
+        return f"Phase.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +53,7 @@ class Trick:
 class SeatView:
     seat: int
     rules: Rules
-    phase: str  # "draw", "bid", "play" or "over"
+    phase: Phase
     hand_number: int
     dealer: int
     turn: int
@@ -103,15 +119,15 @@ class SeatView:
 
 def make_view(game: Game, seat: int) -> SeatView:
     if not 0 <= seat < game.n:
-        raise ValueError(f"seat {seat!r} is not at this table")
+        raise PositionError(f"seat {seat!r} is not at this table")
     own_turn = game.turn == seat
     offered = None
-    if game.phase.value == "draw" and own_turn:
+    if game.phase is Phase.DRAW and own_turn:
         offered = CARDS[game.deck[game.deck_pos]]
     return SeatView(
         seat=seat,
         rules=game.rules,
-        phase=game.phase.value,
+        phase=game.phase,
         hand_number=game.hand_number,
         dealer=game.dealer,
         turn=game.turn,
@@ -128,5 +144,5 @@ def make_view(game: Game, seat: int) -> SeatView:
         winner=game.winner,
         offered=offered,
         discards=CardSet(game.discards),
-        blind_nil_allowed=game._blind_ok[seat],
+        blind_nil_allowed=game.blind_nil_allowed(seat),
     )

@@ -46,7 +46,7 @@ def ours(seconds: float, seed: int = 1) -> float:
 def openspiel(seconds: float, seed: int = 1) -> float | None:
     """OpenSpiel's hands per second, or None when pyspiel is not installed (the ``bench`` extra)."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     spades = pyspiel.load_game("spades")

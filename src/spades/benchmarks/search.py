@@ -40,7 +40,8 @@ def _start_time(variant: str, cache_dir: str) -> dict[str, float]:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
     out = subprocess.run([sys.executable, "-c", _START_CODE.format(variant=variant)], env=env,
                          capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    times: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return times
 
 
 def _openspiel_loop(seed: int) -> tuple[Callable[[int], None], str, int] | None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action
+from ..errors import UnknownLevel
 from ..view import SeatView
 
 __all__ = ["Bot", "Hint", "available_levels", "make_bot", "register"]
@@ -70,7 +71,7 @@ def make_bot(level: str, seed: int | str = 0, think: float | None = None) -> Bot
     try:
         factory = _LEVELS[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(_LEVELS)}") from None
+        raise UnknownLevel(level, tuple(_LEVELS)) from None
     return factory(seed=seed, think=think)
 
 

@@ -193,18 +193,18 @@ def choose_bid(view: SeatView) -> Hint:
     bids = [a for a in legal if isinstance(a, Bid)]
     if len(bids) == 1:
         only = bids[0]
-        if view.rules.variant == "mirror":
-            return Hint(only, f"Mirror: the bid is the number of spades, {only.spoken}")
+        if view.rules.bids_by_spades:
+            return Hint(only, f"the bid is the number of spades held, {only.spoken}")
         return Hint(only, f"the only bid allowed is {only.spoken}")
     assert view.hand is not None
-    variant = view.rules.variant
-    if variant == "two_player":
+    rules = view.rules
+    if rules.players == 2:
         return _two_player_bid(view, bids)
     est = estimate_tricks(view.hand)
     risk = nil_risk(view.hand)
-    if variant == "whiz":
+    if rules.bids_by_spades:
         return _whiz_bid(view, bids, est, risk)
-    if variant == "suicide":
+    if rules.one_nil_per_side:
         return _suicide_bid(view, bids, est, risk)
     return _standard_bid(view, bids, est, risk)
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from ..actions import BIDS, NIL, Bid, Choice
 from ..cards import Card, CardSet, Suit
+from ..errors import NotYourTurn
 from ..tricks import beats, winning_play
-from ..view import SeatView
+from ..view import Phase, SeatView
 from .base import Bot, Hint, register
 
 __all__ = ["EasyBot"]
@@ -27,10 +28,10 @@ def count_bid(hand: CardSet) -> int:
 class EasyBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase == "draw":
+            raise NotYourTurn("it is not this seat's turn")
+        if view.phase is Phase.DRAW:
             return self._draw(view)
-        if view.phase == "bid":
+        if view.phase is Phase.BID:
             return self._bid(view)
         return self._play(view)
 
@@ -49,7 +50,7 @@ class EasyBot(Bot):
         bids = [a for a in legal if isinstance(a, Bid)]
         if len(bids) == 1:
             return Hint(bids[0], f"the only bid allowed is {bids[0].spoken}")
-        if view.rules.variant == "whiz":
+        if view.rules.bids_by_spades:
             spades = view.hand.count(Suit.SPADES)
             return Hint(BIDS[spades], f"bid the {spades} spade{'' if spades == 1 else 's'} held")
         numbers = [b for b in bids if b.value > 0]

@@ -18,7 +18,8 @@ import random
 
 from ..actions import Bid, Choice
 from ..cards import Card
-from ..view import SeatView
+from ..errors import NotYourTurn
+from ..view import Phase, SeatView
 from .base import Bot, Hint, register
 from .bidding import choose_bid, choose_draw
 from .normal import NormalBot
@@ -45,8 +46,8 @@ class HardBot(Bot):
 
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase == "draw":
+            raise NotYourTurn("it is not this seat's turn")
+        if view.phase is Phase.DRAW:
             return choose_draw(view)
         if Choice.LOOK in view.legal:
             return choose_bid(view)
@@ -70,9 +71,9 @@ def _name(action: object) -> str:
 
 
 def _reason(view: SeatView, choice: object) -> str:
-    from ..search.search import Choice as SearchChoice
+    from ..search.search import Decision
 
-    assert isinstance(choice, SearchChoice)
+    assert isinstance(choice, Decision)
     text = (f"search: {_name(choice.action)} is best in {choice.best_share} of {choice.deals} sampled deals, "
             f"{choice.value:+.0f} points on average")
     if choice.runner_up is not None:

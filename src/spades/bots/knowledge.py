@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import CARDS, SUIT_MASKS, Card, Suit
 from ..tricks import beats
-from ..view import SeatView
+from ..view import Phase, SeatView
 
 __all__ = ["Knowledge"]
 
@@ -62,7 +62,7 @@ class Knowledge:
         held = [13 - c for c in counts]
         known = [0] * n
         known[view.seat] = hand
-        if not view.rules.deals and view.phase in ("bid", "play"):
+        if not view.rules.deals and view.phase in (Phase.BID, Phase.PLAY):
             # Two-player: once the draw is over the other hand is every card not seen.
             known[1 - view.seat] = unseen
         return cls(view.seat, n, hand, played, unseen, voids, held, known)

@@ -7,7 +7,8 @@ answer at once.
 
 from __future__ import annotations
 
-from ..view import SeatView
+from ..errors import NotYourTurn
+from ..view import Phase, SeatView
 from .base import Bot, Hint, register
 from .bidding import choose_bid, choose_draw
 from .play import choose_card
@@ -19,10 +20,10 @@ __all__ = ["NormalBot"]
 class NormalBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase == "draw":
+            raise NotYourTurn("it is not this seat's turn")
+        if view.phase is Phase.DRAW:
             return choose_draw(view)
-        if view.phase == "bid":
+        if view.phase is Phase.BID:
             return choose_bid(view)
         return self.choose_card(view)
 

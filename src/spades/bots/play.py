@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
+from ..seats import seat_name
 from ..tricks import beats, winning_play
 from ..view import SeatView
 from .base import Hint
@@ -98,7 +99,7 @@ class Situation:
 def _name(view: SeatView, seat: int) -> str:
     if seat == view.partner:
         return "partner"
-    return {4: ("North", "East", "South", "West"), 2: ("North", "South")}[view.players][seat]
+    return seat_name(seat, view.players)
 
 
 def choose_card(view: SeatView) -> Hint:

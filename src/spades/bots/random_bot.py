@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import NotYourTurn
 from ..view import SeatView
 from .base import Bot, Hint, register
 
@@ -10,5 +11,5 @@ from .base import Bot, Hint, register
 class RandomBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
-            raise ValueError("it is not this seat's turn")
+            raise NotYourTurn("it is not this seat's turn")
         return Hint(self.rng.choice(view.legal), "chosen at random")

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.json and sys.stderr.isatty():
         from tqdm import tqdm
 
-        def progress(total: int) -> tqdm:  # type: ignore[type-arg]
+        def progress(total: int) -> tqdm:
             return tqdm(total=total, unit="task", file=sys.stderr, desc=f"{args.a} v {args.b}")
 
     report = run_arena(args.a, args.b, rules, deals=args.deals, seed=args.seed, think=args.think, jobs=args.jobs,

@@ -8,7 +8,7 @@ import json
 from ..benchmarks import targets
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     found = targets()
     lines = "\n".join(f"  {name:<10} {getattr(module, 'HELP', '')}" for name, module in found.items())
     parser = subparsers.add_parser(

@@ -7,9 +7,11 @@ import sys
 from typing import Any
 
 from ..bots import Bot, available_levels, make_bot
+from ..errors import UnknownLevel
 from ..game import Game
 from ..record import RecordError
 from ..rules import Rules
+from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY, Settings, load_settings, save_settings
 from ..table.keys import Input, KeyInput, LineInput
 from ..table.saves import load_game, save_path, set_aside
@@ -174,7 +176,7 @@ def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: 
         partner = rules.partnerships and seat == (human + 2) % 4
         explicit = args.partner if partner else args.opponents
         levels[seat] = explicit or saved.get(str(seat)) or (settings.partner if partner else settings.opponents)
-    letters = "NS" if rules.players == 2 else "NESW"
+    letters = seat_letters(rules.players)
     for part in filter(None, (p.strip() for p in spec.split(","))):
         letter, sep, level = part.partition("=")
         letter = letter.strip().upper()[:1]
@@ -193,7 +195,7 @@ def make_bots(game: Game, levels: dict[int, str]) -> tuple[dict[int, Bot], set[s
     for seat, level in levels.items():
         try:
             bots[seat] = make_bot(level, seed=f"{game.seed}:{seat}")
-        except ValueError:
+        except UnknownLevel:
             missing.add(level)
             bots[seat] = make_bot(FALLBACK, seed=f"{game.seed}:{seat}")
     return bots, missing
@@ -204,6 +206,6 @@ def make_adviser(game: Game, human: int, levels: dict[int, str]) -> Bot:
     for level in ("normal", *levels.values()):
         try:
             return make_bot(level, seed=f"{game.seed}:hint")
-        except ValueError:
+        except UnknownLevel:
             continue
     return make_bot(FALLBACK, seed=f"{game.seed}:hint")

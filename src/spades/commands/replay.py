@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 
+from .. import seats
 from ..actions import Bid, Choice
 from ..cards import Card
 from ..events import (
@@ -55,9 +56,7 @@ def render(game: Game, *, tricks: bool = True) -> list[str]:
     lines = [f"{rules.describe()}; seed {game.seed!r}"]
 
     def side_name(side: int) -> str:
-        if rules.partnerships:
-            return ("North-South", "East-West")[side]
-        return seat_name(side, n)
+        return seats.side_name(rules, side)
 
     for event in game.events:
         if isinstance(event, HandStarted):

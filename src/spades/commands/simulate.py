@@ -32,7 +32,7 @@ def play_game(rules: Rules, seed: int | str, level: str, max_hands: int) -> Game
         while not game.over and game.hand_number <= max_hands:
             game.apply(bots[game.turn].act(game.view(game.turn)))
     if not game.over:
-        game.truncate(game._starts[-1].action_index)  # drop the unfinished hand: records end on a hand boundary
+        game.truncate(game.starts[-1].action_index)  # drop the unfinished hand: records end on a hand boundary
     return game
 
 
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"hands per finished game: {summary['hands_per_game']}")
     print("wins: " + ", ".join(f"{name} {w}" for name, w in zip(side_names, wins, strict=True)))
     print("points per hand: " + ", ".join(
-        f"{name} {p}" for name, p in zip(side_names, summary["points_per_hand"], strict=True)))  # type: ignore[call-overload]
+        f"{name} {p}" for name, p in zip(side_names, summary["points_per_hand"], strict=True)))
     print(f"set rate: {summary['set_rate']:.1%} of {stats.contracts} contracts")
     nil_rate = f"{summary['nil_success']:.1%} made" if stats.nil_bids else "none bid"
     print(f"Nil bids: {stats.nil_bids} ({nil_rate})")
@@ -96,11 +96,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _side_names(rules: Rules) -> list[str]:
-    from ..game import seat_name
+    from ..seats import side_name
 
-    if rules.partnerships:
-        return ["North-South", "East-West"]
-    return [seat_name(seat, rules.players) for seat in range(rules.players)]
+    return [side_name(rules, side) for side in range(rules.sides)]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

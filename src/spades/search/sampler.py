@@ -16,6 +16,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..bids import spades_shown
 from ..bots.knowledge import Knowledge
 from ..cards import SUIT_MASKS
 from ..view import SeatView
@@ -69,13 +70,11 @@ class Sampler:
         room = {s: k.held[s] for s in free}
         suits_ok = {s: 0b1111 & ~k.voids[s] for s in free}
         exact: dict[int, int] = {}
-        variant = view.rules.variant
         for s in free:
             bid = view.bids[s]
-            if bid is None or bid.blind:
-                continue
-            if variant == "mirror" or (variant == "whiz" and bid.value > 0):
-                exact[s] = bid.value - (played_by[s] & SUIT_MASKS[SPADES]).bit_count()
+            shown = spades_shown(view.rules, bid) if bid is not None else None
+            if shown is not None:
+                exact[s] = shown - (played_by[s] & SUIT_MASKS[SPADES]).bit_count()
         return cls(view, k, free, fixed, room, suits_ok, exact, pool, played_by)
 
     # -- one deal ---------------------------------------------------------------------------------------------
@@ -145,29 +144,25 @@ class Sampler:
     def weight(self, hands: list[int]) -> float:
         """How well a deal explains the bids made: 1 for a perfect fit, smaller the worse it fits."""
         view = self.view
-        variant = view.rules.variant
-        if variant in ("mirror",):
-            return 1.0
+        rules = view.rules
         log_w = 0.0
         for s in self.free:
             bid = view.bids[s]
-            if bid is None or bid.blind:
-                continue
+            if bid is None or bid.blind or spades_shown(rules, bid) is not None:
+                continue  # no bid yet, or a Blind Nil (no evidence), or a spade count (kept exactly in the deal)
             at_bid = hands[s] | self.played_by[s]
             if bid.value == 0:
-                if variant == "suicide":
+                if rules.one_nil_per_side:
                     continue
                 risk = nil_risk(at_bid)
                 excess = max(0.0, risk - NIL_RISK_OK)
                 log_w -= excess * excess
                 continue
-            if variant == "whiz":
-                continue
             est = estimate(at_bid)
-            if variant == "two_player":
+            if rules.players == 2:
                 est *= 1.25
             gap = est - bid.value
-            if variant == "suicide" and gap > 0:
+            if rules.one_nil_per_side and gap > 0:
                 continue  # the partner of a forced Nil may bid low on a big hand
             log_w -= gap * gap / (2 * BID_SPREAD * BID_SPREAD)
         return math.exp(log_w)

@@ -14,14 +14,15 @@ import numpy as np
 
 from ..actions import BIDS, Action, Bid
 from ..cards import CARDS, Card
+from ..errors import BudgetError
 from ..kernel.bridge import rules_array, state_from_view
 from ..kernel.layout import STATE_SIZE
-from ..view import SeatView
+from ..view import Phase, SeatView
 from .pimc import evaluate_bids, evaluate_cards
 from .reward import reward_params
 from .sampler import Sampler
 
-__all__ = ["Budget", "Choice", "choose"]
+__all__ = ["Budget", "Decision", "choose"]
 
 BATCH = 12  # deals sampled and evaluated at a time
 ROLLOUTS = 4  # policy playouts per deal and candidate
@@ -49,19 +50,21 @@ class Budget:
             if text.endswith(("i", "d")) and text[:-1].isdigit():
                 deals = int(text[:-1])
                 if deals < 1:
-                    raise ValueError(f"think {think!r}: at least one deal")
+                    raise BudgetError(f"think {think!r}: at least one deal")
                 return cls(deals=deals)
             try:
                 think = float(text.rstrip("s"))
             except ValueError:
-                raise ValueError(f"think {think!r} is not seconds (0.5) or sampled deals (200i)") from None
+                raise BudgetError(f"think {think!r} is not seconds (0.5) or sampled deals (200i)") from None
         if think < 0:
-            raise ValueError(f"think {think!r} must not be negative")
+            raise BudgetError(f"think {think!r} must not be negative")
         return cls(seconds=float(think))
 
 
 @dataclass(frozen=True)
-class Choice:
+class Decision:
+    """The search's choice and what it rests on, for the hint's reason (not an action: see ``actions.Choice``)."""
+
     action: Action
     value: float  # mean reward, points of score difference
     deals: int
@@ -94,11 +97,11 @@ def _distinct(view: SeatView, legal: tuple[Action, ...]) -> list[Card]:
     return out
 
 
-def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None) -> Choice:
+def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None) -> Decision:
     """The search's choice for the seat to move in ``view`` (a bid or a card)."""
     start = time.perf_counter()
     rules = view.rules
-    bidding = view.phase == "bid"
+    bidding = view.phase is Phase.BID
     if bidding:
         candidates: list[int] = [b.value for b in view.legal if isinstance(b, Bid) and not b.blind]
     else:
@@ -159,7 +162,7 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     def action(code: int) -> Action:
         return BIDS[code] if bidding else CARDS[code]
 
-    return Choice(
+    return Decision(
         action=action(best),
         value=float(means[order[0]]),
         deals=done,

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..actions import BLIND_NIL, NIL, Bid
+from ..errors import SpadesError
 from ..game import game_end, seat_name
 from ..rules import Rules, RulesError
 from ..scoring import HandResult, score_hand
+from ..seats import seat_letters
 from . import announce as say
 
 FORMAT = "spades-scorepad"
@@ -26,7 +28,7 @@ HELP = ("Enter the bids, one per seat in the order asked (a number, nil, or bn f
         "last entry), help, quit (the pad is saved as it goes).")
 
 
-class PadError(ValueError):
+class PadError(SpadesError):
     """An entry that cannot be taken; the message says why, and nothing changes."""
 
 
@@ -151,7 +153,7 @@ class Scorepad:
 
     def side_named(self, word: str) -> int:
         rules = self.rules
-        letters = "NS" if rules.players == 2 else "NESW"
+        letters = seat_letters(rules.players)
         key = word.upper().replace("-", "")
         names = {seat_name(s, rules.players).upper(): s for s in range(rules.players)}
         if key in names:

@@ -1,0 +1,93 @@
+"""Every refusal of the engine, the bots and the records, by kind, so that a caller catches what it can handle.
+
+Each message is said to a player or a user as it is, so it names the thing that is wrong (the text, the option, the
+field). All are ``SpadesError``; each is also a ``ValueError``, as the engine raised before the kinds existed, so
+code that catches ``ValueError`` still works.
+
+- ``ParseError``: text that names nothing of its kind (``CardError``: no card or set of cards; ``ActionError``: no
+  action).
+- ``RulesError``: a rule set that cannot be played (names the option).
+- ``IllegalAction``: an action the rules do not allow now (``reason`` is said to the player); the game is unchanged.
+- ``UndoError``: nothing (or not that much) to take back.
+- ``PositionError``: a position that cannot be set up, a seat not at the table, a hand not there or still hidden.
+- ``RecordError``: a record that cannot be replayed (names the field).
+- ``UnknownLevel``: no computer player of that name (``level``); ``levels`` are the ones there are.
+- ``NotYourTurn``: a computer player asked to act for a seat that has nothing to do.
+- ``BudgetError``: a thinking budget that is neither seconds nor a number of sampled deals.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ActionError",
+    "BudgetError",
+    "CardError",
+    "IllegalAction",
+    "NotYourTurn",
+    "ParseError",
+    "PositionError",
+    "RecordError",
+    "RulesError",
+    "SpadesError",
+    "UndoError",
+    "UnknownLevel",
+]
+
+
+class SpadesError(ValueError):
+    """Anything this package refuses; the message says why in words a player can hear."""
+
+
+class ParseError(SpadesError):
+    """Text that names nothing of its kind; the message quotes it."""
+
+
+class CardError(ParseError):
+    """A string that is not a card (or not a set of cards, or not a deal)."""
+
+
+class ActionError(ParseError):
+    """Text that names no action."""
+
+
+class RulesError(SpadesError):
+    """A rule set that cannot be played: names the option that is wrong."""
+
+
+class IllegalAction(SpadesError):
+    """An action the rules do not allow now; the game is unchanged. ``reason`` is said to the player."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(reason)
+        self.action = action
+        self.reason = reason
+
+
+class UndoError(SpadesError):
+    """Nothing to take back."""
+
+
+class PositionError(SpadesError):
+    """A position that cannot be set up, a seat that is not at the table, or a hand that is not there (or is
+    still hidden)."""
+
+
+class RecordError(SpadesError):
+    """A record that cannot be replayed; the message starts with the field that is wrong."""
+
+
+class UnknownLevel(SpadesError):
+    """No computer player has this level name."""
+
+    def __init__(self, level: str, levels: tuple[str, ...]) -> None:
+        super().__init__(f"unknown bot level {level!r}; the levels are {', '.join(levels)}")
+        self.level = level
+        self.levels = levels
+
+
+class NotYourTurn(SpadesError):
+    """A computer player was asked for an action in a view where its seat has none to take."""
+
+
+class BudgetError(SpadesError):
+    """A thinking budget that is neither seconds nor a number of sampled deals."""

@@ -7,6 +7,7 @@ fails costs nothing, and every text says so because ``Rules.nil_fail_penalty`` s
 
 from __future__ import annotations
 
+from .bids import Bidding
 from .rules import Rules
 
 __all__ = ["bidding_rule", "blind_nil_rule", "brief", "rule_lines", "variant_title"]
@@ -34,11 +35,11 @@ def shape_rule(rules: Rules) -> str:
 
 def bidding_rule(rules: Rules) -> str:
     """Who bids what: the variant's forced bids, or the range of free ones and what limits them."""
-    if rules.variant == "whiz":
+    if rules.bidding is Bidding.NIL_OR_SPADES:
         return "Each player bids Nil or exactly the number of spades they hold; with no spade, Nil is the only bid."
-    if rules.variant == "mirror":
+    if rules.bidding is Bidding.SPADES:
         return "Each player bids exactly the number of spades they hold; with none, the bid is Nil."
-    if rules.variant == "suicide":
+    if rules.bidding is Bidding.ONE_NIL:
         return ("In each partnership one partner bids Nil and the other 4 or more: the first of the two to bid "
                 "chooses Nil or 4 or more, and if both bid 4 or more, the second bid stands and the first becomes "
                 "Nil.")

@@ -120,3 +120,16 @@ def test_renege_spares_a_nil_and_refuses_bad_entries() -> None:
     assert pad.hands[-1].counted(pad.rules) == [0, 2, 8, 3]  # North's Nil kept; East's tricks go to South
     assert result.sides[0].nils[0].made
     assert pad.hands[-1].bids[0] is NIL
+
+
+def test_a_wrong_word_is_quoted_whatever_the_count(tmp_path: Path) -> None:
+    out = score(tmp_path, ["foo", "4 x3 3", "4 3 3 3", "abc", "4 3 3", "4 3 3 3"], "--new", "--file",
+                str(tmp_path / "pad.json"))
+    refusals = [line for line in out.splitlines() if line.startswith("Not taken")]
+    assert refusals == [
+        "Not taken: 'foo' is not a bid: a number from 1 to 13, nil, or bn for Blind Nil.",
+        "Not taken: 'x3' is not a bid: a number from 1 to 13, nil, or bn for Blind Nil.",
+        "Not taken: 'abc' is not a number of tricks.",
+        "Not taken: 3 trick counts given; 4 are needed, one per seat.",
+    ]
+    assert "Bids: North 4, East 3, South 3, West 3." in out

@@ -54,6 +54,8 @@ def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts
     assert "You are South" in first.stdout
     assert "Your turn to bid" in first.stdout
     assert (venv / "bin" / "spades").exists()
+    shown = subprocess.run([venv / "bin" / "python", "-m", "pip", "show", "spades"], capture_output=True, text=True)
+    assert "License-Expression: MIT" in shown.stdout  # the SPDX form: setuptools warns of the old table form
 
     started = time.monotonic()
     second = first_command(copy, env, "--new")

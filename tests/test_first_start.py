@@ -36,10 +36,12 @@ def clean_env(tmp: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def first_command(copy: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    """`./scripts/play` as the README writes it, with no input (as in CI: stdin at its end)."""
-    return subprocess.run(["./scripts/play", "--speech", "none", "--pace", "0", *args], cwd=copy, env=env,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+def first_command(copy: Path, env: dict[str, str], data: Path) -> subprocess.CompletedProcess[str]:
+    """`./scripts/play` as the README writes it, with no input (as in CI: stdin at its end). Each run has its own
+    data folder, so that no saved game is waiting and the table starts a new game at once."""
+    return subprocess.run(["./scripts/play", "--speech", "none", "--pace", "0"], cwd=copy,
+                          env=dict(env, SPADES_DATA_DIR=str(data)), stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=300)
 
 
 def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts_quickly(tmp_path: Path) -> None:
@@ -47,7 +49,7 @@ def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts
     venv = tmp_path / "venv"
     env = clean_env(tmp_path, SPADES_VENV=str(venv))
 
-    first = first_command(copy, env)
+    first = first_command(copy, env, tmp_path / "data1")
     assert first.returncode == 0, first.stderr
     assert INSTALLING in first.stderr
     assert f"The spades command is {venv}/bin/spades" in first.stderr
@@ -59,7 +61,7 @@ def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts
     assert licence.stdout.strip() == "MIT"  # the SPDX form: setuptools warns of the old table form at each install
 
     started = time.monotonic()
-    second = first_command(copy, env, "--new")
+    second = first_command(copy, env, tmp_path / "data2")
     assert second.returncode == 0, second.stderr
     assert INSTALLING not in second.stderr
     assert "You are South" in second.stdout
@@ -67,7 +69,7 @@ def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts
 
     later = time.time() + 60  # pyproject.toml changed since the install: install again
     os.utime(copy / "pyproject.toml", (later, later))
-    third = first_command(copy, env, "--new")
+    third = first_command(copy, env, tmp_path / "data3")
     assert third.returncode == 0, third.stderr
     assert INSTALLING in third.stderr
     assert "You are South" in third.stdout

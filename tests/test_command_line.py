@@ -4,6 +4,7 @@ words printed are right ("1 game", "lose_at = none")."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -12,7 +13,11 @@ from pathlib import Path
 import pytest
 
 from spades import VARIANTS
+from spades.cli import build_parser
 from spades.commands.options import level_names
+
+COMMANDS: dict[str, argparse.ArgumentParser] = next(
+    a for a in build_parser()._actions if a.dest == "command").choices  # type: ignore[assignment]
 
 
 def spades(tmp: Path, *argv: str) -> subprocess.CompletedProcess[str]:
@@ -33,7 +38,7 @@ def spades(tmp: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     (["simulate", "--bots", "genius"],
      "spades simulate: --bots: 'genius' is not a level; choose " + ", ".join(level_names())),
     (["simulate", "--games", "many"], "spades simulate: --games: 'many' is not a whole number"),
-    (["plya"], "spades: 'plya' is not a command; choose arena, bench, play, replay, rules, score, simulate"),
+    (["plya"], "spades: 'plya' is not a command; choose " + ", ".join(COMMANDS)),
     (["arena"], "spades arena: the following arguments are required: BOT_A, BOT_B; "
                 "spades arena --help lists them"),
 ])
@@ -45,12 +50,8 @@ def test_a_bad_argument_is_one_line_naming_it_and_the_choices(tmp_path: Path, ar
 
 
 def test_every_subcommand_help_says_what_it_does_and_each_argument_has_help(tmp_path: Path) -> None:
-    from spades.cli import build_parser
-
-    parser = build_parser()
-    commands = next(a for a in parser._actions if a.dest == "command").choices
-    assert commands
-    for name, sub in commands.items():
+    assert {"play", "score", "rules", "simulate", "replay"} <= set(COMMANDS)
+    for name, sub in COMMANDS.items():
         assert sub.description and len(sub.description) > 30, name
         for action in sub._actions:
             assert action.help, f"spades {name} {action.dest}"

@@ -133,3 +133,16 @@ def test_solo_lose_at_a_fallen_player_stays_beaten_while_a_tie_at_the_top_is_pla
     pad.enter_tricks("7 3 2 1")
     assert pad.totals()[0] == [-190, 130, 120, 70]
     assert pad.end() == (True, 1)  # North's climb above -200 does not undo the loss; East is the best of the rest
+
+
+def test_a_wrong_word_is_quoted_whatever_the_count(tmp_path: Path) -> None:
+    out = score(tmp_path, ["foo", "4 x3 3", "4 3 3 3", "abc", "4 3 3", "4 3 3 3"], "--new", "--file",
+                str(tmp_path / "pad.json"))
+    refusals = [line for line in out.splitlines() if line.startswith("Not taken")]
+    assert refusals == [
+        "Not taken: 'foo' is not a bid: a number from 1 to 13, nil, or bn for Blind Nil.",
+        "Not taken: 'x3' is not a bid: a number from 1 to 13, nil, or bn for Blind Nil.",
+        "Not taken: 'abc' is not a number of tricks.",
+        "Not taken: 3 trick counts given; 4 are needed, one per seat.",
+    ]
+    assert "Bids: North 4, East 3, South 3, West 3." in out

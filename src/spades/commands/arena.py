@@ -6,16 +6,17 @@ import argparse
 import json
 import sys
 
-from .options import add_rules_arguments, rules_from_args
+from .options import add_rules_arguments, level_names, rules_from_args
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "arena", help="play two bot levels against each other in duplicate and report the margin",
-        description="Each deal is played with the same cards once per lineup (A at North-South, then at "
+        description="Play two bot levels against each other in duplicate and report the margin per deal with its "
+                    "95% interval. Each deal is played with the same cards once per lineup (A at North-South, then at "
                     "East-West; solo and two-player: A at each seat in turn), so the margin measures skill, "
                     "not cards.")
-    parser.add_argument("a", metavar="BOT_A", help="the level measured (random, easy, normal, ...)")
+    parser.add_argument("a", metavar="BOT_A", help=f"the level measured: {', '.join(level_names())}")
     parser.add_argument("b", metavar="BOT_B", help="the level it is measured against")
     add_rules_arguments(parser)
     parser.add_argument("--deals", type=int, default=200, help="deals to play, each once per lineup (default 200)")

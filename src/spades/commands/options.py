@@ -3,13 +3,37 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..rules import OPTION_HELP, VARIANTS, Rules, RulesError
 
+STRENGTH = ("random", "easy", "normal", "hard")
+
+
+def one_of(kind: str, names: Sequence[str]) -> Callable[[str], str]:
+    """An argparse ``type`` for a closed list, refusing a wrong word in one line that names the choices
+    (``'foo' is not a variant; choose standard, whiz, ...``)."""
+
+    def check(text: str) -> str:
+        if text not in names:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}; choose {', '.join(names)}")
+        return text
+
+    return check
+
+
+def level_names() -> tuple[str, ...]:
+    """The computer players' levels, weakest first, for help texts and refusals."""
+    from ..bots import available_levels
+
+    rank = {level: index for index, level in enumerate(STRENGTH)}
+    return tuple(sorted(available_levels(), key=lambda level: (rank.get(level, len(STRENGTH)), level)))
+
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", default="standard", choices=VARIANTS, help="which Spades (default standard)")
+    parser.add_argument("--variant", default="standard", type=one_of("a variant", VARIANTS), choices=VARIANTS,
+                        help="which Spades (default standard)")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
                         help="a rule option, such as target=300 or blind_nil=true (repeatable); "
                              "`spades rules` lists them")

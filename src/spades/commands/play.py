@@ -17,7 +17,7 @@ from ..table.keys import Input, KeyInput, LineInput
 from ..table.saves import load_game, save_path, set_aside
 from ..table.session import Output, Table
 from ..table.speech import open_speech
-from .options import add_rules_arguments, rules_from_args
+from .options import add_rules_arguments, level_names, rules_from_args
 
 SEAT_LETTERS = {"N": 0, "E": 1, "S": 2, "W": 3}
 FALLBACK = "random"
@@ -33,10 +33,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--target", type=int, help="points that end the game (default 500)")
     parser.add_argument("--first-lead", choices=("left_of_dealer", "two_of_clubs"), help="who leads first")
     parser.add_argument("--seed", help="seed of the deal (a number or any text), for a game you can replay")
-    parser.add_argument("--partner", help="your partner's level (default normal; remembered)")
-    parser.add_argument("--opponents", help="the opponents' level (default normal; remembered)")
+    levels = ", ".join(level_names())
+    parser.add_argument("--partner", metavar="LEVEL",
+                        help=f"your partner's level: {levels} (default normal; remembered)")
+    parser.add_argument("--opponents", metavar="LEVEL",
+                        help=f"the opponents' level: {levels} (default normal; remembered)")
     parser.add_argument("--bots", default="", metavar="SEAT=LEVEL,...",
-                        help="levels per seat, such as N=normal,E=easy,W=easy")
+                        help=f"levels per seat, such as N=normal,E=easy,W=easy; the levels are {levels}")
     parser.add_argument("--resume", action="store_true", help="continue the saved game")
     parser.add_argument("--new", action="store_true", help="start a new game even when one is saved")
     parser.add_argument("--line", action="store_true",

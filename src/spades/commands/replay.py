@@ -107,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("replay", help="show a game record hand by hand")
+    parser = sub.add_parser(
+        "replay", help="show a game record hand by hand",
+        description="Show a game record hand by hand: the deal, every bid and trick, and the scores after each "
+                    "hand.")
     parser.add_argument("file", help="a record written by `spades simulate --records` or a saved game")
     parser.add_argument("--brief", action="store_true", help="bids and scores only, no cards or tricks")
     parser.add_argument("--compact", action="store_true",

@@ -7,7 +7,7 @@ import json
 
 from ..explain import rule_lines, variant_title
 from ..rules import OPTION_HELP, VARIANTS, Rules
-from .options import parse_options
+from .options import one_of, parse_options
 
 PLAY = [
     "52 cards; ace high; spades are always trump.",
@@ -33,7 +33,7 @@ def describe(rules: Rules) -> str:
     for name, text in OPTION_HELP.items():
         if name not in taken:
             continue
-        lines.append(f"  {name} = {json.dumps(getattr(rules, name))}: {text}")
+        lines.append(f"  {name} = {option_text(getattr(rules, name))}: {text}")
     return "\n".join(lines)
 
 
@@ -49,8 +49,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def option_text(value: object) -> str:
+    """An option's value as it is typed after --option: an unset one is "none", which the option parser reads."""
+    return "none" if value is None else json.dumps(value)
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("rules", help="the rules and options of a variant in plain words")
-    parser.add_argument("variant", nargs="?", default="standard", choices=VARIANTS)
-    parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
+    parser = sub.add_parser(
+        "rules", help="the rules and options of a variant in plain words",
+        description="Print the rules of a variant in plain words, then every option with its value in that "
+                    "variant; options given with --option are shown as they would be played.")
+    parser.add_argument("variant", nargs="?", default="standard", type=one_of("a variant", VARIANTS),
+                        choices=VARIANTS, metavar="VARIANT",
+                        help=f"which Spades: {', '.join(VARIANTS)} (default standard)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
+                        help="a rule option to apply, such as nil_value=50 or blind_nil=true (repeatable)")
     parser.set_defaults(func=run)

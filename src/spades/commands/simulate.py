@@ -12,7 +12,7 @@ from ..game import Game
 from ..record import save_record
 from ..rules import Rules
 from ..stats import HandStats
-from .options import add_rules_arguments, rules_from_args
+from .options import add_rules_arguments, level_names, one_of, rules_from_args
 
 
 def play_game(rules: Rules, seed: int | str, level: str, max_hands: int) -> Game:
@@ -77,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
         return 0
     side_names = _side_names(rules)
-    print(f"{args.games} games of {rules.describe()}, {args.bots} players, seed {args.seed}")
+    games = f"{args.games} game" if args.games == 1 else f"{args.games} games"
+    print(f"{games} of {rules.describe()}, {args.bots} players, seed {args.seed}")
     print(f"finished: {finished} (others stopped after {args.max_hands} hands)")
     if finished:
         print(f"hands per finished game: {summary['hands_per_game']}")
@@ -102,11 +103,16 @@ def _side_names(rules: Rules) -> list[str]:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("simulate", help="play whole games between computer players and report figures")
+    parser = sub.add_parser(
+        "simulate", help="play whole games between computer players and report figures",
+        description="Play whole games between computer players and report points per hand per side, the set "
+                    "rate, Nil bids and their success, bags per hand and hands per game.")
     add_rules_arguments(parser)
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", default="1", help="the seed of the first game; game i uses SEED:i")
-    parser.add_argument("--bots", default="random", help="the level of every seat (default random)")
+    levels = level_names()
+    parser.add_argument("--bots", default="random", type=one_of("a level", levels), metavar="LEVEL",
+                        help=f"the level of every seat: {', '.join(levels)} (default random)")
     parser.add_argument("--max-hands", type=int, default=200,
                         help="stop a game after this many hands (random bidders rarely reach a target)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of text")

@@ -98,10 +98,8 @@ class Scorepad:
     # -- entries --------------------------------------------------------------------------------------------
     def parse_bids(self, text: str) -> list[Bid]:
         words = text.replace(",", " ").split()
-        if len(words) != self.seats:
-            raise PadError(f"{len(words)} bids given; {self.seats} are needed, one per seat")
         bids = []
-        for word in words:
+        for word in words:  # each word is checked before the count, so that a wrong word is the one quoted
             key = word.lower()
             if key in ("nil", "n", "0"):
                 bid = NIL
@@ -116,6 +114,8 @@ class Scorepad:
             if bid.value == 0 and not self.rules.nil:
                 raise PadError("Nil is not played with these rules")
             bids.append(bid)
+        if len(bids) != self.seats:
+            raise PadError(f"{say.plural(len(bids), 'bid')} given; {self.seats} are needed, one per seat")
         return bids
 
     def parse_tricks(self, text: str) -> tuple[list[int], tuple[int, int] | None]:
@@ -126,11 +126,11 @@ class Scorepad:
             at = lowered.index("renege")
             renege = self.parse_renege(words[at + 1:])
             words = words[:at]
-        if len(words) != self.seats:
-            raise PadError(f"{len(words)} trick counts given; {self.seats} are needed, one per seat")
-        if not all(w.isdigit() for w in words):
-            bad = next(w for w in words if not w.isdigit())
+        bad = next((w for w in words if not w.isdigit()), None)
+        if bad is not None:  # before the count, so that a wrong word is the one quoted
             raise PadError(f"{bad!r} is not a number of tricks")
+        if len(words) != self.seats:
+            raise PadError(f"{say.plural(len(words), 'trick count')} given; {self.seats} are needed, one per seat")
         tricks = [int(w) for w in words]
         if sum(tricks) != 13:
             raise PadError(f"the tricks add up to {sum(tricks)}, not 13")

@@ -62,11 +62,11 @@ def run(args: argparse.Namespace) -> int:
     if chosen:
         settings.update(chosen)
         save_settings(settings)
-    speaker, speech_note = open_speech(settings.speech)
+    speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
     for note in notes:
         out(f"Note: {note}.")
-    if speech_note and settings.speech != "auto":
+    if speech_note:
         out(speech_note)
     line_mode = args.line or not sys.stdin.isatty()
     source: Input = LineInput() if line_mode else KeyInput()

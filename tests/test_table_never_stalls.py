@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from spades.table.session import Output
 from spades.table.speech import OPEN_WAIT, open_speech
 
 SPADES = [sys.executable, "-m", "spades", "play", "--line", "--pace", "0", "--trick-pace", "0", "--seed", "1"]
+PREPARING = "Preparing the computer's search, about ten seconds, only the first time."
 FAKE_PRISM = '''
 """A stand-in for prismatoid whose backend blocks for good where FAKE_PRISM says: acquire or output."""
 import os
@@ -227,3 +229,31 @@ def test_the_table_speaks_through_a_real_speech_dispatcher_without_waiting_for_i
     finally:
         server.terminate()
         server.wait(10)
+
+
+# -- the hard player's first search ---------------------------------------------------------------------------
+
+
+def test_a_cold_search_cache_is_seen_and_said_once_before_the_first_search(tmp_path: Path) -> None:
+    env = environment(tmp_path, NUMBA_CACHE_DIR=str(tmp_path / "empty-cache"))
+    probe = subprocess.run([sys.executable, "-c", "from spades.search.warmup import compiled; print(compiled())"],
+                           capture_output=True, text=True, env=env, timeout=60)
+    assert probe.stdout.strip() == "False", probe.stderr
+    # North, the hard partner, bids after South in this deal: the player hears the line before any wait
+    done = subprocess.run([*SPADES, "--speech", "none", "--partner", "hard"], input="q\ny\n",
+                          capture_output=True, text=True, env=env, timeout=120)
+    lines = done.stdout.splitlines()
+    assert lines.count(PREPARING) == 1, done.stdout + done.stderr
+    assert lines.index(PREPARING) < lines.index("Hand 1. North deals.")
+
+
+def test_a_warm_search_cache_is_not_announced(tmp_path: Path) -> None:
+    from spades.search.warmup import compiled, prepare
+
+    prepare()  # fills the cache this process uses (and its children: NUMBA_CACHE_DIR is inherited)
+    assert compiled()
+    done = subprocess.run([*SPADES, "--speech", "none", "--partner", "hard", "--opponents", "hard"],
+                          input="3\ny\nq\ny\n", capture_output=True, text=True, env=environment(tmp_path),
+                          timeout=120)
+    assert "Preparing" not in done.stdout and "South bids 3." in done.stdout, done.stdout + done.stderr
+    assert re.search(r"(North|East|West) bids", done.stdout)

@@ -245,6 +245,7 @@ def test_a_cold_search_cache_is_seen_and_said_once_before_the_first_search(tmp_p
     lines = done.stdout.splitlines()
     assert lines.count(PREPARING) == 1, done.stdout + done.stderr
     assert lines.index(PREPARING) < lines.index("Hand 1. North deals.")
+    assert done.returncode == 0 and done.stderr == ""  # leaving while it compiles is clean
 
 
 def test_a_warm_search_cache_is_not_announced(tmp_path: Path) -> None:

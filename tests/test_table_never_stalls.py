@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +61,23 @@ def with_fake_prism(tmp: Path, mode: str) -> dict[str, str]:
     return environment(tmp, PYTHONPATH=path, FAKE_PRISM=mode)
 
 
-def start(args: list[str], env: dict[str, str], timeout: float = 10) -> PopenSpawn:
-    return PopenSpawn([*SPADES, *args], env=env, encoding="utf-8", timeout=timeout)
+Start = Callable[[list[str], dict[str, str]], PopenSpawn]
+
+
+@pytest.fixture
+def start() -> Iterator[Start]:
+    """Starts `spades play` in line mode; a table still running when the test ends (a stalled one) is killed."""
+    children: list[PopenSpawn] = []
+
+    def spawn(args: list[str], env: dict[str, str]) -> PopenSpawn:
+        children.append(PopenSpawn([*SPADES, *args], env=env, encoding="utf-8", timeout=10))
+        return children[-1]
+
+    yield spawn
+    for child in children:
+        if child.proc.poll() is None:
+            child.proc.kill()
+            child.proc.wait()
 
 
 # -- speech -------------------------------------------------------------------------------------------------
@@ -140,7 +156,7 @@ class _Lines:
         pass
 
 
-def test_a_screen_reader_that_never_answers_does_not_hold_the_table(tmp_path: Path) -> None:
+def test_a_screen_reader_that_never_answers_does_not_hold_the_table(tmp_path: Path, start: Start) -> None:
     began = time.monotonic()
     child = start([], with_fake_prism(tmp_path, "acquire"))  # speech is auto by default
     child.expect(r"Your turn to bid: Nil or 1 to 13\.")
@@ -153,7 +169,7 @@ def test_a_screen_reader_that_never_answers_does_not_hold_the_table(tmp_path: Pa
     child.expect(pexpect.EOF)
 
 
-def test_a_backend_stuck_while_speaking_does_not_hold_the_table(tmp_path: Path) -> None:
+def test_a_backend_stuck_while_speaking_does_not_hold_the_table(tmp_path: Path, start: Start) -> None:
     child = start(["--speech", "auto"], with_fake_prism(tmp_path, "output"))
     child.expect(r"Speech: Fake Reader\.")
     child.expect(r"Your turn to bid: Nil or 1 to 13\.")  # before the fix: stuck on the first line spoken
@@ -211,7 +227,7 @@ def _wait_for(log: Path, text: str, seconds: float) -> bool:
     return False
 
 
-def test_the_table_speaks_through_a_real_speech_dispatcher_without_waiting_for_it(tmp_path: Path) -> None:
+def test_the_table_speaks_through_a_real_speech_dispatcher_without_waiting_for_it(tmp_path: Path, start: Start) -> None:
     server, socket, log = _speech_dispatcher(tmp_path)
     try:
         env = environment(tmp_path, SPEECHD_ADDRESS=f"unix_socket:{socket}")

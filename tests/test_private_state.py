@@ -7,6 +7,9 @@ from spades import Game, Rules
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "spades"
 NAMED_TUPLE_API = {"_replace", "_make", "_asdict", "_fields", "_field_defaults"}
+# Another library's internals, read where it offers no public way: numba's cache index tells whether the search
+# is compiled without compiling it (search/warmup.py answers "compiled" when these names change).
+FOREIGN = {"search/warmup.py": {"_cache", "_cache_file", "_load_index"}}
 
 
 def _private_names_of(tree: ast.AST) -> set[str]:
@@ -32,6 +35,7 @@ def test_no_module_reads_a_private_attribute_of_another() -> None:
         for node in ast.walk(tree):
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
                     and node.attr not in own and node.attr not in NAMED_TUPLE_API
+                    and node.attr not in FOREIGN.get(path.relative_to(SRC).as_posix(), ())
                     and not (isinstance(node.value, ast.Name) and node.value.id == "argparse")):
                 found.append(f"{path.relative_to(SRC)}:{node.lineno} .{node.attr}")
     assert not found, f"private state read across modules: {found}"

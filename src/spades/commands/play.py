@@ -67,11 +67,11 @@ def run(args: argparse.Namespace) -> int:
     if chosen:
         settings.update(chosen)
         save_settings(settings)
-    speaker, speech_note = open_speech(settings.speech)
+    speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
     for note in notes:
         out(f"Note: {note}.")
-    if speech_note and settings.speech != "auto":
+    if speech_note:
         out(speech_note)
     line_mode = args.line or not sys.stdin.isatty()
     source: Input = LineInput() if line_mode else KeyInput()
@@ -129,9 +129,20 @@ def run(args: argparse.Namespace) -> int:
     meta = {"human": human, "levels": {str(s): lvl for s, lvl in levels.items()}}
     if not resumed:
         out(f"Spades, {game.rules.describe()}. You are {game.seat_name(human)}. Press ? for the keys.")
+    if any(bot.level == "hard" for bot in (*bots.values(), adviser)):
+        prepare_search(out)
     table = Table(game=game, human=human, bots=bots, adviser=adviser, settings=settings, input=source, out=out,
                   meta=meta, save_to=path)
     return table.run(resumed=resumed)
+
+
+def prepare_search(out: Output) -> None:
+    """Have the hard player's compiled search ready early, saying once, before the wait, when it must compile."""
+    from ..search.warmup import PREPARING, compiled, prepare_in_background
+
+    if not compiled():
+        out(PREPARING)
+    prepare_in_background()
 
 
 def check_levels(levels: list[str]) -> None:

@@ -82,7 +82,19 @@ class Output:
         if remember:
             self.last = line
         if self.speaker is not None:
+            self.speak(line, interrupt)
+
+    def speak(self, line: str, interrupt: bool) -> None:
+        """Queue the line for speech; or, once speech has turned out to be off, say why instead, once."""
+        assert self.speaker is not None
+        off = self.speaker.off_reason()
+        if off is None:
             self.speaker.say(line, interrupt=interrupt)
+            return
+        self.speaker.close(0)
+        self.speaker = None
+        self.stream.write(off + "\n")
+        self.stream.flush()
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""The online card room: the server, its storage and its clients."""

@@ -1,0 +1,317 @@
+"""The room's protocol: every frame a client may send is checked for size, JSON and schema, in that order, and a
+refusal names the check (its code) and the field in plain words, quoting little of the input and no markup. The
+generated docs/protocol.md matches the models, and each example in it is a valid message."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spades.bots import available_levels
+from spades.room import protocol
+from spades.room.protocol import (
+    CLIENT_MESSAGES,
+    MAX_FRAME_BYTES,
+    SERVER_MESSAGES,
+    Act,
+    Create,
+    ErrorCode,
+    Guest,
+    ProtocolError,
+    RateLimit,
+    RulesForm,
+    parse_client,
+    parse_server,
+    render_docs,
+)
+from spades.rules import Rules
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
+
+
+def refusal(frame: str | bytes) -> ProtocolError:
+    with pytest.raises(ProtocolError) as caught:
+        parse_client(frame)
+    return caught.value
+
+
+def bad(message: dict[str, Any]) -> str:
+    """The words of the bad_message refusal of a message."""
+    error = refusal(json.dumps(message))
+    assert error.code == ErrorCode.BAD_MESSAGE, error.message
+    return error.message
+
+
+# -- the document ---------------------------------------------------------------------------------------------------
+
+def test_the_committed_protocol_document_is_the_one_the_models_generate() -> None:
+    assert DOC.read_text(encoding="utf-8") == render_docs(), "run: python -m spades.room.protocol > docs/protocol.md"
+
+
+def test_the_generator_prints_the_document_as_a_module() -> None:
+    done = subprocess.run([sys.executable, "-m", "spades.room.protocol"], capture_output=True, check=True)
+    assert done.stdout.decode("utf-8") == DOC.read_text(encoding="utf-8")
+
+
+def test_every_message_and_error_code_is_in_the_document_with_its_schema() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for model in CLIENT_MESSAGES:
+        assert f"### `{model.example['type']}` (client to server)" in text
+        assert json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False) in text
+    for server_model in SERVER_MESSAGES:
+        assert f"### `{server_model.example['type']}` (server to client)" in text
+        assert json.dumps(server_model.model_json_schema(), indent=2, ensure_ascii=False) in text
+    for code in ErrorCode:
+        assert f"| `{code.value}` |" in text
+
+
+@pytest.mark.parametrize("model", CLIENT_MESSAGES, ids=lambda model: model.__name__)
+def test_each_client_example_is_a_valid_message_of_its_model(model: type[protocol.ClientBase]) -> None:
+    message = parse_client(json.dumps(model.example))
+    assert type(message) is model
+    assert message.model_dump(mode="json", exclude_unset=True) == model.example
+
+
+@pytest.mark.parametrize("model", SERVER_MESSAGES, ids=lambda model: model.__name__)
+def test_each_server_example_is_a_valid_message_of_its_model(model: type[protocol.ServerBase]) -> None:
+    message = parse_server(json.dumps(model.example))
+    assert type(message) is model
+    assert parse_server(message.model_dump_json()) == message
+
+
+def test_the_error_codes_the_room_needs_are_defined() -> None:
+    needed = {"too_large", "not_json", "bad_message", "rate_limited", "not_signed_in", "no_such_table", "not_seated",
+              "not_your_turn", "illegal", "not_owner", "seat_taken", "game_started", "name_taken", "bad_password"}
+    assert needed <= {code.value for code in ErrorCode}
+    assert set(protocol.ERROR_MEANINGS) == set(ErrorCode)
+
+
+# -- size, then JSON -----------------------------------------------------------------------------------------------
+
+def test_a_frame_over_the_limit_is_too_large_before_it_is_read_as_json() -> None:
+    error = refusal("x" * (MAX_FRAME_BYTES + 1))
+    assert error.code == ErrorCode.TOO_LARGE
+    assert error.message == f"the message is {MAX_FRAME_BYTES + 1} bytes; the limit is {MAX_FRAME_BYTES}"
+
+
+def test_the_size_limit_counts_bytes_not_characters() -> None:
+    text = json.dumps({"type": "guest", "name": "é" * 3000}, ensure_ascii=False)
+    assert len(text) < MAX_FRAME_BYTES < len(text.encode())
+    assert refusal(text).code == ErrorCode.TOO_LARGE
+    padded = json.dumps({"type": "ping"}) + " " * (MAX_FRAME_BYTES - 16)
+    assert len(padded.encode()) == MAX_FRAME_BYTES
+    assert parse_client(padded).type == "ping"
+
+
+@pytest.mark.parametrize(("frame", "words"), [
+    ("{", "the message is not JSON: expecting property name enclosed in double quotes at character 1"),
+    (b"\xff{}", "the message is not UTF-8 text (byte 0)"),
+    ('{"type": "ping", "type": "ping"}', "the message is not JSON: the key 'type' is given twice"),
+    ('{"type": "sync", "table": 1, "cursor": NaN}', "the message is not JSON: NaN is not a JSON number"),
+    ("[" * 2000 + "]" * 2000, "the message is nested too deeply"),
+    ("", "the message is not JSON: expecting value at character 0"),
+])
+def test_text_that_is_not_json_is_refused_as_not_json(frame: str | bytes, words: str) -> None:
+    error = refusal(frame)
+    assert (error.code, error.message) == (ErrorCode.NOT_JSON, words)
+
+
+def test_bytes_and_text_frames_are_read_alike() -> None:
+    assert parse_client(b'{"type": "sync", "table": 3, "cursor": 9}') == parse_client(
+        '{"type": "sync", "table": 3, "cursor": 9}')
+
+
+# -- schema --------------------------------------------------------------------------------------------------------
+
+def test_a_missing_field_is_named() -> None:
+    assert bad({"type": "act", "table": 1, "cursor": 0}) == "act.action: missing"
+
+
+def test_an_unknown_type_is_quoted_and_the_types_listed() -> None:
+    words = bad({"type": "foo"})
+    assert words.startswith("unknown message type 'foo'; the types are register, login, guest")
+
+
+def test_a_message_without_a_type_or_not_an_object_is_refused() -> None:
+    assert bad({"table": 1}) == "type: missing; every message names its type"
+    assert bad([1, 2]) == "a message is a JSON object"  # type: ignore[arg-type]
+    assert bad({"type": 5}) == "type: should be text, the name of a message"
+
+
+def test_extra_fields_are_refused_by_name() -> None:
+    assert bad({"type": "ping", "seat": 2}) == "ping.seat: not a field of this message"
+
+
+def test_types_are_strict_no_text_for_numbers_and_no_booleans_for_numbers() -> None:
+    assert bad({"type": "sync", "table": "1", "cursor": 0}) == "sync.table: should be a whole number"
+    assert bad({"type": "sync", "table": True, "cursor": 0}) == "sync.table: should be a whole number"
+    assert bad({"type": "sync", "table": 1, "cursor": 1.5}) == "sync.cursor: should be a whole number"
+    assert parse_client('{"type": "join", "table": 1, "seat": null}') == parse_client('{"type": "join", "table": 1}')
+
+
+def test_table_ids_seats_and_cursors_are_bounded() -> None:
+    assert bad({"type": "join", "table": 0}) == "join.table: should be at least 1"
+    assert bad({"type": "join", "table": 2**31}) == "join.table: should be at most 2147483647"
+    assert bad({"type": "join", "table": 1, "seat": 4}) == "join.seat: should be at most 3"
+    assert bad({"type": "sync", "table": 1, "cursor": -1}) == "sync.cursor: should be at least 0"
+
+
+@pytest.mark.parametrize("name", ["A", "Ada Lovelace", "José-2_x", "x" * 24, "Ωμέγα"])
+def test_names_of_letters_digits_spaces_dashes_and_underscores_pass(name: str) -> None:
+    assert parse_client(json.dumps({"type": "guest", "name": name})) == Guest(type="guest", name=name)
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("", "guest.name: should not be empty"),
+    ("x" * 25, "guest.name: should have at most 24 characters"),
+    ("<b>", "guest.name: character U+003C is not allowed: a name has letters, digits, spaces, - and _"),
+    ("Ada\n", "guest.name: character U+000A is not allowed: a name has letters, digits, spaces, - and _"),
+    (" Ada", "guest.name: a name does not begin or end with a space"),
+    ("Ada ", "guest.name: a name does not begin or end with a space"),
+])
+def test_other_names_are_refused_saying_why(name: str, words: str) -> None:
+    assert bad({"type": "guest", "name": name}) == words
+
+
+def test_passwords_are_8_to_128_characters() -> None:
+    assert bad({"type": "register", "name": "Ada", "password": "x" * 7}) == (
+        "register.password: should have at least 8 characters")
+    assert bad({"type": "login", "name": "Ada", "password": "x" * 129}) == (
+        "login.password: should have at most 128 characters")
+    assert parse_client(json.dumps({"type": "login", "name": "Ada", "password": "x" * 8})).type == "login"
+
+
+@pytest.mark.parametrize("action", ["AS", "10H", "th", "2c", "0", "4", "13", "nil", "bn", "keep", "discard", "look"])
+def test_every_action_text_passes_to_the_engine(action: str) -> None:
+    message = parse_client(json.dumps({"type": "act", "table": 1, "action": action, "cursor": 0}))
+    assert isinstance(message, Act) and message.action == action
+
+
+def test_actions_outside_the_grammar_or_too_long_are_refused() -> None:
+    assert bad({"type": "act", "table": 1, "action": "ZZ", "cursor": 0}) == (
+        "act.action: 'ZZ' is not an action: a card such as AS or 10H, a bid 0 to 13, nil, bn (Blind Nil), keep, "
+        "discard or look")
+    assert bad({"type": "act", "table": 1, "action": "14", "cursor": 0}).startswith("act.action: '14' is not")
+    assert bad({"type": "act", "table": 1, "action": "blind nil", "cursor": 0}) == (
+        "act.action: should have at most 8 characters")
+
+
+def test_levels_are_the_computer_players_there_are() -> None:
+    for level in available_levels():
+        assert parse_client(json.dumps({"type": "level", "table": 1, "seat": 2, "level": level})).type == "level"
+    assert bad({"type": "level", "table": 1, "seat": 2, "level": "godlike"}) == (
+        f"level.level: unknown level 'godlike'; the levels are {', '.join(available_levels())}")
+
+
+def test_create_takes_any_playable_rules_and_levels_by_seat() -> None:
+    frame = {"type": "create", "rules": {"variant": "mirror", "options": {"target": 300, "bag_limit": 5}},
+             "levels": {"1": "hard", "3": "easy"}, "timeout": 1.5}
+    message = parse_client(json.dumps(frame))
+    assert isinstance(message, Create)
+    assert message.rules.to_rules() == Rules.preset("mirror", target=300, bag_limit=5)
+    assert message.seat_levels() == {1: "hard", 3: "easy"}
+    rules = Rules.preset("solo", blind_nil=True)
+    assert RulesForm.of(rules).to_rules() == rules
+
+
+def test_create_refuses_rules_the_engine_refuses_saying_why() -> None:
+    assert bad({"type": "create", "rules": {"variant": "whiz", "options": {"blind_nil": True}}}) == (
+        "create.rules: option blind_nil: Blind Nil is never played in whiz")
+    assert bad({"type": "create", "rules": {"variant": "standard", "options": {"target": True}}}) == (
+        "create.rules.options: option target should be a whole number")
+    assert bad({"type": "create", "rules": {"variant": "standard", "options": {"zz": 1}}}).startswith(
+        "create.rules.options: unknown option 'zz'; the options are target")
+    assert bad({"type": "create", "rules": {"variant": "chess"}}).startswith("create.rules.variant: should be")
+    assert bad({"type": "create", "rules": {"variant": "standard"}, "levels": {"7": "hard"}}) == (
+        "create.levels: key '7' should be '0', '1', '2' or '3'")
+    assert bad({"type": "create", "rules": {"variant": "standard"}, "timeout": 0}) == (
+        "create.timeout: should be at least 0.1")
+
+
+def test_a_refusal_carries_back_the_clients_number_when_it_is_one() -> None:
+    error = refusal('{"type": "act", "id": 41, "table": 1}')
+    assert error.id == 41
+    reply = error.reply()
+    assert reply.model_dump(mode="json") == {"type": "error", "id": 41, "code": "bad_message",
+                                             "message": error.message}
+    assert refusal('{"type": "act", "id": "41"}').id is None
+
+
+def test_errors_quote_a_short_fragment_of_the_input_and_never_markup() -> None:
+    hostile = "<script>alert(1)</script>" * 40
+    for frame in ({"type": hostile}, {"type": "act", "table": 1, "action": hostile[:8], "cursor": 0},
+                  {"type": "create", "rules": {"variant": "standard", "options": {hostile[:30]: 1}}},
+                  {"type": "level", "table": 1, "seat": 0, "level": hostile[:16]}):
+        words = bad(frame)
+        assert not set(words) & set("<>&\"`"), words
+        assert "script" not in words or words.count("script") <= 2
+        assert len(words) < 300
+
+
+# -- rate ----------------------------------------------------------------------------------------------------------
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_burst_of_40_passes_and_the_41st_message_is_refused() -> None:
+    clock = Clock()
+    limit = RateLimit(clock=clock)
+    assert all(limit.allow() for _ in range(40))
+    assert not limit.allow()
+
+
+def test_tokens_come_back_at_20_a_second() -> None:
+    clock = Clock()
+    limit = RateLimit(clock=clock)
+    for _ in range(40):
+        limit.allow()
+    clock.now += 0.04
+    assert not limit.allow()
+    clock.now += 0.011
+    assert limit.allow()
+    assert not limit.allow()
+
+
+def test_20_messages_a_second_pass_for_ever_and_21_do_not() -> None:
+    clock = Clock()
+    steady = RateLimit(clock=clock)
+    passed = 0
+    for _ in range(20 * 60):
+        clock.now += 1 / 20
+        passed += steady.allow()
+    assert passed == 20 * 60
+    clock = Clock()
+    fast = RateLimit(clock=clock)
+    passed = 0
+    for _ in range(21 * 60):
+        clock.now += 1 / 21
+        passed += fast.allow()
+    assert 20 * 60 <= passed <= 20 * 60 + 41
+
+
+def test_an_idle_connection_saves_up_no_more_than_a_burst() -> None:
+    clock = Clock()
+    limit = RateLimit(clock=clock)
+    clock.now += 3600
+    assert sum(limit.allow() for _ in range(100)) == 40
+
+
+def test_a_clock_that_steps_back_gives_no_tokens() -> None:
+    clock = Clock()
+    limit = RateLimit(clock=clock)
+    for _ in range(40):
+        limit.allow()
+    clock.now -= 10
+    assert not limit.allow()
+    clock.now += 0.06
+    assert limit.allow()

@@ -315,3 +315,17 @@ def test_a_clock_that_steps_back_gives_no_tokens() -> None:
     assert not limit.allow()
     clock.now += 0.06
     assert limit.allow()
+
+
+def test_a_field_name_the_client_made_up_is_quoted_escaped_and_short() -> None:
+    words = bad({"type": "ping", "<img src=x onerror=alert(1)>": 1})
+    assert words == "ping.'\\u003cimg src=x onerror=a'...: not a field of this message"
+
+
+def test_an_error_names_the_first_few_problems_and_stays_short_however_many_there_are() -> None:
+    frame = {"type": "ping", **{f"field{number}": number for number in range(250)}}
+    assert len(json.dumps(frame)) <= MAX_FRAME_BYTES
+    error = refusal(json.dumps(frame))
+    assert error.message == ("ping.field0: not a field of this message; ping.field1: not a field of this message; "
+                             "ping.field2: not a field of this message; and 247 more problems")
+    assert error.reply().message == error.message

@@ -17,6 +17,7 @@ matches. Views and events travel in the wire form of ``spades.wire``; this modul
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import time
@@ -72,6 +73,8 @@ MAX_TABLE_ID = 2**31 - 1
 MAX_CURSOR = 1_000_000
 MAX_CLIENT_ID = 2**53 - 1  # every such number survives a JavaScript client unchanged
 QUOTE_MAX = 20  # at most this many characters of the client's input are quoted back in an error
+MAX_CLAUSES = 3  # an error message names at most this many problems, so that it stays short whatever was sent
+MESSAGE_MAX = 500  # characters of an error message or a said line
 
 
 class ErrorCode(StrEnum):
@@ -535,7 +538,8 @@ class Error(ServerBase):
     example = {"type": "error", "id": 12, "code": "not_your_turn", "message": "it is not your turn"}
     type: Literal["error"]
     code: ErrorCode
-    message: Annotated[str, Field(max_length=500, description="why, in plain words (plain text, not markup)")]
+    message: Annotated[str, Field(max_length=MESSAGE_MAX,
+                                  description="why, in plain words (plain text, not markup)")]
 
 
 class LobbyList(ServerBase):
@@ -588,7 +592,7 @@ class Said(ServerBase):
     example = {"type": "said", "table": 7, "text": "Back at the table: hand 3, trick 5, your turn."}
     type: Literal["said"]
     table: TableId
-    text: Annotated[str, Field(max_length=500, description="plain text, never markup")]
+    text: Annotated[str, Field(max_length=MESSAGE_MAX, description="plain text, never markup")]
 
 
 Count = Annotated[int, Field(ge=0)]
@@ -685,8 +689,23 @@ def parse_client(text: str | bytes) -> ClientMessage:
 
 
 def describe(error: ValidationError) -> str:
-    """The errors of a validation in plain words, one clause each: "act.action: missing"."""
-    return "; ".join(_describe_one(detail) for detail in error.errors(include_url=False))
+    """The errors of a validation in plain words, one clause each: "act.action: missing"; the first few only."""
+    details = error.errors(include_url=False)
+    clauses = [_describe_one(detail) for detail in details[:MAX_CLAUSES]]
+    if len(details) > MAX_CLAUSES:
+        more = len(details) - MAX_CLAUSES
+        clauses.append(f"and {more} more problem{'s' if more > 1 else ''}")
+    words = "; ".join(clauses)
+    return words if len(words) <= MESSAGE_MAX else words[:MESSAGE_MAX - 3] + "..."
+
+
+_FIELD_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
+
+
+def _loc_part(part: str | int) -> str:
+    """A step of an error's location: a field's name as it is; anything else (a key the client made up) quoted."""
+    text = str(part)
+    return text if _FIELD_NAME.match(text) or text == "[key]" else quote(text)
 
 
 _PLAIN: dict[str, str] = {
@@ -706,7 +725,7 @@ _PLAIN: dict[str, str] = {
 
 def _describe_one(detail: ErrorDetails) -> str:
     kind = detail["type"]
-    loc = [str(part) for part in detail["loc"]]
+    loc = [_loc_part(part) for part in detail["loc"]]
     ctx = detail.get("ctx", {})
     if kind == "union_tag_invalid":
         tag = detail["input"].get("type") if isinstance(detail["input"], dict) else None
@@ -719,12 +738,11 @@ def _describe_one(detail: ErrorDetails) -> str:
     if not loc and kind in ("model_attributes_type", "model_type", "dict_type"):
         return "a message is a JSON object"
     if loc and loc[-1] == "[key]":
-        loc = loc[:-1]
-        key = loc.pop()
-        prefix = ".".join(loc)
+        key = quote(str(detail["loc"][-2]))
+        prefix = ".".join(loc[:-2])
         if kind == "literal_error":
-            return f"{prefix}: key {quote(key)} should be {ctx.get('expected', 'another key')}"
-        return f"{prefix}: key {quote(key)}: {_PLAIN.get(kind, detail['msg'])}"
+            return f"{prefix}: key {key} should be {ctx.get('expected', 'another key')}"
+        return f"{prefix}: key {key}: {_PLAIN.get(kind, detail['msg'])}"
     where = ".".join(loc)
     if kind in _PLAIN:
         words = _PLAIN[kind]
@@ -785,7 +803,7 @@ def _schema(model: type[BaseModel]) -> str:
 def _wire_schemas() -> dict[str, Any] | None:
     """The wire module's schemas of view, event and update, when it is there."""
     try:
-        from .. import wire  # type: ignore[attr-defined]
+        wire = importlib.import_module("spades.wire")
     except ImportError:
         return None
     schemas: dict[str, Any] = wire.json_schema()

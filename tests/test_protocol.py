@@ -329,3 +329,12 @@ def test_an_error_names_the_first_few_problems_and_stays_short_however_many_ther
     assert error.message == ("ping.field0: not a field of this message; ping.field1: not a field of this message; "
                              "ping.field2: not a field of this message; and 247 more problems")
     assert error.reply().message == error.message
+
+
+def test_a_server_frame_carries_the_clients_number_only_in_a_reply() -> None:
+    said = protocol.Said(type="said", table=7, text="Back at the table: hand 3, trick 5, your turn.")
+    assert json.loads(protocol.encode(said)) == {"type": "said", "table": 7,
+                                                 "text": "Back at the table: hand 3, trick 5, your turn."}
+    pong = protocol.Pong(type="pong", id=99)
+    assert json.loads(protocol.encode(pong)) == {"type": "pong", "id": 99}
+    assert parse_server(protocol.encode(said)) == said

@@ -55,6 +55,7 @@ __all__ = [
     "ProtocolError",
     "RateLimit",
     "ServerMessage",
+    "encode",
     "parse_client",
     "parse_server",
     "render_docs",
@@ -872,6 +873,11 @@ def render_docs() -> str:
             add(f"### {key}\n")
             add("```json\n" + json.dumps(schema, indent=2, ensure_ascii=False) + "\n```\n")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def encode(message: ServerBase) -> str:
+    """A server message's frame: its JSON text, without ``id`` when it answers no client message."""
+    return message.model_dump_json(exclude={"id"} if message.id is None else None)
 
 
 def parse_server(text: str | bytes) -> ServerMessage:

@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from spades.actions import BIDS, BLIND_NIL, Choice, parse_action
 from spades.bots import available_levels
+from spades.cards import CARDS
 from spades.room import protocol
 from spades.room.protocol import (
     CLIENT_MESSAGES,
@@ -186,19 +188,29 @@ def test_passwords_are_8_to_128_characters() -> None:
     assert parse_client(json.dumps({"type": "login", "name": "Ada", "password": "x" * 8})).type == "login"
 
 
-@pytest.mark.parametrize("action", ["AS", "10H", "th", "2c", "0", "4", "13", "nil", "bn", "keep", "discard", "look"])
+@pytest.mark.parametrize("action", ["AS", "10H", "th", "2c", "0", "4", "13", "nil", "bn", "blind nil", "keep",
+                                    "discard", "look"])
 def test_every_action_text_passes_to_the_engine(action: str) -> None:
     message = parse_client(json.dumps({"type": "act", "table": 1, "action": action, "cursor": 0}))
     assert isinstance(message, Act) and message.action == action
+    assert parse_action(message.action) is not None
+
+
+def test_every_action_as_the_engine_writes_it_passes() -> None:
+    """A client may send back any action its view offered, in the text the records and views write."""
+    everything = [*CARDS, *BIDS, BLIND_NIL, *Choice]
+    for action in everything:
+        message = parse_client(json.dumps({"type": "act", "table": 1, "action": str(action), "cursor": 0}))
+        assert isinstance(message, Act) and parse_action(message.action) == action
 
 
 def test_actions_outside_the_grammar_or_too_long_are_refused() -> None:
     assert bad({"type": "act", "table": 1, "action": "ZZ", "cursor": 0}) == (
-        "act.action: 'ZZ' is not an action: a card such as AS or 10H, a bid 0 to 13, nil, bn (Blind Nil), keep, "
+        "act.action: 'ZZ' is not an action: a card such as AS or 10H, a bid 0 to 13, nil, blind nil, keep, "
         "discard or look")
     assert bad({"type": "act", "table": 1, "action": "14", "cursor": 0}).startswith("act.action: '14' is not")
-    assert bad({"type": "act", "table": 1, "action": "blind nil", "cursor": 0}) == (
-        "act.action: should have at most 8 characters")
+    assert bad({"type": "act", "table": 1, "action": "blind nil!", "cursor": 0}) == (
+        "act.action: should have at most 9 characters")
 
 
 def test_levels_are_the_computer_players_there_are() -> None:
@@ -244,7 +256,7 @@ def test_a_refusal_carries_back_the_clients_number_when_it_is_one() -> None:
 
 def test_errors_quote_a_short_fragment_of_the_input_and_never_markup() -> None:
     hostile = "<script>alert(1)</script>" * 40
-    for frame in ({"type": hostile}, {"type": "act", "table": 1, "action": hostile[:8], "cursor": 0},
+    for frame in ({"type": hostile}, {"type": "act", "table": 1, "action": hostile[:9], "cursor": 0},
                   {"type": "create", "rules": {"variant": "standard", "options": {hostile[:30]: 1}}},
                   {"type": "level", "table": 1, "seat": 0, "level": hostile[:16]}):
         words = bad(frame)

@@ -192,15 +192,17 @@ def _level_schema(schema: dict[str, Any]) -> None:
 
 
 # Each action the engine has a text for, loosely (case aside): a card (rank 2-10, T, J, Q, K, A and suit C, D, H,
-# S), a bid 0-13, nil, bn (Blind Nil), keep, discard, look. The engine parses it for real and refuses the rest.
-ACTION_PATTERN = r"^(?i:(?:1[0-3]|[0-9]|nil|bn|keep|discard|look|(?:10|[2-9tjqka])[cdhs]))$"
+# S), a bid 0-13, nil, blind nil or bn, keep, discard, look. The engine parses it for real and refuses the rest.
+# "blind nil", the longest, is how records and views write Blind Nil, so a client may send back what it was offered.
+ACTION_PATTERN = r"^(?i:(?:1[0-3]|[0-9]|nil|blind nil|bn|keep|discard|look|(?:10|[2-9tjqka])[cdhs]))$"
+ACTION_MAX = len("blind nil")
 _ACTION_RE = re.compile(ACTION_PATTERN)
 
 
 def _check_action(value: str) -> str:
     if not _ACTION_RE.match(value):
         raise PydanticCustomError(
-            "action", "{text} is not an action: a card such as AS or 10H, a bid 0 to 13, nil, bn (Blind Nil), keep, "
+            "action", "{text} is not an action: a card such as AS or 10H, a bid 0 to 13, nil, blind nil, keep, "
             "discard or look", {"text": quote(value)})
     return value
 
@@ -243,8 +245,8 @@ Level = Annotated[
 ]
 ActionText = Annotated[
     str,
-    Field(min_length=1, max_length=8, json_schema_extra={"pattern": ACTION_PATTERN},
-          description="an action in its record form: AS, 10H, 4, nil, bn (Blind Nil), keep, discard, look"),
+    Field(min_length=1, max_length=ACTION_MAX, json_schema_extra={"pattern": ACTION_PATTERN},
+          description="an action in its record form: AS, 10H, 4, nil, blind nil (or bn), keep, discard, look"),
     AfterValidator(_check_action),
 ]
 ClientId = Annotated[int | None, Field(ge=0, le=MAX_CLIENT_ID,

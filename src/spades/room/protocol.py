@@ -803,8 +803,8 @@ def _schema(model: type[BaseModel]) -> str:
     return json.dumps(model.model_json_schema(), indent=2, ensure_ascii=False)
 
 
-def _wire_schemas() -> dict[str, Any] | None:
-    """The wire module's schemas of view, event and update, when it is there."""
+def _wire_schema() -> dict[str, Any] | None:
+    """The wire module's JSON Schema of actions, events, views and updates, when it is there."""
     try:
         wire = importlib.import_module("spades.wire")
     except ImportError:
@@ -867,13 +867,13 @@ def render_docs() -> str:
         add(f"Sent: {server.sent_when}.\n")
         add("Example:\n\n```json\n" + json.dumps(server.example, ensure_ascii=False) + "\n```\n")
         add("JSON Schema:\n\n```json\n" + _schema(server) + "\n```\n")
-    wire_schemas = _wire_schemas()
-    if wire_schemas is not None:
-        add("## Wire forms of the game (spades.wire)\n")
-        add("The `events` and `view` of an update are in these forms.\n")
-        for key, schema in wire_schemas.items():
-            add(f"### {key}\n")
-            add("```json\n" + json.dumps(schema, indent=2, ensure_ascii=False) + "\n```\n")
+    wire_schema = _wire_schema()
+    if wire_schema is not None:
+        add("## The game's wire forms (spades.wire)\n")
+        add("An update's `events` are each an `event` and its `view` is a `view` of this schema (its `$defs`); "
+            "`action` is the text an `act` message sends and a view's `legal` lists, `rules` the form of a "
+            "table's rules.\n")
+        add("```json\n" + json.dumps(wire_schema, indent=2, ensure_ascii=False) + "\n```\n")
     return "\n".join(out).rstrip("\n") + "\n"
 
 

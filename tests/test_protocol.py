@@ -86,6 +86,13 @@ def test_each_server_example_is_a_valid_message_of_its_model(model: type[protoco
     assert parse_server(message.model_dump_json()) == message
 
 
+def test_the_update_example_is_in_the_wire_form_of_the_game() -> None:
+    wire = pytest.importorskip("spades.wire")
+    example = dict(protocol.Update.example)
+    update = wire.update_from_json({key: example[key] for key in ("cursor", "events", "view")})
+    assert wire.update_to_json(update) == {key: example[key] for key in ("cursor", "events", "view")}
+
+
 def test_the_error_codes_the_room_needs_are_defined() -> None:
     needed = {"too_large", "not_json", "bad_message", "rate_limited", "not_signed_in", "no_such_table", "not_seated",
               "not_your_turn", "illegal", "not_owner", "seat_taken", "game_started", "name_taken", "bad_password"}

@@ -575,8 +575,20 @@ class Update(ServerBase):
 
     sent_when = ("after every accepted action (to each seat and spectator of the table, each its own view), on "
                  "start, join, resume and sync")
-    example = {"type": "update", "table": 7, "seat": 2, "cursor": 32,
-               "events": [{"type": "card", "seat": 1, "card": "QH"}], "view": {"seat": 2, "phase": "playing"}}
+    example = {
+        "type": "update", "table": 7, "seat": 2, "cursor": 11,
+        "events": [{"type": "card", "seat": 1, "card": "JD"}, {"type": "card", "seat": 2, "card": "5D"},
+                   {"type": "card", "seat": 3, "card": "4D"},
+                   {"type": "trick", "seat": 1, "number": 1, "leader": 0, "cards": ["10D", "JD", "5D", "4D"]},
+                   {"type": "card", "seat": 1, "card": "10C"}],
+        "view": {"seat": 2, "rules": {"variant": "standard", "options": {}}, "phase": "play", "hand_number": 1,
+                 "dealer": 3, "turn": 2,
+                 "hand": ["6S", "4S", "3S", "2S", "10H", "7H", "QD", "9D", "8D", "6D", "4C", "3C"],
+                 "legal": ["3C", "4C"], "bids": ["8", "1", "nil", "3"], "tricks_won": [0, 1, 0, 0],
+                 "trick": [{"seat": 1, "card": "10C"}],
+                 "tricks": [{"leader": 0, "cards": ["10D", "JD", "5D", "4D"], "winner": 1}],
+                 "spades_broken": False, "scores": [0, 0], "bags": [0, 0], "results": [], "winner": None,
+                 "offered": None, "discards": [], "blind_nil_allowed": False}}
     type: Literal["update"]
     table: TableId
     seat: Seat | None = Field(description="the receiver's seat, or null for a spectator")

@@ -11,4 +11,4 @@ class RandomBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
             raise ValueError("it is not this seat's turn")
-        return Hint(self.rng.choice(view.legal), "chosen at random")
+        return Hint(self.decision_rng(view).choice(view.legal), "chosen at random")

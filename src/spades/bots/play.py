@@ -23,6 +23,7 @@ SECOND_HAND_MASTER_OUT = 7  # second hand takes with the best card left once thi
 SET_MARGIN = 4  # keep taking tricks after the contract while the opponents need this close to all that is left
 SET_MARGIN_BAGS = 1  # the same, with bags near the limit
 PARTNER_LAST_NEED = 1  # void second hand leaves the trick to a partner who plays last when this few are needed
+NIL_SPADE_DANGER = 3  # a Nil sheds a spade under a higher trump before a side card up to this many ranks higher
 LEAD_LONG = True  # with nothing better, lead low from the longest suit (else from the shortest)
 
 
@@ -73,12 +74,15 @@ class Situation:
 
         opp_sides = {rules.side_of(s) for s in opponents}
         bags = view.bags[side]
+        my_bid = view.bids[seat]
+        # A failed Nil's tricks count for nothing but bags: that seat takes a trick only to set the opponents.
+        lost_nil = my_bid is not None and my_bid.value == 0 and not rules.nil_tricks_count_for_partner
         return cls(
             view=view, k=k, partner=partner, opponents=opponents,
             my_nil=_nil_intact(view, seat),
             partner_nil=partner is not None and _nil_intact(view, partner),
             opp_nils=[s for s in opponents if _nil_intact(view, s)],
-            our_need=need(side), opp_need=max((need(s) for s in opp_sides), default=0),
+            our_need=0 if lost_nil else need(side), opp_need=max((need(s) for s in opp_sides), default=0),
             tricks_left=tricks_left,
             bags_near=bags + max(0, tricks_left - need(side)) // 3 >= rules.bag_limit - 2,
         )
@@ -212,8 +216,8 @@ def _nil_follow(s: Situation, legal: list[Card], beaters: list[Card], unders: li
         if following:
             card = max(unders)
             return Hint(card, f"Nil: the {card.name} goes under {best_name}")
-        non_spades = [c for c in unders if c // 13 != SPADES]
-        card = max(non_spades, key=lambda c: (c.rank, -s.k.hand_count(c // 13))) if non_spades else max(unders)
+        # A spade under a higher trump is shed gladly: spades are the cards a Nil is most often caught with.
+        card = max(unders, key=lambda c: (c.rank + NIL_SPADE_DANGER * (c // 13 == SPADES), -s.k.hand_count(c // 13)))
         return Hint(card, f"Nil: shed the {card.name} while it cannot win")
     if after:
         card = min(beaters)
@@ -231,6 +235,10 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
         card = min(pool, key=lambda c: (c.rank, -k.out_count(c // 13)))
         return Hint(card, f"Nil: lead the lowest card, the {card.name}")
     if s.partner_nil and s.partner is not None:
+        spades = [c for c in legal if c // 13 == SPADES]
+        if spades and k.is_master(max(spades)) and k.may_hold(s.partner, SPADES):
+            card = max(spades)
+            return Hint(card, f"lead the {card.name}, the best spade left, so partner can shed a spade under it")
         masters = [c for c in legal if k.is_master(c) and c // 13 != SPADES]
         if masters:
             card = max(masters, key=lambda c: k.out_count(c // 13))

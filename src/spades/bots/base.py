@@ -16,19 +16,54 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from ..actions import Action
+from ..cards import Card
 from ..view import SeatView
 
-__all__ = ["Bot", "Hint", "available_levels", "bot_seed", "make_bot", "position_key", "register"]
+__all__ = ["Bot", "Fact", "FactKind", "Hint", "available_levels", "bot_seed", "make_bot", "position_key", "register"]
+
+
+FactKind = Literal[
+    "nil",  # ``seat`` bid Nil and has taken no trick yet
+    "winning",  # ``seat`` is winning the trick in progress with ``card``
+    "partner_winning",  # the seat's partner is winning the trick in progress, with ``card``
+    "plays_after",  # ``seat`` has still to play to the trick in progress
+    "last_to_play",  # nobody plays to the trick after this seat
+    "void",  # ``seat`` has no ``suit``: the seat's own hand, or shown out in play
+    "only_spades",  # every card in the seat's hand is a spade
+    "longest_side_suit",  # no side suit in the seat's hand is longer than ``suit``
+    "singleton",  # the seat holds exactly one card of ``suit``, ``card``
+    "best_left",  # no card of ``card``'s suit above it is unseen (held by another seat)
+    "sure_winner",  # no unseen card can beat ``card``: no higher one of its suit and, for a side card, no spade
+    "every_card_wins",  # every legal card beats the trick's winning card and no unseen card can beat any of them
+    "every_card_beats",  # every legal card beats ``card``, the trick's winning card
+    "cannot_beat",  # no legal card beats ``card``, the trick's winning card
+    "contract_made",  # the seat's side has taken the tricks of its contract
+    "only_legal",  # ``card`` is the only legal card
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One thing a hint's reason states about the position, in a form a test can check against the seat's view:
+    every reason is built with the facts it states, so a reason that says "partner is winning" or "a long suit"
+    carries the fact, and a fact that does not hold in the view is a bug in the player."""
+
+    kind: FactKind
+    seat: int | None = None
+    suit: int | None = None
+    card: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What a bot would do and why, in one short sentence for the hint key."""
+    """What a bot would do and why, in one short sentence for the hint key, with the facts that sentence states."""
 
     action: Action
     reason: str
+    facts: tuple[Fact, ...] = ()
 
 
 class Bot(ABC):

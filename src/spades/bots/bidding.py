@@ -12,7 +12,7 @@ import math
 from ..actions import BIDS, BLIND_NIL, NIL, Bid, Choice
 from ..cards import SUIT_MASKS, CardSet, Suit
 from ..view import SeatView
-from .base import Hint
+from .base import Fact, Hint
 from .knowledge import Knowledge
 
 __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk"]
@@ -297,13 +297,15 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
         want = 9 - partner.value
         reason += ", short of ten for 200"
     want = max(1, want)
+    facts: tuple[Fact, ...] = ()
     if partner is not None and partner.value == 0:
         reason += "; partner is Nil, so bid what is sure"
+        facts = (Fact("nil", seat=view.partner),)
         want = max(1, math.floor(est + 0.3))
     chosen = _nearest(numbers, want)
     if chosen.value > want:
         reason += f"; the team must bid at least {rules.min_team_bid}"
-    return Hint(chosen, f"{reason}: bid {chosen.spoken}")
+    return Hint(chosen, f"{reason}: bid {chosen.spoken}", facts)
 
 
 def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
@@ -329,7 +331,8 @@ def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hi
     want = max(4, math.floor(est + SUICIDE_BID_UP))
     chosen = _nearest(numbers, want)
     if NIL not in bids:
-        return Hint(chosen, f"Suicide: partner is Nil, so bid {chosen.spoken} for about {est:.1f} tricks")
+        return Hint(chosen, f"Suicide: partner is Nil, so bid {chosen.spoken} for about {est:.1f} tricks",
+                    (Fact("nil", seat=view.partner),))
     if partner is None:
         if risk < SUICIDE_FIRST_NIL:
             return Hint(NIL, "Suicide: few high cards and spades to shed, so this side's Nil is mine")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from ..actions import BIDS, BLIND_NIL, NIL, Bid, Choice
-from ..cards import SUIT_MASKS, CardSet, Suit
+from ..cards import SUIT_MASKS, Card, CardSet, Suit
 from ..view import SeatView
 from .base import Fact, Hint
 from .knowledge import Knowledge
@@ -18,6 +18,7 @@ from .knowledge import Knowledge
 __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk"]
 
 SPADES = int(Suit.SPADES)
+ACE_OF_SPADES = Card(51)
 ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the next trick
 NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
 BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
@@ -338,6 +339,10 @@ def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hi
             return Hint(NIL, "Suicide: few high cards and spades to shed, so this side's Nil is mine")
         return Hint(chosen, f"Suicide: too many high cards for Nil, about {est:.1f} tricks: bid {chosen.spoken}")
     # Partner bid a number, so partner's hand was no Nil either: the riskier hand of the two bids.
+    assert view.hand is not None
+    if ACE_OF_SPADES in view.hand:
+        return Hint(chosen, f"Suicide: the ace of spades always takes a trick, so bid {chosen.spoken} "
+                            "and partner goes Nil")
     partner_risk = SUICIDE_RISK_AT_4 + SUICIDE_RISK_PER_TRICK * (partner.value - 4)
     if risk > partner_risk:
         return Hint(chosen, f"Suicide: a worse Nil than partner's {partner.spoken} hand: bid {chosen.spoken} "

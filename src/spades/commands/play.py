@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..bots import Bot, available_levels, make_bot
+from ..bots import Bot, available_levels, bot_seed, make_bot
 from ..errors import UnknownLevel
 from ..game import Game
 from ..record import RecordError
@@ -208,10 +208,10 @@ def make_bots(game: Game, levels: dict[int, str]) -> tuple[dict[int, Bot], set[s
     missing: set[str] = set()
     for seat, level in levels.items():
         try:
-            bots[seat] = make_bot(level, seed=f"{game.seed}:{seat}")
+            bots[seat] = make_bot(level, seed=bot_seed(game.seed, "player", seat))
         except UnknownLevel:
             missing.add(level)
-            bots[seat] = make_bot(FALLBACK, seed=f"{game.seed}:{seat}")
+            bots[seat] = make_bot(FALLBACK, seed=bot_seed(game.seed, "player", seat))
     return bots, missing
 
 
@@ -219,7 +219,7 @@ def make_adviser(game: Game, human: int, levels: dict[int, str]) -> Bot:
     """The hint key's bot: the best level at the table (normal when it exists)."""
     for level in ("normal", *levels.values()):
         try:
-            return make_bot(level, seed=f"{game.seed}:hint")
+            return make_bot(level, seed=bot_seed(game.seed, "hint", human))
         except UnknownLevel:
             continue
-    return make_bot(FALLBACK, seed=f"{game.seed}:hint")
+    return make_bot(FALLBACK, seed=bot_seed(game.seed, "hint", human))

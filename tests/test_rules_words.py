@@ -113,3 +113,9 @@ def test_suicide_is_played_to_a_real_end_by_default() -> None:
     assert Rules.preset("standard").lose_at is None
     assert repr(Rules.preset("suicide")) == "Rules.preset('suicide')"
     assert eval(repr(Rules.preset("suicide", lose_at=None))) == Rules.preset("suicide", lose_at=None)
+
+
+def test_two_player_option_list_does_not_say_a_failed_nil_costs(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["rules", "two_player"])
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("nil_value"))
+    assert "lost" not in line and "costs nothing" in line

@@ -9,11 +9,13 @@ from typing import Any
 from ..bots import Bot, available_levels, bot_seed, make_bot
 from ..errors import UnknownLevel
 from ..game import Game
+from ..host import Host
 from ..record import RecordError
 from ..rules import Rules
 from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY, Settings, load_settings, save_settings
 from ..table.keys import Input, KeyInput, LineInput
+from ..table.link import LocalLink
 from ..table.saves import load_game, save_path, set_aside
 from ..table.session import Output, Table
 from ..table.speech import open_speech
@@ -131,8 +133,8 @@ def run(args: argparse.Namespace) -> int:
         out(f"Spades, {game.rules.describe()}. You are {game.seat_name(human)}. Press ? for the keys.")
     if any(bot.level == "hard" for bot in (*bots.values(), adviser)):
         prepare_search(out)
-    table = Table(game=game, human=human, bots=bots, adviser=adviser, settings=settings, input=source, out=out,
-                  meta=meta, save_to=path)
+    link = LocalLink(Host(game, bots), human, meta, path)
+    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out)
     return table.run(resumed=resumed)
 
 

@@ -102,3 +102,20 @@ def test_two_player_z_and_scorepad_do_not_claim_a_failed_nil_costs_100(tmp_path:
     assert "a failed Nil loses nothing" in z and "Nil 100" not in z
     pad = spades(tmp_path / "pad", ["score", "--variant", "two_player"], "quit\n")
     assert "Nil wins 100, a failed Nil loses nothing" in pad and "Nil 100" not in pad
+
+
+def test_suicide_is_played_to_a_real_end_by_default() -> None:
+    """Suicide's forced Nils make games between good players drift for a long time, so the preset loses at -200
+    (seed 001's losing line); the option gives the open-ended game back, and a fixed-length match keeps every hand."""
+    assert Rules.preset("suicide").lose_at == -200
+    assert Rules.preset("suicide", lose_at=None).lose_at is None
+    assert Rules.preset("suicide", hands=3).lose_at is None
+    assert Rules.preset("standard").lose_at is None
+    assert repr(Rules.preset("suicide")) == "Rules.preset('suicide')"
+    assert eval(repr(Rules.preset("suicide", lose_at=None))) == Rules.preset("suicide", lose_at=None)
+
+
+def test_two_player_option_list_does_not_say_a_failed_nil_costs(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["rules", "two_player"])
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("nil_value"))
+    assert "lost" not in line and "costs nothing" in line

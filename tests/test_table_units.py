@@ -17,9 +17,11 @@ from spades import VARIANTS, Game, Rules
 from spades.actions import BLIND_NIL, NIL, Bid, Choice
 from spades.bots import make_bot
 from spades.events import CardPlayed, TrickWon
+from spades.host import Host
 from spades.table import announce
 from spades.table.config import Settings, load_settings, save_settings
 from spades.table.keys import decode
+from spades.table.link import LocalLink
 from spades.table.session import Output, Table
 from spades.table.speech import open_speech
 
@@ -121,8 +123,9 @@ def make_table(variant: str, settings: Settings, tmp: Path, sleep=None, **option
     bots = {s: make_bot("random", seed=s) for s in range(game.rules.players) if s != human}
     stream = io.StringIO()
     source = AutoInput()
-    table = Table(game=game, human=human, bots=bots, adviser=make_bot("random"), settings=settings, input=source,
-                  out=Output(stream), save_to=tmp / "save.json", sleep=sleep or (lambda _: None))
+    link = LocalLink(Host(game, bots), human, save_to=tmp / "save.json")
+    table = Table(link=link, adviser=make_bot("random"), settings=settings, input=source, out=Output(stream),
+                  sleep=sleep or (lambda _: None))
     source.table = table
     return table, stream
 
@@ -131,7 +134,7 @@ def test_pace_pauses_after_bot_cards_and_tricks(tmp_path: Path) -> None:
     pauses: list[float] = []
     table, _ = make_table("standard", Settings(pace=0.5, trick_pace=2.0), tmp_path, sleep=pauses.append)
     assert table.run() == 0
-    assert table.game.over
+    assert table.over
     assert pauses.count(2.0) == 13
     assert pauses.count(0.5) == 39
 
@@ -212,7 +215,7 @@ def test_saved_game_is_offered_when_starting_again(tmp_path: Path) -> None:
                                      {"ten_for_two_hundred": True, "lose_at": -100}])
 def test_options_play_through_the_table(tmp_path: Path, options: dict[str, object]) -> None:
     table, stream = make_table("standard", Settings(pace=0, trick_pace=0), tmp_path, **options)
-    assert table.run() == 0 and table.game.over
+    assert table.run() == 0 and table.over
     text = stream.getvalue()
     assert text.count(" plays the ") == 52 and "Final score: " in text
     if options.get("first_lead"):

@@ -19,6 +19,7 @@ from .errors import (
     SpadesError,
     UndoError,
     UnknownLevel,
+    WireError,
 )
 from .events import (
     BidChanged,
@@ -81,6 +82,7 @@ __all__ = [
     "TrickWon",
     "UndoError",
     "UnknownLevel",
+    "WireError",
     "parse_action",
     "parse_card",
     "parse_cards",

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
+from .bots import bot_seed, make_bot
 from .game import Game
 from .rules import Rules
 from .scoring import HandResult, SideResult
@@ -99,7 +99,7 @@ def _share(rules: Rules, points: tuple[int, ...] | list[int], a_seats: tuple[int
 def _play(rules: Rules, seed: str, a_level: str, b_level: str, a_seats: tuple[int, ...], think: float | None,
           a_stats: PlayerStats, b_stats: PlayerStats, max_hands: int = MAX_GAME_HANDS) -> Game:
     game = Game(rules, seed=seed)
-    bots = [make_bot(a_level if s in a_seats else b_level, seed=f"{seed}:{s}", think=think)
+    bots = [make_bot(a_level if s in a_seats else b_level, seed=bot_seed(seed, "player", s), think=think)
             for s in range(rules.players)]
     counted = 0
     clock = time.perf_counter

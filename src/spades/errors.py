@@ -11,6 +11,7 @@ code that catches ``ValueError`` still works.
 - ``UndoError``: nothing (or not that much) to take back.
 - ``PositionError``: a position that cannot be set up, a seat not at the table, a hand not there or still hidden.
 - ``RecordError``: a record that cannot be replayed (names the field).
+- ``WireError``: JSON that is not the wire form of an action, event, view or update (names the field).
 - ``UnknownLevel``: no computer player of that name (``level``); ``levels`` are the ones there are.
 - ``NotYourTurn``: a computer player asked to act for a seat that has nothing to do.
 - ``BudgetError``: a thinking budget that is neither seconds nor a number of sampled deals.
@@ -31,6 +32,7 @@ __all__ = [
     "SpadesError",
     "UndoError",
     "UnknownLevel",
+    "WireError",
 ]
 
 
@@ -74,6 +76,11 @@ class PositionError(SpadesError):
 
 class RecordError(SpadesError):
     """A record that cannot be replayed; the message starts with the field that is wrong."""
+
+
+class WireError(SpadesError):
+    """JSON that is not the wire form (``wire.py``); the message starts with the field that is wrong, since what
+    comes over a network is not trusted."""
 
 
 class UnknownLevel(SpadesError):

@@ -18,6 +18,7 @@ from .errors import PositionError, RecordError
 from .game import Game, IllegalAction
 from .rules import Rules, RulesError
 from .seats import SEAT_LETTERS
+from .wire import action_text
 
 __all__ = [
     "FORMAT",
@@ -79,7 +80,7 @@ def record_of(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         "seed": game.seed,
         "start": start,
         "meta": dict(meta or {}),
-        "actions": [str(a) for a in game.actions],
+        "actions": [action_text(a) for a in game.actions],
         "result": {
             "over": game.over,
             "winner": game.winner,

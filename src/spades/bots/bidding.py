@@ -10,14 +10,15 @@ from __future__ import annotations
 import math
 
 from ..actions import BIDS, BLIND_NIL, NIL, Bid, Choice
-from ..cards import SUIT_MASKS, CardSet, Suit
+from ..cards import SUIT_MASKS, Card, CardSet, Suit
 from ..view import SeatView
-from .base import Hint
+from .base import Fact, Hint
 from .knowledge import Knowledge
 
 __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk"]
 
 SPADES = int(Suit.SPADES)
+ACE_OF_SPADES = Card(51)
 ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the next trick
 NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
 BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
@@ -29,6 +30,10 @@ DRAW_SPADE = 9  # two-player draw: keep spades from this rank up ...
 DRAW_RANK = 13  # ... and side cards from this rank up (one lower with a card of the suit beside it)
 WHIZ_OFFSET = 0.3  # Whiz: how far the tricks counted may fall short of the spades held and still make
 TWO_NIL_RISK = 1.0  # two-player: how much riskier a Nil is with nobody to cover it
+SUICIDE_FIRST_NIL = 1.2  # Suicide: the first partner to bid goes Nil below this risk, else bids a number
+SUICIDE_RISK_AT_4 = 2.4  # ... and the second takes the bid over (making the first Nil) above this risk when the
+SUICIDE_RISK_PER_TRICK = 0.8  # first bid 4, and this much more for each trick more (higher bids, worse Nils)
+SUICIDE_BID_UP = 1.0  # Suicide: the bidder also takes the tricks its Nil partner sheds
 
 
 def _ranks(hand: int, suit: int) -> list[int]:
@@ -293,13 +298,15 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
         want = 9 - partner.value
         reason += ", short of ten for 200"
     want = max(1, want)
+    facts: tuple[Fact, ...] = ()
     if partner is not None and partner.value == 0:
         reason += "; partner is Nil, so bid what is sure"
+        facts = (Fact("nil", seat=view.partner),)
         want = max(1, math.floor(est + 0.3))
     chosen = _nearest(numbers, want)
     if chosen.value > want:
         reason += f"; the team must bid at least {rules.min_team_bid}"
-    return Hint(chosen, f"{reason}: bid {chosen.spoken}")
+    return Hint(chosen, f"{reason}: bid {chosen.spoken}", facts)
 
 
 def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
@@ -317,18 +324,28 @@ def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
 
 
 def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
+    """Suicide: every side has a Nil whatever its hands, so the Nil goes to the hand with less to shed (the risk of
+    :func:`nil_risk`, not the count of tricks: a weak hand with an ace or a high spade is a poor Nil), and the
+    other hand bids what it will take, more than elsewhere since it also takes the tricks its Nil partner sheds."""
     partner = _partner_bid(view)
     numbers = [b for b in bids if b.value >= 4]
-    want = max(4, math.floor(est + 0.5))
+    want = max(4, math.floor(est + SUICIDE_BID_UP))
     chosen = _nearest(numbers, want)
     if NIL not in bids:
-        return Hint(chosen, f"Suicide: partner is Nil, so bid {chosen.spoken} for about {est:.1f} tricks")
+        return Hint(chosen, f"Suicide: partner is Nil, so bid {chosen.spoken} for about {est:.1f} tricks",
+                    (Fact("nil", seat=view.partner),))
     if partner is None:
-        if risk < 1.6 or est < 3.2:
-            return Hint(NIL, "Suicide: a weak hand, so this side's Nil is mine")
-        return Hint(chosen, f"Suicide: a strong hand, about {est:.1f} tricks: bid {chosen.spoken}")
-    if est >= partner.value + 1.5 and risk > 2.5:
-        return Hint(chosen, f"Suicide: much stronger than partner's {partner.spoken}: bid {chosen.spoken} "
+        if risk < SUICIDE_FIRST_NIL:
+            return Hint(NIL, "Suicide: few high cards and spades to shed, so this side's Nil is mine")
+        return Hint(chosen, f"Suicide: too many high cards for Nil, about {est:.1f} tricks: bid {chosen.spoken}")
+    # Partner bid a number, so partner's hand was no Nil either: the riskier hand of the two bids.
+    assert view.hand is not None
+    if ACE_OF_SPADES in view.hand:
+        return Hint(chosen, f"Suicide: the ace of spades always takes a trick, so bid {chosen.spoken} "
+                            "and partner goes Nil")
+    partner_risk = SUICIDE_RISK_AT_4 + SUICIDE_RISK_PER_TRICK * (partner.value - 4)
+    if risk > partner_risk:
+        return Hint(chosen, f"Suicide: a worse Nil than partner's {partner.spoken} hand: bid {chosen.spoken} "
                             "and partner goes Nil")
     return Hint(NIL, f"Suicide: partner bid {partner.spoken}, so go Nil")
 

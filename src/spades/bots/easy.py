@@ -12,7 +12,7 @@ from ..cards import Card, CardSet, Suit
 from ..errors import NotYourTurn
 from ..tricks import beats, winning_play
 from ..view import Phase, SeatView
-from .base import Bot, Hint, register
+from .base import Bot, Fact, Hint, register
 
 __all__ = ["EasyBot"]
 
@@ -57,15 +57,16 @@ class EasyBot(Bot):
         if want == 0 and NIL in bids:
             return Hint(NIL, "no aces, no kings and few spades: Nil")
         chosen = min(numbers, key=lambda b: (abs(b.value - want), b.value))
-        return Hint(chosen, f"aces, kings and long spades count {want}: bid {chosen.spoken}")
+        return Hint(chosen, f"aces, kings and spades past the third count {want}: bid {chosen.spoken}")
 
     def _play(self, view: SeatView) -> Hint:
         legal: list[Card] = [a for a in view.legal if isinstance(a, Card)]
         if not view.trick:
             card = max(legal, key=lambda c: (c.suit != Suit.SPADES, c.rank))
-            return Hint(card, f"lead the {card.name}, the highest card")
+            return Hint(card, f"lead high, the {card.name}")
         led = view.trick[0][1].suit
-        _, best = winning_play(view.trick)
+        win_seat, best = winning_play(view.trick)
+        winning = Fact("winning", seat=win_seat, card=best)
         winners = [c for c in legal if beats(c, best)]
         if view.bids[view.seat] is not None and view.bids[view.seat].value == 0:  # type: ignore[union-attr]
             card = min(legal, key=lambda c: (c.rank, c.suit))
@@ -73,6 +74,7 @@ class EasyBot(Bot):
         if winners:
             card = max(winners, key=lambda c: (c.suit == Suit.SPADES, c.rank)) if winners[0].suit == led else \
                 min(winners)
-            return Hint(card, f"the {card.name} takes the trick")
+            return Hint(card, f"the {card.name} beats the {best.name}, winning now", (winning,))
         card = min(legal, key=lambda c: (c.suit == Suit.SPADES, c.rank))
-        return Hint(card, f"cannot take the trick: play the lowest card, the {card.name}")
+        return Hint(card, f"nothing beats the {best.name}, winning now: play low, the {card.name}",
+                    (winning, Fact("cannot_beat", card=best)))

@@ -14,8 +14,6 @@ speed and load.
 
 from __future__ import annotations
 
-import random
-
 from ..actions import Bid, Choice
 from ..cards import Card
 from ..errors import NotYourTurn
@@ -38,12 +36,6 @@ class HardBot(Bot):
         self.budget = Budget.parse(think, DEFAULT_THINK)
         self.rules_player = NormalBot(seed=seed)
 
-    def _rng(self, view: SeatView) -> random.Random:
-        """A generator fixed by the seed and the position, so a deal budget replays exactly."""
-        played = len(view.played)
-        bids = sum(1 for b in view.bids if b is not None)
-        return random.Random(f"hard:{self.seed}:{view.seat}:{view.hand_number}:{bids}:{played}:{view.scores}")
-
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
             raise NotYourTurn("it is not this seat's turn")
@@ -58,7 +50,7 @@ class HardBot(Bot):
         from ..search.search import choose
 
         prior = self.rules_player.hint(view).action
-        choice = choose(view, self.budget, self._rng(view), prior)
+        choice = choose(view, self.budget, self.decision_rng(view), prior)
         return Hint(choice.action, _reason(view, choice))
 
 

@@ -13,7 +13,7 @@ from ..cards import Card, Suit
 from ..seats import seat_name
 from ..tricks import beats, winning_play
 from ..view import SeatView
-from .base import Hint
+from .base import Fact, Hint
 from .knowledge import Knowledge
 
 __all__ = ["Situation", "choose_card"]
@@ -24,6 +24,7 @@ SECOND_HAND_MASTER_OUT = 7  # second hand takes with the best card left once thi
 SET_MARGIN = 4  # keep taking tricks after the contract while the opponents need this close to all that is left
 SET_MARGIN_BAGS = 1  # the same, with bags near the limit
 PARTNER_LAST_NEED = 1  # void second hand leaves the trick to a partner who plays last when this few are needed
+NIL_SPADE_DANGER = 3  # a Nil sheds a spade under a higher trump before a side card up to this many ranks higher
 LEAD_LONG = True  # with nothing better, lead low from the longest suit (else from the shortest)
 
 
@@ -43,10 +44,11 @@ class Situation:
     my_nil: bool
     partner_nil: bool
     opp_nils: list[int]
-    our_need: int  # tricks still needed for the side's contract
+    our_need: int  # tricks still needed for the side's contract (none for a seat whose Nil has failed)
     opp_need: int  # tricks the opponents most in need still need
     tricks_left: int
     bags_near: bool
+    lost_nil: bool  # this seat bid Nil, has taken a trick, and its tricks count for nothing but bags
 
     @classmethod
     def of(cls, view: SeatView) -> Situation:
@@ -74,14 +76,18 @@ class Situation:
 
         opp_sides = {rules.side_of(s) for s in opponents}
         bags = view.bags[side]
+        my_bid = view.bids[seat]
+        # A failed Nil's tricks count for nothing but bags: that seat takes a trick only to set the opponents.
+        lost_nil = my_bid is not None and my_bid.value == 0 and not rules.nil_tricks_count_for_partner
         return cls(
             view=view, k=k, partner=partner, opponents=opponents,
             my_nil=_nil_intact(view, seat),
             partner_nil=partner is not None and _nil_intact(view, partner),
             opp_nils=[s for s in opponents if _nil_intact(view, s)],
-            our_need=need(side), opp_need=max((need(s) for s in opp_sides), default=0),
+            our_need=0 if lost_nil else need(side), opp_need=max((need(s) for s in opp_sides), default=0),
             tricks_left=tricks_left,
             bags_near=bags + max(0, tricks_left - need(side)) // 3 >= rules.bag_limit - 2,
+            lost_nil=lost_nil and view.tricks_won[seat] > 0,
         )
 
     @property
@@ -106,7 +112,8 @@ def choose_card(view: SeatView) -> Hint:
     s = Situation.of(view)
     legal = [c for c in view.legal if isinstance(c, Card)]
     if len(legal) == 1:
-        return Hint(legal[0], f"the {legal[0].name} is the only card that may be played")
+        return Hint(legal[0], f"the {legal[0].name} is the only card that may be played",
+                    (Fact("only_legal", card=legal[0]),))
     if not view.trick:
         return _lead(s, legal)
     return _follow(s, legal)
@@ -125,63 +132,94 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
     beaters = [c for c in legal if beats(c, best)]
     unders = [c for c in legal if not beats(c, best)]
     best_name = f"{_name(view, win_seat)}'s {best.name}"
+    winning = Fact("winning", seat=win_seat, card=best)
 
     if s.my_nil:
-        return _nil_follow(s, legal, beaters, unders, after, led, best_name)
+        return _nil_follow(s, legal, beaters, unders, after, led, best_name, winning)
 
     if s.partner_nil and s.partner is not None:
+        partner_nil = Fact("nil", seat=s.partner)
         if s.partner in after:
             if beaters:
                 card = max(beaters) if following else _lowest_safe(k, beaters, led, opp_after) or max(beaters)
-                return Hint(card, f"cover partner's Nil: take the trick with the {card.name}")
+                return Hint(card, f"cover partner's Nil: take the trick with the {card.name}",
+                            (partner_nil, Fact("plays_after", seat=s.partner)))
             card = _dump_low(k, legal)
-            return Hint(card, f"{best_name} already covers partner's Nil: play low, the {card.name}")
+            return Hint(card, f"{best_name} is winning and covers partner's Nil: play low, the {card.name}",
+                        (partner_nil, winning, Fact("cannot_beat", card=best)))
         if win_seat == s.partner and beaters:
             card = _lowest_safe(k, beaters, led, opp_after) or max(beaters)
-            return Hint(card, f"partner's Nil is winning the trick: overtake with the {card.name}")
+            return Hint(card, f"partner's Nil is winning the trick: overtake with the {card.name}",
+                        (partner_nil, winning))
 
     for nil_seat in s.opp_nils:
+        nil = Fact("nil", seat=nil_seat)
         if win_seat == nil_seat:
             if unders:
                 card = _highest(unders, prefer_keep_spades=True)
-                return Hint(card, f"{_name(view, nil_seat)} is Nil and winning: stay under with the {card.name}")
+                return Hint(card, f"{_name(view, nil_seat)} is Nil and winning: stay under with the {card.name}",
+                            (nil, winning))
         elif nil_seat in after and (following or not s.want_tricks):
             card = _lowest_follow(unders or legal) if following else _dump_low(k, legal)
-            return Hint(card, f"{_name(view, nil_seat)} is Nil and plays after: play low, the {card.name}")
+            return Hint(card, f"{_name(view, nil_seat)} is Nil and plays after: play low, the {card.name}",
+                        (nil, Fact("plays_after", seat=nil_seat)))
 
     if s.partner is not None and win_seat == s.partner and (not opp_after or k.safe(best, led, opp_after)):
         card = _highest(unders, prefer_keep_spades=True) if not s.want_tricks and unders else \
                 _dump_low(k, unders or legal)
-        return Hint(card, f"partner's {best.name} is winning: play low, the {card.name}")
+        return Hint(card, f"partner's {best.name} is winning: play low, the {card.name}",
+                    (Fact("partner_winning", seat=s.partner, card=best),))
 
     if not s.want_tricks:
         if unders:
             card = _highest(unders, prefer_keep_spades=True)
-            return Hint(card, f"the contract is safe and bags cost: duck with the {card.name}")
-        card = max(legal, key=lambda c: (c // 13 != SPADES, c.rank)) if not opp_after else min(legal)
-        return Hint(card, f"every card wins here: play the {card.name}")
+            if s.lost_nil:
+                return Hint(card, f"the Nil is lost and its tricks are only bags: duck with the {card.name}")
+            return Hint(card, f"the contract is made and bags cost: duck with the {card.name}",
+                        (Fact("contract_made", seat=view.seat),))
+        if not opp_after:
+            card = max(legal, key=lambda c: (c // 13 != SPADES, c.rank))
+            if not after:
+                return Hint(card, f"last to play and every card wins: play the {card.name}",
+                            (Fact("last_to_play"), Fact("every_card_wins", card=best)))
+            return Hint(card, f"every card is above {best_name} and only partner plays after: play the {card.name}",
+                        (winning, Fact("every_card_beats", card=best), Fact("plays_after", seat=s.partner)))
+        card = min(legal)
+        return Hint(card, f"every card is above {best_name}: play the lowest, the {card.name}",
+                    (winning, Fact("every_card_beats", card=best)))
 
     if not beaters:
         card = _dump_low(k, legal)
-        return Hint(card, f"nothing beats {best_name}: play low, the {card.name}")
+        return Hint(card, f"{best_name} is winning and nothing beats it: play low, the {card.name}",
+                    (winning, Fact("cannot_beat", card=best)))
 
     if following:
         if not opp_after:
             card = min(beaters)
-            return Hint(card, f"last to play: win cheaply with the {card.name}")
+            if not after:
+                return Hint(card, f"last to play: win cheaply with the {card.name}", (Fact("last_to_play"),))
+            return Hint(card, f"only partner plays after: win cheaply with the {card.name}",
+                        (Fact("plays_after", seat=s.partner),))
         safe = _lowest_safe(k, beaters, led, opp_after)
         position = len(view.trick) + 1
         if position == 2 and s.partner is not None:
             master = safe if safe is not None and k.out_count(led) <= SECOND_HAND_MASTER_OUT else None
             if master is not None:
-                return Hint(master, f"the {master.name} is the best left and the suit may be trumped: take it")
+                if k.is_master(master):
+                    return Hint(master, f"the {master.name} is the best left and the suit may be trumped: take it",
+                                (Fact("best_left", card=master),))
+                return Hint(master, f"the {master.name} should hold the trick and the suit may be trumped: take it")
             card = _lowest_follow(legal)
             return Hint(card, f"second hand low: the {card.name}")
         if safe is not None:
-            return Hint(safe, f"the {safe.name} is the best card left: win with it")
+            if k.is_master(safe):
+                return Hint(safe, f"the {safe.name} is the best card left: win with it",
+                            (Fact("best_left", card=safe),))
+            return Hint(safe, f"the {safe.name} should hold the trick: win with it")
         card = max(beaters)
         if win_seat == s.partner:
-            return Hint(card, f"partner's {best.name} may be beaten: play high, the {card.name}")
+            return Hint(card, f"partner's {best.name} may be beaten: play high, the {card.name}",
+                        (Fact("partner_winning", seat=s.partner, card=best),))
         if position == 3 or s.partner is None:
             return Hint(card, f"third hand high: the {card.name}")
         return Hint(card, f"play high, the {card.name}")
@@ -190,37 +228,42 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
     if s.partner is not None and s.partner in after and len(view.trick) == 1 and s.our_need <= PARTNER_LAST_NEED \
             and not k.likely_void(s.partner, led) and not s.partner_nil:
         card = _dump_low(k, legal)
-        return Hint(card, f"partner plays last and may win: keep the spades, discard the {card.name}")
+        return Hint(card, f"partner plays last and may win: keep the spades, discard the {card.name}",
+                    (Fact("plays_after", seat=s.partner),))
+    out_of_led = Fact("void", seat=view.seat, suit=led)
     trumps = [c for c in beaters if c // 13 == SPADES]
     safe = _lowest_safe(k, trumps, led, opp_after)
     if safe is not None:
-        return Hint(safe, f"out of {Suit(led).plural}: trump with the {safe.name}")
+        return Hint(safe, f"out of {Suit(led).plural}: trump with the {safe.name}", (out_of_led,))
     if trumps and (not opp_after or s.our_need >= s.tricks_left - 2):
         card = min(trumps)
-        return Hint(card, f"out of {Suit(led).plural}: trump with the {card.name}")
+        return Hint(card, f"out of {Suit(led).plural}: trump with the {card.name}", (out_of_led,))
     if trumps and opp_after:
         card = max(trumps)
         if len(trumps) > 1 and k.spades_out() <= 3:
-            return Hint(card, f"trump high with the {card.name} so it is not overtrumped")
+            return Hint(card, f"out of {Suit(led).plural}: trump high with the {card.name} so it is not overtrumped",
+                        (out_of_led,))
     card = _dump_low(k, legal)
-    return Hint(card, f"a trump here would be overtrumped: discard the {card.name}")
+    return Hint(card, f"a trump here may be overtrumped: discard the {card.name}")
 
 
 def _nil_follow(s: Situation, legal: list[Card], beaters: list[Card], unders: list[Card], after: list[int],
-                led: int, best_name: str) -> Hint:
+                led: int, best_name: str, winning: Fact) -> Hint:
     if unders:
         following = legal[0] // 13 == led
         if following:
             card = max(unders)
-            return Hint(card, f"Nil: the {card.name} goes under {best_name}")
-        non_spades = [c for c in unders if c // 13 != SPADES]
-        card = max(non_spades, key=lambda c: (c.rank, -s.k.hand_count(c // 13))) if non_spades else max(unders)
+            return Hint(card, f"Nil: the {card.name} goes under {best_name}", (winning,))
+        # A spade under a higher trump is shed gladly: spades are the cards a Nil is most often caught with.
+        card = max(unders, key=lambda c: (c.rank + NIL_SPADE_DANGER * (c // 13 == SPADES), -s.k.hand_count(c // 13)))
         return Hint(card, f"Nil: shed the {card.name} while it cannot win")
     if after:
         card = min(beaters)
-        return Hint(card, f"Nil: every card is above {best_name}; play the {card.name} and hope it is beaten")
+        return Hint(card, f"Nil: every card is above {best_name}; play the {card.name} and hope it is beaten",
+                    (winning, Fact("every_card_beats", card=winning.card)))
     card = max(beaters)
-    return Hint(card, f"Nil is lost on this trick: get rid of the {card.name}")
+    return Hint(card, f"Nil is lost on this trick: get rid of the {card.name}",
+                (Fact("last_to_play"), Fact("every_card_beats", card=winning.card)))
 
 
 # -- leading --------------------------------------------------------------------------------------------------
@@ -230,66 +273,85 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
     if s.my_nil:
         pool = non_spades or legal
         card = min(pool, key=lambda c: (c.rank, -k.out_count(c // 13)))
-        return Hint(card, f"Nil: lead the lowest card, the {card.name}")
+        return Hint(card, f"Nil: lead low, the {card.name}")
     if s.partner_nil and s.partner is not None:
+        spades = [c for c in legal if c // 13 == SPADES]
+        if spades and k.is_master(max(spades)) and k.may_hold(s.partner, SPADES):
+            card = max(spades)
+            return Hint(card, f"lead the {card.name}, the best spade left, so partner can shed a spade under it",
+                        (Fact("best_left", card=card), Fact("nil", seat=s.partner)))
         masters = [c for c in legal if k.is_master(c) and c // 13 != SPADES]
         if masters:
             card = max(masters, key=lambda c: k.out_count(c // 13))
-            return Hint(card, f"lead the {card.name}, a sure winner, so partner can shed under it")
+            return Hint(card, f"lead the {card.name}, the best card left in its suit, so partner can shed under it",
+                        (Fact("best_left", card=card), Fact("nil", seat=s.partner)))
         partner_has_side = any(k.may_hold(s.partner, x) for x in range(3))
         shed = [c for c in non_spades if k.void(s.partner, c // 13) and partner_has_side]
         if shed:
             card = min(shed)
-            return Hint(card, f"partner is out of {card.suit.plural} and can shed: lead the {card.name}")
+            return Hint(card, f"partner is out of {card.suit.plural} and can shed: lead the {card.name}",
+                        (Fact("void", seat=s.partner, suit=card // 13), Fact("nil", seat=s.partner)))
         pool = non_spades or legal
         card = max(pool, key=lambda c: (c.rank, k.out_count(c // 13)))
-        return Hint(card, f"lead high to cover partner's Nil: the {card.name}")
+        return Hint(card, f"lead high to cover partner's Nil: the {card.name}", (Fact("nil", seat=s.partner),))
     if s.opp_nils:
         nil_seat = s.opp_nils[0]
         pool = [c for c in legal if not k.void(nil_seat, c // 13) and c // 13 != SPADES] or legal
         card = min(pool, key=lambda c: (c.rank, -k.out_count(c // 13)))
-        return Hint(card, f"{_name(view, nil_seat)} is Nil: lead low, the {card.name}, to make the Nil win")
+        return Hint(card, f"{_name(view, nil_seat)} is Nil: lead low, the {card.name}, to make the Nil win",
+                    (Fact("nil", seat=nil_seat),))
 
     if not s.want_tricks:
         pool = [c for c in legal if not k.is_master(c)] or legal
         card = min(pool, key=lambda c: (c.rank, c // 13 == SPADES))
-        return Hint(card, f"the contract is safe: lead low, the {card.name}, and let them take the bags")
+        if s.lost_nil:
+            return Hint(card, f"the Nil is lost and its tricks are only bags: lead low, the {card.name}")
+        return Hint(card, f"the contract is made: lead low, the {card.name}, and let them take the bags",
+                    (Fact("contract_made", seat=view.seat),))
 
     opps = s.opponents
     # Cash side-suit winners the opponents cannot trump yet.
     cash = [c for c in non_spades if k.is_master(c) and not any(k.likely_void(o, c // 13) for o in opps)]
     if cash:
         card = max(cash, key=lambda c: (k.out_count(c // 13), c.rank))
-        return Hint(card, f"cash the {card.name} before the suit is trumped")
+        return Hint(card, f"cash the {card.name}, the best card left in its suit, before the suit is trumped",
+                    (Fact("best_left", card=card),))
     spades = [c for c in legal if c // 13 == SPADES]
     if spades and k.spades_out() and k.is_master(max(spades)):
         mine = len(spades)
         if mine >= 2 or not non_spades:
             card = max(spades)
-            return Hint(card, f"lead the {card.name} to draw the opponents' spades")
+            return Hint(card, f"lead the {card.name}, the best spade left, to draw the opponents' spades",
+                        (Fact("best_left", card=card),))
     if s.partner is not None:
         ruff = [c for c in non_spades if k.void(s.partner, c // 13) and not any(k.void(o, c // 13) for o in opps)
                 and k.may_hold(s.partner, SPADES)]
         if ruff:
             card = min(ruff)
-            return Hint(card, f"partner is out of {card.suit.plural}: lead the {card.name} for a trump")
+            return Hint(card, f"partner is out of {card.suit.plural}: lead the {card.name} for a trump",
+                        (Fact("void", seat=s.partner, suit=card // 13),))
     hand = k.hand
     my_spades = (hand >> 39).bit_count()
     if my_spades >= 2:
         singles = [c for c in non_spades if k.hand_count(c // 13) == 1 and c.rank < 13]
         if singles:
             card = min(singles)
-            return Hint(card, f"lead the singleton {card.name} to trump the suit later")
+            return Hint(card, f"lead the singleton {card.name} to trump the suit later",
+                        (Fact("singleton", seat=view.seat, suit=card // 13, card=card),))
     quiet = [c for c in non_spades if not _ruffed(k, opps, c // 13)]
     if quiet:
         card = min(quiet, key=lambda c: (_honour_exposed(k, c), -k.hand_count(c // 13) if LEAD_LONG
                                             else k.hand_count(c // 13), c.rank))
-        return Hint(card, f"lead low from a long suit, the {card.name}, and keep the high cards")
+        suit = card // 13
+        if all(k.hand_count(suit) >= k.hand_count(other) for other in range(3)):
+            return Hint(card, f"lead low from the longest side suit, the {card.name}, and keep the high cards",
+                        (Fact("longest_side_suit", seat=view.seat, suit=suit),))
+        return Hint(card, f"lead low, the {card.name}, and keep the high cards")
     if non_spades:
         card = min(non_spades, key=lambda c: c.rank)
-        return Hint(card, f"every suit may be trumped: lead the {card.name}, the lowest card")
+        return Hint(card, f"every side suit may be trumped: lead low, the {card.name}")
     card = min(spades)
-    return Hint(card, f"only spades left: lead the {card.name}")
+    return Hint(card, f"only spades left: lead the {card.name}", (Fact("only_spades", seat=view.seat),))
 
 
 def _ruffed(k: Knowledge, opps: list[int], suit: int) -> bool:

@@ -12,4 +12,4 @@ class RandomBot(Bot):
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
             raise NotYourTurn("it is not this seat's turn")
-        return Hint(self.rng.choice(view.legal), "chosen at random")
+        return Hint(self.decision_rng(view).choice(view.legal), "chosen at random")

@@ -7,8 +7,6 @@ playouts are. Bids and the two-player draw are the normal player's. A measuring 
 
 from __future__ import annotations
 
-import random
-
 from ..cards import CARDS
 from ..view import SeatView
 from .base import Hint, register
@@ -25,7 +23,7 @@ class RolloutBot(NormalBot):
         from ..search.policy import policy_card
         from ..search.sampler import Sampler
 
-        rng = random.Random(f"rollout:{self.seed}:{view.hand_number}:{len(view.played)}:{view.seat}")
+        rng = self.decision_rng(view)
         hands = Sampler.from_view(view).deals(rng, 1, oversample=4)[0]
         state = state_from_view(view, hands)
         card = CARDS[int(policy_card(state, rules_array(view.rules), make_rng(rng.getrandbits(62)), 0))]

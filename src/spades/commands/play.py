@@ -6,14 +6,16 @@ import argparse
 import sys
 from typing import Any
 
-from ..bots import Bot, available_levels, make_bot
+from ..bots import Bot, available_levels, bot_seed, make_bot
 from ..errors import UnknownLevel
 from ..game import Game
+from ..host import Host
 from ..record import RecordError
 from ..rules import Rules
 from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY, Settings, load_settings, save_settings
 from ..table.keys import Input, KeyInput, LineInput
+from ..table.link import LocalLink
 from ..table.saves import load_game, save_path, set_aside
 from ..table.session import Output, Table
 from ..table.speech import open_speech
@@ -131,8 +133,8 @@ def run(args: argparse.Namespace) -> int:
         out(f"Spades, {game.rules.describe()}. You are {game.seat_name(human)}. Press ? for the keys.")
     if any(bot.level == "hard" for bot in (*bots.values(), adviser)):
         prepare_search(out)
-    table = Table(game=game, human=human, bots=bots, adviser=adviser, settings=settings, input=source, out=out,
-                  meta=meta, save_to=path)
+    link = LocalLink(Host(game, bots), human, meta, path)
+    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out)
     return table.run(resumed=resumed)
 
 
@@ -208,10 +210,10 @@ def make_bots(game: Game, levels: dict[int, str]) -> tuple[dict[int, Bot], set[s
     missing: set[str] = set()
     for seat, level in levels.items():
         try:
-            bots[seat] = make_bot(level, seed=f"{game.seed}:{seat}")
+            bots[seat] = make_bot(level, seed=bot_seed(game.seed, "player", seat))
         except UnknownLevel:
             missing.add(level)
-            bots[seat] = make_bot(FALLBACK, seed=f"{game.seed}:{seat}")
+            bots[seat] = make_bot(FALLBACK, seed=bot_seed(game.seed, "player", seat))
     return bots, missing
 
 
@@ -219,7 +221,7 @@ def make_adviser(game: Game, human: int, levels: dict[int, str]) -> Bot:
     """The hint key's bot: the best level at the table (normal when it exists)."""
     for level in ("normal", *levels.values()):
         try:
-            return make_bot(level, seed=f"{game.seed}:hint")
+            return make_bot(level, seed=bot_seed(game.seed, "hint", human))
         except UnknownLevel:
             continue
-    return make_bot(FALLBACK, seed=f"{game.seed}:hint")
+    return make_bot(FALLBACK, seed=bot_seed(game.seed, "hint", human))

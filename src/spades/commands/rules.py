@@ -33,6 +33,8 @@ def describe(rules: Rules) -> str:
     for name, text in OPTION_HELP.items():
         if name not in taken:
             continue
+        if name == "nil_value" and not rules.nil_fail_penalty:
+            text = "points for a Nil made (a failed Nil costs nothing here)"
         lines.append(f"  {name} = {option_text(getattr(rules, name))}: {text}")
     return "\n".join(lines)
 

@@ -26,9 +26,9 @@ def play_game(rules: Rules, seed: int | str, level: str, max_hands: int) -> Game
         while not game.over and game.hand_number <= max_hands:
             apply(choice(legal()))
     else:
-        from ..bots import make_bot
+        from ..bots import bot_seed, make_bot
 
-        bots = [make_bot(level, seed=f"{seed}:{seat}") for seat in range(rules.players)]
+        bots = [make_bot(level, seed=bot_seed(seed, "player", seat)) for seat in range(rules.players)]
         while not game.over and game.hand_number <= max_hands:
             game.apply(bots[game.turn].act(game.view(game.turn)))
     if not game.over:

@@ -36,6 +36,26 @@ class Input(Protocol):
     def raw(self) -> AbstractContextManager[None]:
         """The terminal set up for reading (cbreak for keys), restored on leaving."""
 
+    def ready(self, timeout: float) -> bool:
+        """Whether ``read`` has something (or the end of input) to give, waiting up to ``timeout`` seconds: the
+        table looks at the keys this way while others are still to move at an online table."""
+
+
+def _fd_ready(fd: int | None, timeout: float) -> bool:
+    """Whether the file descriptor has input (or its end) waiting; True when there is no descriptor to wait on
+    (a script's in-memory input never blocks)."""
+    if fd is None:
+        return True
+    ready, _, _ = select.select([fd], [], [], max(timeout, 0))
+    return bool(ready)
+
+
+def _fileno(stream: TextIO) -> int | None:
+    try:
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
 
 def decode(data: str) -> list[str]:
     """Split what the terminal sent into key names: arrows and friends, control keys, plain characters."""
@@ -85,6 +105,9 @@ class KeyInput:
             self.pending = decode(data.decode("utf-8", errors="replace"))
         return self.pending.pop(0) if self.pending else self.read()
 
+    def ready(self, timeout: float) -> bool:
+        return bool(self.pending) or _fd_ready(self.fd, timeout)
+
     @contextmanager
     def raw(self) -> Iterator[None]:
         import termios
@@ -110,12 +133,35 @@ class LineInput:
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stdin
+        # A real file descriptor is read directly, with this class's own buffer, so that ``ready`` never misses a
+        # line already read ahead into the stream's buffer; an in-memory stream is read by lines.
+        self.fd = _fileno(self.stream)
+        self.buffer = b""
+        self.ended = False
 
     def read(self) -> str | None:
-        line = self.stream.readline()
-        if not line:
+        if self.fd is None:
+            line = self.stream.readline()
+            return line.rstrip("\r\n") if line else None
+        while b"\n" not in self.buffer and not self.ended:
+            data = os.read(self.fd, 4096)
+            if not data:
+                self.ended = True
+            self.buffer += data
+        if not self.buffer:
             return None
-        return line.rstrip("\r\n")
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", errors="replace").rstrip("\r")
+
+    def ready(self, timeout: float) -> bool:
+        if self.fd is None or b"\n" in self.buffer or self.ended:
+            return True
+        if not _fd_ready(self.fd, timeout):
+            return False
+        data = os.read(self.fd, 4096)
+        self.ended = not data
+        self.buffer += data
+        return b"\n" in self.buffer or self.ended
 
     @contextmanager
     def raw(self) -> Iterator[None]:

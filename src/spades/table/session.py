@@ -1,17 +1,19 @@
-"""The table loop: one human seat, computer players in the others, every event said as one plain line.
+"""The table loop: one person's seat, every event said as one plain line.
 
-The loop alternates two things: let the bots act (announcing each event, at the chosen pace) until it is the
-player's turn or the hand is over, then handle one key (or one line). The game itself is only ever changed through
-the engine's ``apply`` and ``truncate``, so whatever the table says is what the engine decided.
+The table is a console fed only through a :class:`~spades.table.link.SeatLink`: the seat's view and the public
+events, and the actions it takes. It never reads the game, so it says the same words at a local game against the
+computer and at a table of the online room. The loop alternates two things: let the others move (announcing each
+event, at the chosen pace) until it is the player's turn or the hand is over, then handle one key (or one line).
+While others are still to move and nothing new has come (people at an online table), the keys are read with a
+short timeout between waits, so the reading keys still answer.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 from .. import explain
@@ -19,14 +21,13 @@ from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
 from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
-from ..game import Game, IllegalAction, Phase
 from ..rules import Rules
-from ..view import SeatView
+from ..view import Phase, SeatView
 from . import announce as say
 from . import review
 from .config import Settings, save_settings
 from .keys import Input
-from .saves import remove_save, save_game
+from .link import SeatLink
 from .speech import Speaker
 
 SUIT_KEYS = {"a": Suit.CLUBS, "s": Suit.DIAMONDS, "d": Suit.HEARTS, "f": Suit.SPADES}
@@ -35,6 +36,7 @@ NAV_KEYS = {"left": "left", "j": "left", "right": "right", "l": "right", "up": "
 HINT_KEY = "x"
 UNDO_KEY = "U"
 VERBOSITY_KEY = "v"
+WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
 HELP = (
     "Keys. Bidding: type the number (0 is Nil), Enter, then y to confirm or n to take it back.",
@@ -99,15 +101,11 @@ class Output:
 
 @dataclass
 class Table:
-    game: Game
-    human: int
-    bots: dict[int, Bot]
+    link: SeatLink
     adviser: Bot
     settings: Settings
     input: Input
     out: Output
-    meta: dict[str, Any] = field(default_factory=dict)
-    save_to: Path | None = None
     sleep: Callable[[float], None] = time.sleep
     seen: int = 0  # events announced so far
     hand_start: int = 0  # index of the event that started the hand being reviewed by g
@@ -115,26 +113,35 @@ class Table:
     selected: Card | None = None
     digits: str = ""
     confirm: tuple[str, Any] | None = None
-    prompted: int = -1  # number of actions when "your turn" was last said
+    prompted: int = -1  # number of events when "your turn" was last said
     notes: dict[int, str] = field(default_factory=dict)  # what only the player knows, by the event it follows
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
+    def human(self) -> int:
+        return self.link.seat
+
+    @property
     def rules(self) -> Rules:
-        return self.game.rules
+        return self.link.rules
 
     def view(self) -> SeatView:
-        return self.game.view(self.human)
+        return self.link.view()
+
+    def events(self) -> Sequence[Event]:
+        return self.link.events()
+
+    @property
+    def over(self) -> bool:
+        return self.view().phase is Phase.OVER
 
     @property
     def my_turn(self) -> bool:
-        return not self.game.over and not self.waiting_next and self.game.turn == self.human
+        view = self.view()
+        return view.phase is not Phase.OVER and not self.waiting_next and view.turn == self.human
 
     def save(self) -> None:
-        if self.game.over:
-            remove_save(self.save_to)
-        else:
-            save_game(self.game, self.meta, self.save_to)
+        self.link.save()
 
     def name(self, seat: int) -> str:
         return say.name(self.rules, seat)
@@ -149,51 +156,57 @@ class Table:
 
     def reviewed_events(self) -> list[Event]:
         """The events of the hand being reviewed: this hand's so far, or the whole of the one just finished."""
-        return self.game.events[self.hand_start:self.seen]
+        return list(self.events()[self.hand_start:self.seen])
 
     # -- the loop -----------------------------------------------------------------------------------------------
     def run(self, resumed: bool = False) -> int:
         if resumed:
-            self.seen = len(self.game.events)
-            self.hand_start = self.seen - len(self.game.hand_events())
-            self.out(f"Resumed: {self.rules.variant.replace('_', '-')} game, hand {self.game.hand_number}. "
-                     + say.game_score_line(self.view()))
-            if self.game.phase is Phase.PLAY:
-                self.out(say.current_trick_line(self.view()))
+            events = self.events()
+            self.seen = len(events)
+            self.hand_start = hand_start(events)
+            view = self.view()
+            self.out(f"Resumed: {self.rules.variant.replace('_', '-')} game, hand {view.hand_number}. "
+                     + say.game_score_line(view))
+            if view.phase is Phase.PLAY:
+                self.out(say.current_trick_line(view))
         with self.input.raw():
             try:
                 while True:
-                    self.advance()
-                    if self.game.over:
+                    settled = self.advance()
+                    if self.over:
                         self.finish()
                         return 0
+                    if not settled and not self.input.ready(WAIT):
+                        continue
                     token = self.input.read()
                     if token is None:
                         self.save()
-                        self.out("Input ended; the game is saved. spades play --resume continues it.")
+                        self.out(f"Input ended; {self.link.kept_words}.")
                         return 0
                     if self.handle(token):
                         return 0
             except KeyboardInterrupt:
                 self.save()
-                self.out("Interrupted; the game is saved. spades play --resume continues it.")
+                self.out(f"Interrupted; {self.link.kept_words}.")
                 return 130
 
-    def advance(self) -> None:
-        """Announce what happened and let the bots act, until the player is to act or the hand has ended."""
-        game = self.game
+    def advance(self) -> bool:
+        """Announce what happened and let the others move, until the player is to act or the hand has ended
+        (True), or until nothing new has come for a moment while others are still to move (False: the keys are
+        looked at, then the table waits again)."""
         while True:
             self.announce_new()
-            if self.waiting_next or game.over:
-                return
-            if game.turn == self.human:
+            view = self.view()
+            if self.waiting_next or view.phase is Phase.OVER:
+                return True
+            if view.turn == self.human:
                 self.prompt()
-                return
-            bot = self.bots[game.turn]
-            game.apply(bot.act(game.view(game.turn)))
+                return True
+            if not self.link.wait(WAIT):
+                return False
 
     def announce_new(self) -> None:
-        events = self.game.events
+        events = self.events()
         verbose = self.settings.verbosity == "all"
         while self.seen < len(events) and not self.waiting_next:
             event = events[self.seen]
@@ -210,24 +223,24 @@ class Table:
                 self.save()
                 if self.settings.trick_pace:
                     self.sleep(self.settings.trick_pace)
-            elif isinstance(event, HandScored) and not self.game.over:
+            elif isinstance(event, HandScored) and not self.over:
                 self.save()
                 self.waiting_next = True
                 self.out("Press n for the next hand.")
 
     def prompt(self) -> None:
         """Say "your turn" once for each new decision, with what the decision is."""
-        game = self.game
-        if self.prompted == len(game.actions):
+        decision = len(self.events())  # every action adds an event, so this counts the decisions
+        if self.prompted == decision:
             return
-        self.prompted = len(game.actions)
+        self.prompted = decision
         self.digits = ""
         if self.settings.bell:
             self.out.stream.write("\a")
         view = self.view()
-        if game.phase is Phase.DRAW:
+        if view.phase is Phase.DRAW:
             self.out(f"Your turn: you drew the {offered_name(view)}. Keep it? y or n.")
-        elif game.phase is Phase.BID:
+        elif view.phase is Phase.BID:
             if Choice.LOOK in view.legal:
                 self.out("Your turn to bid. You may bid Blind Nil before seeing your cards: 0, Enter, y. "
                          "Or press h to look at your cards.")
@@ -244,10 +257,9 @@ class Table:
         self.save()
 
     def statistics(self) -> str:
-        game = self.game
         side = self.rules.side_of(self.human)
-        results = game.results
-        tricks = sum(1 for e in game.events if isinstance(e, TrickWon) and e.seat == self.human)
+        results = self.view().results
+        tricks = sum(1 for e in self.events() if isinstance(e, TrickWon) and e.seat == self.human)
         made = sum(1 for r in results if r.sides[side].contract and r.sides[side].made)
         set_ = sum(1 for r in results if r.sides[side].set)
         nils = [n for r in results for n in r.sides[side].nils if n.seat == self.human]
@@ -278,7 +290,7 @@ class Table:
         if command in ("play", "bid") and rest:
             text, word = text.partition(" ")[2].strip(), rest.strip()
         if word.isdigit():
-            if not (self.my_turn and self.game.phase is Phase.BID):
+            if not (self.my_turn and self.view().phase is Phase.BID):
                 return self.handle_key(word[0])
             self.digits = word[-2:]
             return self.handle_key("enter")
@@ -325,14 +337,15 @@ class Table:
         if not self.my_turn:
             self.out(f"It is not your turn. {self.turn_words()}")
         else:
+            # Never legal here (a card not in the hand), so the link only says why; nothing changes.
             self.out(f"Not the {action.name if isinstance(action, Card) else action}: "
-                     f"{self.game.why_illegal(action) or 'not possible now'}.")
+                     f"{self.link.act(action) or 'not possible now'}.")
         return False
 
     def handle_key(self, key: str) -> bool:
         if self.confirm is not None:
             return self.answer(key)
-        game = self.game
+        phase = self.view().phase
         if key.isdigit() and len(key) == 1:
             return self.digit(key)
         if key == "backspace" and self.digits:
@@ -341,7 +354,7 @@ class Table:
             return False
         if key == "enter":
             return self.enter()
-        if self.my_turn and game.phase is Phase.DRAW and key in ("y", "n"):
+        if self.my_turn and phase is Phase.DRAW and key in ("y", "n"):
             return self.draw(Choice.KEEP if key == "y" else Choice.DISCARD)
         if key in NAV_KEYS or key in SUIT_KEYS:
             self.navigate(key)
@@ -392,7 +405,8 @@ class Table:
                 self.out("Staying at the table.")
                 return False
             self.save()
-            self.out("The game is saved. spades play --resume continues it. Goodbye.")
+            kept = self.link.kept_words
+            self.out(f"{kept[:1].upper()}{kept[1:]}. Goodbye.")
             return True
         if kind == "bid":
             if yes:
@@ -401,7 +415,7 @@ class Table:
         return False
 
     def digit(self, key: str) -> bool:
-        if not (self.my_turn and self.game.phase is Phase.BID):
+        if not (self.my_turn and self.view().phase is Phase.BID):
             self.out("Digits are for bidding, and it is not your turn to bid. " + self.turn_words())
             return False
         self.digits = (self.digits + key)[-2:]
@@ -409,14 +423,14 @@ class Table:
         return False
 
     def enter(self) -> bool:
-        game = self.game
+        phase = self.view().phase
         if not self.my_turn:
             if self.waiting_next:
                 self.out(self.turn_words())
             else:
                 self.out(f"It is not your turn. {say.turn_line(self.view())}")
             return False
-        if game.phase is Phase.BID:
+        if phase is Phase.BID:
             if not self.digits:
                 self.out(f"Type your bid first: {say.legal_bids_text(self.view().legal)}.")
                 return False
@@ -439,24 +453,24 @@ class Table:
             self.confirm = ("bid", bid)
             self.out(f"Bid {bid.spoken}? y or n.")
             return False
-        if game.phase is Phase.DRAW:
+        if phase is Phase.DRAW:
             self.out(f"You drew the {offered_name(self.view())}: y keeps it, n discards it.")
             return False
         card = self.selected
         if card is None:
             self.out("No card is selected.")
             return False
-        reason = game.why_illegal(card)
+        reason = self.link.act(card)
         if reason is not None:
             self.out(f"Not the {card.name}: {reason}.")
             return False
-        return self.act(card)
+        self.save()
+        return False
 
     def act(self, action: Action) -> bool:
-        try:
-            self.game.apply(action)
-        except IllegalAction as error:
-            self.out(f"Not possible: {error.reason}.")
+        reason = self.link.act(action)
+        if reason is not None:
+            self.out(f"Not possible: {reason}.")
             return False
         self.save()
         return False
@@ -465,7 +479,7 @@ class Table:
         """Keep or discard the drawn card. The public event says which card went face up; the card kept is known
         only to the player, so the table notes it to be said after that event and read back by g."""
         before = self.view().hand or CardSet()
-        index = len(self.game.events)
+        index = len(self.events())
         self.act(choice)
         after = self.view().hand or CardSet()
         kept = list(CardSet(after & ~before))
@@ -572,8 +586,9 @@ class Table:
 
     def last_trick(self) -> str:
         """The last trick taken: in this hand, or the last of the hand just finished while waiting for n."""
-        tricks = [e for e in self.game.events[:self.seen] if isinstance(e, TrickWon)]
-        if not tricks or (self.game.events.index(tricks[-1]) < self.hand_start and not self.waiting_next):
+        events = self.events()
+        tricks = [e for e in events[:self.seen] if isinstance(e, TrickWon)]
+        if not tricks or (list(events).index(tricks[-1]) < self.hand_start and not self.waiting_next):
             return "No trick has been taken in this hand."
         trick = tricks[-1]
         plays = say.trick_cards(self.rules, trick.plays)
@@ -607,21 +622,15 @@ class Table:
         self.out(f"Hint: {what}. {reason[:1].upper() + reason[1:]}." if reason else f"Hint: {what}.")
 
     def undo(self) -> None:
-        game = self.game
-        if game.over:
-            self.out("The game is over; nothing can be taken back.")
+        taken = self.link.undo()
+        if isinstance(taken, str):
+            self.out(f"{taken[:1].upper()}{taken[1:]}.")
             return
-        history = game.history
-        mine = [i for i, (seat, action) in enumerate(history) if seat == self.human and action is not Choice.LOOK]
-        if not mine:
-            self.out("You have nothing to take back.")
-            return
-        index = mine[-1]
-        action = history[index][1]
-        game.truncate(index)
-        self.seen = len(game.events)
+        action, later = taken
+        events = self.events()
+        self.seen = len(events)
         self.notes = {i: note for i, note in self.notes.items() if i < self.seen}
-        self.hand_start = self.seen - len(game.hand_events())
+        self.hand_start = hand_start(events)
         self.waiting_next = False
         self.confirm = None
         self.digits = ""
@@ -633,10 +642,17 @@ class Table:
             what = f"your bid of {action.spoken}"
         else:
             what = f"your choice to {action.value}"
-        later = len(history) - index - 1
         self.out(f"Taken back: {what}" + (f", and {say.plural(later, 'action')} after it." if later else "."))
         self.save()
 
+
+
+def hand_start(events: Sequence[Event]) -> int:
+    """The index of the event that started the current hand (0 before any)."""
+    for index in range(len(events) - 1, -1, -1):
+        if isinstance(events[index], HandStarted):
+            return index
+    return 0
 
 
 def offered_name(view: SeatView) -> str:

@@ -1,0 +1,111 @@
+"""One seat's connection to a game: what the seat may know (its view and the public events) and the actions it
+takes. The terminal table is fed only through a ``SeatLink``, so the same console, saying the same words, sits at
+a local game against the computer (:class:`LocalLink`) or at a table of the online room (the room's client).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from ..actions import Action
+from ..events import Event
+from ..rules import Rules
+from ..view import SeatView
+
+if TYPE_CHECKING:
+    from ..host import Host
+
+__all__ = ["LocalLink", "SeatLink", "TakenBack"]
+
+
+class TakenBack(NamedTuple):
+    """What an undo took back: the seat's own action, and how many actions of others went with it."""
+
+    action: Action
+    later: int
+
+
+class SeatLink(Protocol):
+    """A seat's connection. ``events()`` are every public event so far (they only grow, except after an undo);
+    ``view()`` is the seat's view now."""
+
+    seat: int
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def kept_words(self) -> str:
+        """What becomes of the game when the player leaves, as said on leaving: "the game is saved. spades play
+        --resume continues it"."""
+        ...
+
+    def view(self) -> SeatView: ...
+
+    def events(self) -> Sequence[Event]: ...
+
+    def act(self, action: Action) -> str | None:
+        """Take the seat's action: None when accepted, else the reason it was refused (nothing changed)."""
+        ...
+
+    def wait(self, timeout: float) -> bool:
+        """Let the others move: True when something new happened, False when nothing has yet within
+        ``timeout`` seconds (then the console reads the player's keys and waits again)."""
+        ...
+
+    def undo(self) -> TakenBack | str:
+        """Take back the seat's last action and what followed, or the reason it cannot be done."""
+        ...
+
+    def save(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class LocalLink:
+    """A seat at a game hosted in this process, the other seats played by the computer: ``wait`` lets one
+    computer act at once (the console paces what it says), ``save`` writes the game where ``--resume`` finds it."""
+
+    def __init__(self, host: Host, seat: int, meta: dict[str, Any] | None = None, save_to: Path | None = None) -> None:
+        self.host = host
+        self.seat = seat
+        self.meta = dict(meta or {})
+        self.save_to = save_to
+
+    @property
+    def rules(self) -> Rules:
+        return self.host.game.rules
+
+    @property
+    def kept_words(self) -> str:
+        return "the game is saved. spades play --resume continues it"
+
+    def view(self) -> SeatView:
+        return self.host.view(self.seat)
+
+    def events(self) -> Sequence[Event]:
+        return self.host.game.events
+
+    def act(self, action: Action) -> str | None:
+        return self.host.act(self.seat, action)
+
+    def wait(self, timeout: float) -> bool:
+        return self.host.step()
+
+    def undo(self) -> TakenBack | str:
+        taken = self.host.undo(self.seat)
+        return taken if isinstance(taken, str) else TakenBack(*taken)
+
+    def save(self) -> None:
+        """The game so far, where ``spades play --resume`` finds it; a finished game's save is removed."""
+        from .saves import remove_save, save_game
+
+        if self.host.game.over:
+            remove_save(self.save_to)
+        else:
+            save_game(self.host.game, self.meta, self.save_to)
+
+    def close(self) -> None:
+        """Nothing to let go of: the game lives in this process."""

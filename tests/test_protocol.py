@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from spades import wire
 from spades.actions import BIDS, BLIND_NIL, Choice, parse_action
 from spades.bots import available_levels
 from spades.cards import CARDS
@@ -31,7 +32,7 @@ from spades.room.protocol import (
     parse_server,
     render_docs,
 )
-from spades.rules import Rules
+from spades.rules import VARIANTS, Rules
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
 
@@ -87,7 +88,6 @@ def test_each_server_example_is_a_valid_message_of_its_model(model: type[protoco
 
 
 def test_the_update_example_is_in_the_wire_form_of_the_game() -> None:
-    wire = pytest.importorskip("spades.wire")
     example = dict(protocol.Update.example)
     update = wire.update_from_json({key: example[key] for key in ("cursor", "events", "view")})
     assert wire.update_to_json(update) == {key: example[key] for key in ("cursor", "events", "view")}
@@ -236,6 +236,15 @@ def test_create_takes_any_playable_rules_and_levels_by_seat() -> None:
     assert message.seat_levels() == {1: "hard", 3: "easy"}
     rules = Rules.preset("solo", blind_nil=True)
     assert RulesForm.of(rules).to_rules() == rules
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_rules_of_every_preset_pass_in_their_wire_form(variant: str) -> None:
+    rules = Rules.preset(variant)
+    form = wire.rules_to_json(rules)
+    message = parse_client(json.dumps({"type": "create", "rules": form}))
+    assert isinstance(message, Create) and message.rules.to_rules() == rules
+    assert message.rules.model_dump() == form == RulesForm.of(rules).model_dump()
 
 
 def test_create_refuses_rules_the_engine_refuses_saying_why() -> None:

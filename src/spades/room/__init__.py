@@ -1,0 +1,1 @@
+"""The online card room: storage, players, live tables and the websocket server behind `spades serve`."""

@@ -297,6 +297,8 @@ class Store:
                 session.add(StatsRow(player_id=row.id, **dict.fromkeys(STAT_FIELDS, 0)))
                 return _player(row)
         except IntegrityError:
+            if self.player(name) is None:
+                raise
             raise auth.AuthError("name_taken", f"The name {name} is taken.") from None
 
     def player(self, name: str) -> Player | None:
@@ -424,8 +426,8 @@ class Store:
             select(SeatRow.table_id, SeatRow.seat, PlayerRow.name, SeatRow.level)
             .outerjoin(PlayerRow, SeatRow.player_id == PlayerRow.id)
             .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)).all()
-        owners = dict(session.execute(select(PlayerRow.id, PlayerRow.name)
-                                      .where(PlayerRow.id.in_({row.owner_id for row in rows}))).tuples().all())
+        owners = {player_id: name for player_id, name in session.execute(
+            select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_({row.owner_id for row in rows})))}
         seats: dict[int, list[SeatInfo]] = {}
         for table_id, seat, name, level in seat_rows:
             seats.setdefault(table_id, []).append(SeatInfo(seat, name, level))

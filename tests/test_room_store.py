@@ -16,9 +16,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
 
+from engine_support import random_game
 from room_databases import database, postgres_unreachable
 from spades.room import auth, migrations
-from spades.room.store import Base, Player, Stats, Store, database_url
+from spades.room.store import Base, Player, Stats, Store, database_url, game_stats
+from spades.rules import VARIANTS, Rules
+from spades.stats import HandStats
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = {"variant": "standard", "options": {}}
@@ -351,3 +354,30 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
             assert connection.execute(text("PRAGMA busy_timeout")).scalar_one() >= 5000
     finally:
         store.close()
+
+
+def test_a_games_figures_for_each_player_agree_with_the_hand_statistics() -> None:
+    """``game_stats`` per seat, summed, gives the figures HandStats counts per side over the same hands."""
+    for variant in VARIANTS:
+        rules = Rules.preset(variant, hands=4)
+        game = random_game(rules, seed=len(variant))
+        names = {seat: f"P{seat}" for seat in range(rules.players)}
+        figures = game_stats(game, names)
+        sides = HandStats(rules.sides)
+        sides.add_all(game.results)
+        assert sum(f.nils for f in figures.values()) == sides.nil_bids + sides.blind_nil_bids
+        assert sum(f.nils_made for f in figures.values()) == sides.nils_made + sides.blind_nils_made
+        per_side = rules.players // rules.sides
+        assert sum(f.bags for f in figures.values()) == per_side * sides.bags
+        assert all(f.games == 1 for f in figures.values())
+        winners = {name for name, f in figures.items() if f.wins}
+        expected = set() if game.winner is None else {names[s] for s in rules.seats_of(game.winner)}
+        assert winners == expected
+        for seat, name in names.items():
+            side = rules.side_of(seat)
+            bid_tricks = [result for result in game.results
+                          if result.sides[side].contract > 0 and seat not in {n.seat for n in result.sides[side].nils}]
+            assert figures[name].contracts == len(bid_tricks)
+            assert figures[name].made == sum(result.sides[side].counted >= result.sides[side].contract
+                                             for result in bid_tricks)
+        assert "P1" not in game_stats(game, {0: "P0"})

@@ -44,6 +44,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from ..game import Game
 from . import auth
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "TableInfo",
     "database_url",
     "default_database_url",
+    "game_stats",
 ]
 
 STATES = ("waiting", "playing", "over")
@@ -208,6 +210,30 @@ class Stats:
     nils: int = 0
     nils_made: int = 0
     bags: int = 0
+
+
+def game_stats(game: Game, players: Mapping[int, str]) -> dict[str, Stats]:
+    """What a finished game adds to each seated player's figures (``players``: seat to name; computer seats are
+    left out). A contract counts for a player who bid tricks (not Nil) in a hand where the side had a contract,
+    made when the side took its contract; bags are the side's bags that hand, counted for each partner; a win is
+    the player's side winning the game (a drawn game is no one's)."""
+    rules = game.rules
+    figures: dict[str, Stats] = {}
+    for seat, name in players.items():
+        side = rules.side_of(seat)
+        contracts = made = nils = nils_made = bags = 0
+        for result in game.results:
+            mine = result.sides[side]
+            bags += mine.bags
+            own_nils = [nil for nil in mine.nils if nil.seat == seat]
+            nils += len(own_nils)
+            nils_made += sum(nil.made for nil in own_nils)
+            if not own_nils and mine.contract > 0:
+                contracts += 1
+                made += mine.made
+        figures[name] = Stats(name=name, games=1, wins=int(game.winner == side), contracts=contracts, made=made,
+                              nils=nils, nils_made=nils_made, bags=bags)
+    return figures
 
 
 def default_database_url() -> str:

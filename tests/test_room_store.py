@@ -1,0 +1,383 @@
+"""The room's storage, the same tests on SQLite and on PostgreSQL: players and passwords, session tokens that
+expire, tables and seats, the order of actions under two writers at once, finished records, statistics, and an
+older database upgraded in place by the migrations."""
+
+from __future__ import annotations
+
+import threading
+import tomllib
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from fnmatch import fnmatch
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, inspect, text
+
+from engine_support import random_game
+from room_databases import database, postgres_unreachable
+from spades.room import auth, migrations
+from spades.room.store import Base, Player, Stats, Store, database_url, game_stats
+from spades.rules import VARIANTS, Rules
+from spades.stats import HandStats
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = {"variant": "standard", "options": {}}
+OpenStore = Callable[[], Store]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "postgresql" and (reason := postgres_unreachable()):
+        pytest.skip(reason)
+    with database(request.param, tmp_path) as made:
+        yield made
+
+
+@pytest.fixture
+def open_store(url: str) -> Iterator[OpenStore]:
+    """Opens Stores on the test's database, each with its own engine (as separate processes would), all closed
+    at the end."""
+    stores: list[Store] = []
+
+    def make() -> Store:
+        stores.append(Store(url))
+        return stores[-1]
+
+    yield make
+    for store in stores:
+        store.close()
+
+
+@pytest.fixture
+def store(open_store: OpenStore) -> Store:
+    return open_store()
+
+
+def table_of_four(store: Store, owner: Player) -> int:
+    return store.create_table(owner, RULES, "seed-1", 4, levels={1: "easy", 3: "hard"}).id
+
+
+# players
+
+
+def test_a_registered_player_logs_in_with_the_password_and_the_name_in_any_case(store: Store) -> None:
+    ann = store.create_player("Ann Lee", "correct horse")
+    assert not ann.guest
+    assert store.check_password("ann lee", "correct horse") == ann
+    assert store.check_password("ANN LEE", "correct horse") == ann
+    assert store.check_password("Ann Lee", "wrong horse!") is None
+    assert store.check_password("Bob", "correct horse") is None
+
+
+def test_a_name_is_one_player_whatever_its_case(store: Store) -> None:
+    store.create_player("Ann", "password1")
+    with pytest.raises(auth.AuthError, match="taken") as refused:
+        store.create_player("ANN", "password2")
+    assert refused.value.code == "name_taken"
+    with pytest.raises(auth.AuthError, match="taken"):
+        store.guest("aNN")
+    assert store.check_password("ann", "password1") is not None
+
+
+def test_the_password_is_stored_as_an_argon2_hash(store: Store) -> None:
+    store.create_player("Ann", "password1")
+    with store.engine.connect() as connection:
+        stored = connection.execute(text("SELECT password_hash FROM players")).scalar_one()
+    assert stored.startswith("$argon2id$")
+    assert "password1" not in stored
+
+
+def test_a_guest_gets_a_free_guest_name_and_cannot_log_in(store: Store) -> None:
+    first, second = store.guest(), store.guest()
+    assert first.guest and second.guest
+    for guest in (first, second):
+        assert guest.name.startswith("Guest ") and guest.name[6:].isdigit() and len(guest.name) == 10
+    assert first.name != second.name
+    assert store.check_password(first.name, "") is None
+    assert store.guest("Rosa").name == "Rosa"
+
+
+def test_names_and_passwords_outside_the_rules_are_refused_with_the_rule() -> None:
+    for name in ("", "x" * 25, " Ann", "Ann ", "Ann  Lee", "<b>Ann</b>", "Ann\n", "Ann;drop"):
+        with pytest.raises(auth.AuthError, match="1 to 24 characters"):
+            auth.check_name(name)
+    for name in ("A", "x" * 24, "Ann Lee", "jo-el_2", "Zoë", "Ærø"):
+        assert auth.check_name(name) == name
+    for password in ("", "seven77", "x" * 129):
+        with pytest.raises(auth.AuthError, match="8 to 128 characters"):
+            auth.check_password_rules(password)
+    auth.check_password_rules("x" * 8)
+    auth.check_password_rules("x" * 128)
+
+
+def test_a_refused_name_or_password_adds_no_player(store: Store) -> None:
+    with pytest.raises(auth.AuthError):
+        store.create_player("Ann", "short")
+    with pytest.raises(auth.AuthError):
+        store.create_player("<Ann>", "long enough")
+    assert store.player("Ann") is None
+
+
+# sessions
+
+
+def test_a_session_token_finds_its_player_until_it_expires(store: Store) -> None:
+    ann = store.create_player("Ann", "password1")
+    token, expires = store.new_session(ann)
+    assert timedelta(days=6, hours=23) < expires - datetime.now(UTC) <= timedelta(days=7)
+    assert store.player_for_token(token) == ann
+    assert store.player_for_token(token[:-1] + ("A" if token[-1] != "A" else "B")) is None
+    old, _ = store.new_session(ann, lifetime=timedelta(seconds=-1))
+    assert store.player_for_token(old) is None
+    store.end_session(token)
+    assert store.player_for_token(token) is None
+
+
+def test_only_a_hash_of_the_token_is_stored(store: Store) -> None:
+    token, _ = store.new_session(store.guest())
+    with store.engine.connect() as connection:
+        kept = connection.execute(text("SELECT token_hash FROM sessions")).scalar_one()
+    assert token not in kept and kept == auth.token_hash(token)
+    assert len(token) >= 43
+
+
+# tables and seats
+
+
+def test_the_lobby_lists_waiting_and_playing_tables_with_their_seats(store: Store) -> None:
+    ann = store.create_player("Ann", "password1")
+    bob = store.guest("Bob")
+    first = table_of_four(store, ann)
+    second = store.create_table(bob, {"variant": "whiz", "options": {"target": 300}}, "7", 4,
+                                settings={"timeout": 30})
+    third = table_of_four(store, ann)
+    assert store.set_seat(first, 0, ann)
+    assert store.set_state(first, "playing", was="waiting")
+    assert not store.set_state(first, "playing", was="waiting")
+    assert store.finish(third, {"record": "of the game"})
+
+    lobby = store.tables()
+    assert [table.id for table in lobby] == [first, second.id]
+    listed = {table.id: table for table in lobby}
+    assert listed[first].state == "playing" and listed[first].owner == "Ann"
+    assert [(seat.seat, seat.player, seat.level) for seat in listed[first].seats] == [
+        (0, "Ann", None), (1, None, "easy"), (2, None, None), (3, None, "hard")]
+    assert listed[second.id].rules == {"variant": "whiz", "options": {"target": 300}}
+    assert listed[second.id].settings == {"timeout": 30, "pace": 1.0}
+    assert store.table(first).settings["timeout"] == 60  # type: ignore[union-attr]
+    assert store.table_by_invite(second.invite) == second
+    assert len(second.invite) >= 20 and second.invite != listed[first].invite
+
+
+def test_of_two_people_sitting_in_one_seat_at_once_one_gets_it(open_store: OpenStore) -> None:
+    store = open_store()
+    ann, bob = store.guest("Ann"), store.guest("Bob")
+    table = table_of_four(store, ann)
+    assert store.set_seat(table, 2, ann, only_if_empty=True)
+    assert not store.set_seat(table, 2, bob, only_if_empty=True)
+    assert store.set_seat(table, 1, bob, only_if_empty=True)  # a computer's seat is free for a person
+    assert not store.set_seat(table, 9, bob)
+    seats = store.table(table).seats  # type: ignore[union-attr]
+    assert [seat.player for seat in seats] == [None, "Bob", "Ann", None]
+
+
+# actions
+
+
+def test_actions_are_kept_in_order_and_read_after_a_count(store: Store) -> None:
+    table = table_of_four(store, store.guest())
+    for seq, text_ in enumerate(["4", "nil", "3", "bn", "AS"], start=1):
+        assert store.append_action(table, seq, seq % 4, text_)
+    assert [row.action for row in store.actions(table)] == ["4", "nil", "3", "bn", "AS"]
+    assert [(row.seq, row.seat, row.action) for row in store.actions(table, after=3)] == [(4, 0, "bn"), (5, 1, "AS")]
+    assert store.actions(table, after=5) == []
+    assert store.action_count(table) == 5
+    assert not store.append_action(table, 5, 1, "KS")
+    with pytest.raises(ValueError, match="next is seq 6"):
+        store.append_action(table, 7, 1, "KS")
+    assert store.actions(table, after=4)[0].action == "AS"
+
+
+def race(stores: tuple[Store, Store], table: int, seq: int) -> dict[int, bool]:
+    """Both stores append action ``seq`` at the same moment (seat 0 through the first, seat 1 the second)."""
+    barrier = threading.Barrier(2)
+    results: dict[int, bool] = {}
+
+    def append(seat: int) -> None:
+        barrier.wait()
+        results[seat] = stores[seat].append_action(table, seq, seat, f"{seat}")
+
+    threads = [threading.Thread(target=append, args=(seat,)) for seat in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+def test_two_stores_racing_for_the_same_seq_accept_exactly_one(open_store: OpenStore) -> None:
+    """Two engines on one database, as two server processes: both try to commit the next action at the same
+    moment, many times over; each time exactly one is accepted and its action is the one kept."""
+    first, second = open_store(), open_store()
+    table = table_of_four(first, first.guest())
+    for seq in range(1, 21):
+        results = race((first, second), table, seq)
+        assert sorted(results.values()) == [False, True], (seq, results)
+        winner = next(seat for seat, won in results.items() if won)
+        assert second.actions(table, after=seq - 1)[0].action == str(winner)
+    assert [row.seq for row in first.actions(table)] == list(range(1, 21))
+
+
+# finished games
+
+
+def test_a_finished_game_keeps_its_record_and_adds_to_each_players_statistics(store: Store) -> None:
+    ann, bob = store.create_player("Ann", "password1"), store.guest("Bob")
+    assert store.stats("ann") == Stats(name="Ann")
+    assert store.stats("nobody") is None
+    table = table_of_four(store, ann)
+    record = {"version": 1, "seed": "seed-1", "actions": ["4", "AS"], "meta": {"players": ["Ann", "Bob"]}}
+    assert store.record(table) is None
+    assert store.finish(table, record, {"Ann": Stats(games=1, wins=1, contracts=5, made=4, nils=1, nils_made=1,
+                                                     bags=3),
+                                        "bob": Stats(games=1, contracts=5, made=2, bags=7)})
+    assert not store.finish(table, record, {"Ann": Stats(games=1, wins=1)})  # counted once
+    assert store.record(table) == record
+    finished = store.table(table)
+    assert finished is not None and finished.state == "over" and finished.finished is not None
+    another = table_of_four(store, bob)
+    assert store.finish(another, record, {"ANN": Stats(games=1, contracts=2, made=2)})
+    assert store.stats("Ann") == Stats(name="Ann", games=2, wins=1, contracts=7, made=6, nils=1, nils_made=1, bags=3)
+    assert store.stats("Bob") == Stats(name="Bob", games=1, contracts=5, made=2, bags=7)
+    assert store.tables() == []
+
+
+def test_stats_for_an_unknown_player_leave_the_table_unfinished(store: Store) -> None:
+    table = table_of_four(store, store.guest("Ann"))
+    with pytest.raises(ValueError, match="no player named Zed"):
+        store.finish(table, {}, {"Zed": Stats(games=1)})
+    assert store.table(table).state == "waiting"  # type: ignore[union-attr]
+    assert store.record(table) is None
+
+
+# schema versions
+
+
+def test_an_older_database_is_upgraded_with_its_data_not_dropped(url: str) -> None:
+    engine = create_engine(database_url(url))
+    try:
+        migrations.upgrade(engine, "v0001")
+        assert migrations.current(engine) == "v0001"
+        assert "stats" not in inspect(engine).get_table_names()
+        now = datetime.now(UTC)
+        with engine.begin() as connection:
+            connection.execute(text("INSERT INTO players (name, name_key, password_hash, created) "
+                                    "VALUES ('Ann', 'ann', NULL, :now)"), {"now": now})
+            ann = connection.execute(text("SELECT id FROM players")).scalar_one()
+            connection.execute(text("INSERT INTO tables (owner_id, rules, seed, state, settings, invite, created)"
+                                    " VALUES (:ann, :rules, '99', 'playing', :settings, 'abc', :now)"),
+                               {"ann": ann, "rules": '{"variant": "standard", "options": {}}',
+                                "settings": '{"timeout": 60, "pace": 1.0}', "now": now})
+            table_id = connection.execute(text("SELECT id FROM tables")).scalar_one()
+            connection.execute(text("INSERT INTO seats (table_id, seat, player_id, level) VALUES "
+                                    "(:table, 0, :ann, NULL), (:table, 1, NULL, 'easy')"),
+                               {"table": table_id, "ann": ann})
+            connection.execute(text("INSERT INTO actions (table_id, seq, seat, action, at) VALUES "
+                                    "(:table, 1, 0, '4', :now), (:table, 2, 1, '3', :now)"),
+                               {"table": table_id, "now": now})
+    finally:
+        engine.dispose()
+
+    store = Store(url)
+    try:
+        assert migrations.current(store.engine) == migrations.head() != "v0001"
+        table = store.table(table_id)
+        assert table is not None and table.seed == "99" and table.state == "playing"
+        assert [(seat.player, seat.level) for seat in table.seats] == [("Ann", None), (None, "easy")]
+        assert [row.action for row in store.actions(table_id)] == ["4", "3"]
+        assert store.stats("ann") == Stats(name="Ann")
+        assert store.append_action(table_id, 3, 2, "2")
+        bob = store.guest("Bob")  # a new player beside the kept one
+        assert bob.id != ann
+        assert store.finish(table_id, {"done": True}, {"Ann": Stats(games=1, wins=1)})
+        assert store.stats("Ann") == Stats(name="Ann", games=1, wins=1)
+    finally:
+        store.close()
+    reopened = Store(url)  # opening at head changes nothing
+    try:
+        assert reopened.stats("Ann") == Stats(name="Ann", games=1, wins=1)
+    finally:
+        reopened.close()
+
+
+def test_the_migrations_make_the_schema_the_models_describe(store: Store) -> None:
+    with store.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []
+
+
+def test_every_migration_file_is_part_of_the_installed_package() -> None:
+    """Python files in a folder with ``__init__.py`` are installed as a package; anything else there needs a
+    package-data pattern (checked once by installing the package into an empty venv)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["spades"]
+    base = ROOT / "src" / "spades"
+    folder = base / "room" / "migrations"
+    files = [path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
+    assert {path.name for path in files} >= {"env.py", "v0001_tables.py", "v0002_stats.py", "script.py.mako"}
+    for path in files:
+        in_package = path.suffix == ".py" and (path.parent / "__init__.py").exists()
+        relative = path.relative_to(base).as_posix()
+        assert in_package or any(fnmatch(relative, pattern) for pattern in patterns), relative
+
+
+# addresses
+
+
+def test_database_addresses(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("SPADES_DATA_DIR", str(tmp_path))
+    assert database_url(None) == f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    assert database_url("postgresql://me@db:5432/room") == "postgresql+psycopg://me@db:5432/room"
+    assert database_url("postgres://me@db/room") == "postgresql+psycopg://me@db/room"
+    assert database_url(str(tmp_path / "x.db")) == f"sqlite:///{tmp_path / 'x.db'}"
+    assert database_url("sqlite:///elsewhere.db") == "sqlite:///elsewhere.db"
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'room.sqlite3'}")
+    try:
+        with store.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar_one() == "wal"
+            assert connection.execute(text("PRAGMA busy_timeout")).scalar_one() >= 5000
+    finally:
+        store.close()
+
+
+def test_a_games_figures_for_each_player_agree_with_the_hand_statistics() -> None:
+    """``game_stats`` per seat, summed, gives the figures HandStats counts per side over the same hands."""
+    for variant in VARIANTS:
+        rules = Rules.preset(variant, hands=4)
+        game = random_game(rules, seed=len(variant))
+        names = {seat: f"P{seat}" for seat in range(rules.players)}
+        figures = game_stats(game, names)
+        sides = HandStats(rules.sides)
+        sides.add_all(game.results)
+        assert sum(f.nils for f in figures.values()) == sides.nil_bids + sides.blind_nil_bids
+        assert sum(f.nils_made for f in figures.values()) == sides.nils_made + sides.blind_nils_made
+        per_side = rules.players // rules.sides
+        assert sum(f.bags for f in figures.values()) == per_side * sides.bags
+        assert all(f.games == 1 for f in figures.values())
+        winners = {name for name, f in figures.items() if f.wins}
+        expected = set() if game.winner is None else {names[s] for s in rules.seats_of(game.winner)}
+        assert winners == expected
+        for seat, name in names.items():
+            side = rules.side_of(seat)
+            bid_tricks = [result for result in game.results
+                          if result.sides[side].contract > 0 and seat not in {n.seat for n in result.sides[side].nils}]
+            assert figures[name].contracts == len(bid_tricks)
+            assert figures[name].made == sum(result.sides[side].counted >= result.sides[side].contract
+                                             for result in bid_tricks)
+        assert "P1" not in game_stats(game, {0: "P0"})

@@ -163,6 +163,22 @@ def turn_line(view: SeatView) -> str:
     return f"{name(view.rules, view.turn)}'s turn to {what}."
 
 
+def prompt_line(view: SeatView, selected: Card | None = None) -> str:
+    """What "your turn" says for the seat's decision now: the card drawn, the bids allowed, or in play the selected
+    card (the first card the seat may play when ``selected`` is none). The terminal and the room say this line."""
+    if view.phase == "draw":
+        drawn = view.offered.name if view.offered is not None else "card"
+        return f"Your turn: you drew the {drawn}. Keep it? y or n."
+    if view.phase == "bid":
+        if Choice.LOOK in view.legal:
+            return ("Your turn to bid. You may bid Blind Nil before seeing your cards: 0, Enter, y. "
+                    "Or press h to look at your cards.")
+        return f"Your turn to bid: {legal_bids_text(view.legal)}."
+    if selected is None:
+        selected = next(a for a in view.legal if isinstance(a, Card))
+    return f"Your turn. {selected.name.capitalize()} is selected."
+
+
 def current_trick_line(view: SeatView) -> str:
     if view.phase != "play":
         return "No trick is being played."

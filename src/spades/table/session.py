@@ -238,19 +238,9 @@ class Table:
         if self.settings.bell:
             self.out.stream.write("\a")
         view = self.view()
-        if view.phase is Phase.DRAW:
-            self.out(f"Your turn: you drew the {offered_name(view)}. Keep it? y or n.")
-        elif view.phase is Phase.BID:
-            if Choice.LOOK in view.legal:
-                self.out("Your turn to bid. You may bid Blind Nil before seeing your cards: 0, Enter, y. "
-                         "Or press h to look at your cards.")
-            else:
-                self.out(f"Your turn to bid: {say.legal_bids_text(view.legal)}.")
-        else:
-            selected = self.selected
-            if selected is None or selected not in view.legal:
-                selected = self.selected = next(a for a in view.legal if isinstance(a, Card))
-            self.out(f"Your turn. {selected.name.capitalize()} is selected.")
+        if view.phase is Phase.PLAY and (self.selected is None or self.selected not in view.legal):
+            self.selected = next(a for a in view.legal if isinstance(a, Card))
+        self.out(say.prompt_line(view, self.selected if view.phase is Phase.PLAY else None))
 
     def finish(self) -> None:
         self.out(self.statistics())

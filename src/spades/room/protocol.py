@@ -504,6 +504,25 @@ class StatsRequest(ClientBase):
     name: Name | None = None
 
 
+AskKey = Literal["b", "e", "c", "w", "r", "R", "t", "z", "h"]
+
+
+class Ask(ClientBase):
+    """Ask what one of the terminal table's reading keys says, for one's seat (or as a spectator): b the bids, e
+    the game score, c this hand's contracts, w whose turn, r the current trick, R the last trick, t the trick
+    number, z the rules, h one's hand. The answer is the terminal's own words, so both tables say the same. With
+    ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as the terminal answers between hands
+    until the player goes on to the next one."""
+
+    replies = "said; error no_such_table"
+    example = {"type": "ask", "id": 14, "table": 7, "key": "b"}
+    type: Literal["ask"]
+    table: TableId
+    key: AskKey = Field(description="the reading key: b, e, c, w, r, R, t, z or h")
+    hand: Annotated[int, Field(ge=1, le=10_000)] | None = Field(
+        default=None, description="a finished hand the player is still reading about; null: the hand now")
+
+
 class Ping(ClientBase):
     """Check the connection is alive."""
 
@@ -588,7 +607,11 @@ class Update(ServerBase):
                  "trick": [{"seat": 1, "card": "10C"}],
                  "tricks": [{"leader": 0, "cards": ["10D", "JD", "5D", "4D"], "winner": 1}],
                  "spades_broken": False, "scores": [0, 0], "bags": [0, 0], "results": [], "winner": None,
-                 "offered": None, "discards": [], "blind_nil_allowed": False}}
+                 "offered": None, "discards": [], "blind_nil_allowed": False},
+        "lines": [["East plays the jack of diamonds."], ["South plays the five of diamonds."],
+                  ["West plays the four of diamonds."], ["East wins trick 1 with the jack of diamonds."],
+                  ["East plays the ten of clubs."]],
+        "prompt": "Your turn. Three of clubs is selected."}
     type: Literal["update"]
     table: TableId
     seat: Seat | None = Field(description="the receiver's seat, or null for a spectator")
@@ -597,13 +620,18 @@ class Update(ServerBase):
                                          "wire form (spades.wire; the event schema below)")
     view: dict[str, Any] = Field(description="the receiver's view in its wire form (spades.wire; the view schema "
                                  "below)")
+    lines: list[list[str]] = Field(default=[], description="what the terminal table says for each of the "
+                                   "events, one list of lines per event, in the same order")
+    prompt: Annotated[str, Field(max_length=MESSAGE_MAX)] | None = Field(
+        default=None, description="the terminal's \"your turn\" line for the receiver's decision now (in play, "
+        "with the first card it may play selected), or null when it is not the receiver's turn")
 
 
 class Said(ServerBase):
     """A line to say to the player, such as where the game stands on their return."""
 
-    sent_when = ("when a player returns to a table under way (join or resume), and when the computer takes or hands "
-                 "back a seat")
+    sent_when = ("when a player returns to a table under way (join or resume), when the computer takes or hands "
+                 "back a seat, and in reply to ask")
     example = {"type": "said", "table": 7, "text": "Back at the table: hand 3, trick 5, your turn."}
     type: Literal["said"]
     table: TableId
@@ -639,15 +667,15 @@ class Pong(ServerBase):
 
 
 CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
-    Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, StatsRequest,
-    Ping,
+    Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
+    StatsRequest, Ping,
 )
 SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
     Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong,
 )
 
 ClientMessage = Annotated[
-    Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync
+    Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync | Ask
     | StatsRequest | Ping,
     Field(discriminator="type"),
 ]

@@ -1,0 +1,80 @@
+"""The terminal table's words for the room: what each event says, the "your turn" line, and the answers of the
+reading keys, made by the same announce functions as ``spades play``, so a browser at a room's table says exactly
+what the terminal says for the same game. The browser only moves through the hand and plays; the words come from
+here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import explain
+from ..events import Event, HandStarted
+from ..rules import Rules
+from ..table import announce as say
+from ..table import review
+from ..view import Phase, SeatView
+from ..wire import SPECTATOR
+
+__all__ = ["answer", "event_lines", "hand_events", "prompt"]
+
+
+def event_lines(rules: Rules, events: Sequence[Event]) -> list[list[str]]:
+    """One list of lines per event, as the terminal says them with every card (verbosity "all")."""
+    return [say.event_line(rules, event, verbose=True) for event in events]
+
+
+def prompt(view: SeatView) -> str | None:
+    """The terminal's "your turn" line for this seat's decision now, or None when the seat has none to make."""
+    if view.seat == SPECTATOR or view.phase is Phase.OVER or view.turn != view.seat or not view.legal:
+        return None
+    return say.prompt_line(view)
+
+
+def hand_events(events: Sequence[Event], hand: int) -> list[Event]:
+    """The public events of one hand: from its start up to the start of the next (its score included)."""
+    out: list[Event] = []
+    inside = False
+    for event in events:
+        if isinstance(event, HandStarted):
+            if inside:
+                break
+            inside = event.hand == hand
+        if inside:
+            out.append(event)
+    return out
+
+
+def answer(view: SeatView, events: Sequence[Event], key: str, hand: int | None = None) -> str:
+    """What the terminal's reading ``key`` says now; with ``hand`` (a hand that is over, the player still reading
+    about it before going on), what it says between hands about that hand."""
+    if hand is not None and (hand < view.hand_number or view.phase is Phase.OVER):
+        if key in review.ENDED_KEYS:
+            return review.ended_answers(view, hand_events(events, hand))[key]
+        if key == "R":
+            return say.last_trick_line(review.ended_view(view, hand_events(events, hand)))
+    if key == "b":
+        return say.bids_line(view)
+    if key == "e":
+        return say.game_score_line(view)
+    if key == "c":
+        return say.contract_line(view)
+    if key == "w":
+        return say.turn_line(view)
+    if key == "r":
+        return say.current_trick_line(view)
+    if key == "R":
+        return say.last_trick_line(view)
+    if key == "t":
+        return say.tricks_line(view)
+    if key == "z":
+        return "Rules: " + explain.brief(view.rules)
+    if key == "h":
+        if view.seat == SPECTATOR:
+            return "You are watching this table; you hold no cards."
+        if view.hand is None:
+            return "You have not looked at your cards yet."
+        line = say.hand_lines(view.hand)
+        if view.phase is Phase.DRAW and view.discards:
+            line += f" Face up: {', '.join(c.name for c in view.discards)}."
+        return line
+    raise ValueError(f"no reading key {key!r}")

@@ -1,0 +1,111 @@
+"""The room's words are the terminal table's: the lines of each event, the "your turn" line and every reading key's
+answer, compared with what ``spades play``'s console says at the same moment of the same game."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from spades import VARIANTS, Game, Rules
+from spades.actions import Choice
+from spades.bots import make_bot
+from spades.events import HandScored, HandStarted
+from spades.host import Host
+from spades.room import words
+from spades.room.protocol import AskKey
+from spades.table.config import Settings
+from spades.table.keys import LineInput
+from spades.table.link import LocalLink
+from spades.table.session import Output, Table
+
+KEYS = AskKey.__args__  # type: ignore[attr-defined]
+
+
+def console(host: Host, seat: int, tmp: Path) -> tuple[Table, io.StringIO]:
+    stream = io.StringIO()
+    table = Table(link=LocalLink(host, seat, save_to=tmp / "save.json"), adviser=make_bot("random"),
+                  settings=Settings(), input=LineInput(io.StringIO()), out=Output(stream), sleep=lambda _: None)
+    return table, stream
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_reading_key_says_what_the_terminal_says(variant: str, tmp_path: Path) -> None:
+    game = Game(Rules.preset(variant, hands=2), seed=f"words {variant}")
+    human = 1 if game.rules.players == 2 else 2
+    host = Host(game, {})
+    rng = random.Random(variant)
+    checked = ended = 0
+    while not game.over:
+        seat = game.turn
+        view = host.view(human)
+        events = game.events
+        table, stream = console(host, human, tmp_path)
+        table.seen = len(events)
+        table.hand_start = max(i for i, e in enumerate(events) if isinstance(e, HandStarted))
+        for key in KEYS:
+            if key == "h" and view.hand is None:
+                continue  # the terminal's h looks at the cards (an action); the browser sends "look" for it
+            said = table.information(key) or [table.read_hand() or stream.getvalue().splitlines()[-1]]
+            assert words.answer(view, events, key) == said[0], key
+        if seat == human and not (view.phase == "bid" and Choice.LOOK in view.legal):
+            assert words.prompt(view) is not None
+            table.prompt()
+            assert stream.getvalue().splitlines()[-1] == words.prompt(view)
+        else:
+            assert words.prompt(view) is None or seat == human
+        checked += 1
+        before = len(game.events)
+        host.act(seat, rng.choice(game.legal_actions()))
+        scored = [e for e in game.events[before:] if isinstance(e, HandScored)]
+        if scored and not game.over:
+            number = scored[0].result.number
+            table, stream = console(host, human, tmp_path)
+            events = game.events
+            table.seen = before + next(i for i, e in enumerate(events[before:]) if isinstance(e, HandScored)) + 1
+            table.hand_start = max(i for i, e in enumerate(events[:table.seen]) if isinstance(e, HandStarted))
+            table.waiting_next = True
+            for key in KEYS:
+                said = table.information(key) or [table.ended_answer(key)]
+                assert words.answer(host.view(human), events, key, hand=number) == said[0], key
+            ended += 1
+    assert checked > 50 and ended == 1
+
+
+def test_each_event_has_the_terminals_lines() -> None:
+    game = Game(Rules.preset("standard", hands=1), seed=3)
+    rng = random.Random(3)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    lines = words.event_lines(game.rules, game.events)
+    assert len(lines) == len(game.events)
+    assert lines[0] == [f"Hand 1. {['North', 'East', 'South', 'West'][game.events[0].dealer]} deals."]
+    assert any(line[0].endswith("wins trick 13 with the " + line[0].split(" the ")[-1]) for line in lines)
+
+
+def test_a_hands_events_run_from_its_start_to_its_score() -> None:
+    game = Game(Rules.preset("standard", hands=2), seed=5)
+    rng = random.Random(5)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    first = words.hand_events(game.events, 1)
+    second = words.hand_events(game.events, 2)
+    assert isinstance(first[0], HandStarted) and first[0].hand == 1 and isinstance(first[-1], HandScored)
+    assert isinstance(second[0], HandStarted) and second[0].hand == 2
+    assert len(first) + len(second) == len(game.events)
+
+
+def test_the_update_examples_lines_and_prompt_are_the_words_of_its_events_and_view() -> None:
+    from spades import wire
+    from spades.room import protocol
+
+    example = protocol.Update.example
+    update = wire.update_from_json({key: example[key] for key in ("cursor", "events", "view")})
+    assert example["lines"] == words.event_lines(update.view.rules, update.events)
+    assert example["prompt"] == words.prompt(update.view)
+    ask = protocol.parse_client('{"type": "ask", "table": 7, "key": "R", "hand": 2}')
+    assert isinstance(ask, protocol.Ask) and (ask.key, ask.hand) == ("R", 2)
+    with pytest.raises(protocol.ProtocolError):
+        protocol.parse_client('{"type": "ask", "table": 7, "key": "q"}')

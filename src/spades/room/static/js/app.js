@@ -1,0 +1,406 @@
+// The room in the browser: signing in, the lobby, creating a table, statistics, and the table itself
+// (table.js). One websocket (net.js) carries everything; every name and message from the room is shown as text.
+
+import { Link } from "./net.js";
+import { TableView } from "./table.js";
+import { alertText, answer, say } from "./speak.js";
+import { settings, saveSettings } from "./settings.js";
+
+const TOKEN = "spades.token";
+const LEVELS = ["easy", "normal", "hard", "random"];
+const VARIANT_PLAYERS = { two_player: 2 };
+const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
+
+const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [] };
+const $ = (id) => document.getElementById(id);
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function token() {
+  try { return localStorage.getItem(TOKEN); } catch { return null; }
+}
+function setToken(value) {
+  try {
+    if (value) localStorage.setItem(TOKEN, value);
+    else localStorage.removeItem(TOKEN);
+  } catch { /* private browsing: this page only */ }
+}
+
+const link = new Link({ onMessage, onState });
+const table = new TableView(link, { onLeave: () => go("/") });
+
+// -- views and addresses --------------------------------------------------------------------------------------
+function show(name) {
+  for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== `view-${name}`;
+}
+
+function route() {
+  const path = location.pathname;
+  let match;
+  if ((match = /^\/tables?\/(\d+)$/.exec(path))) return { view: "table", table: Number(match[1]) };
+  if ((match = /^\/invite\/([^/]+)$/.exec(path))) return { view: "table", invite: decodeURIComponent(match[1]) };
+  if ((match = /^\/stats(?:\/([^/]+))?$/.exec(path))) {
+    return { view: "stats", name: match[1] ? decodeURIComponent(match[1]) : null };
+  }
+  return { view: "lobby" };
+}
+
+function go(path) {
+  if (location.pathname !== path) history.pushState(null, "", path);
+  open();
+}
+
+function open() {
+  const where = route();
+  if (where.view === "stats") {
+    show("stats");
+    document.title = "Statistics · Spades";
+    const name = where.name || (state.me && !state.me.guest ? state.me.name : "");
+    $("stats-name").value = name;
+    $("stats-result").replaceChildren();
+    if (name) link.send({ type: "stats", name }, { kind: "stats" });
+    $("stats-title").focus?.();
+    return;
+  }
+  if (!state.signedIn) {
+    show("signin");
+    document.title = "Spades";
+    $("play-now").focus();
+    return;
+  }
+  if (where.view === "table") {
+    const id = where.table ?? Number(where.invite);
+    if (!Number.isInteger(id) || id < 1) {
+      alertText("That invitation names no table.");
+      go("/");
+      return;
+    }
+    enterTable(id);
+    return;
+  }
+  show("lobby");
+  document.title = "Lobby · Spades";
+  table.reset(null);
+  link.send({ type: "lobby" }, { kind: "lobby" });
+}
+
+function enterTable(id) {
+  show("table");
+  document.title = `Table ${id} · Spades`;
+  if (table.id !== id) {
+    table.reset(id);
+    table.me = state.me;
+    $("log").replaceChildren();
+    $("status").replaceChildren();
+    table.render();
+  }
+  // A ping marks the end of what resume sent: if by its answer this table has sent nothing, sit or watch.
+  link.send({ type: "ping" }, {
+    kind: "ping",
+    then: () => {
+      if (table.id !== id || table.view !== null || table.info !== null) return;
+      const seat = new URLSearchParams(location.search).get("seat");
+      const message = { type: "join", table: id };
+      if (seat !== null && /^[0-3]$/.test(seat)) message.seat = Number(seat);
+      link.send(message, { kind: "join" });
+    },
+  });
+  setTimeout(() => table.focus(), 0);
+}
+
+// -- the connection ----------------------------------------------------------------------------------------------
+function onState(what) {
+  const line = $("connection");
+  if (what === "open") {
+    line.textContent = "";
+    signInAgain();
+  } else if (what === "back") {
+    line.textContent = "";
+    say("Connected again.");
+    signInAgain();
+  } else if (what === "lost") {
+    line.textContent = "The connection to the room is lost; trying again…";
+    if (!state.lostSaid) alertText("The connection to the room is lost; trying again.");
+    state.lostSaid = true;
+    return;
+  } else if (what === "garbled") {
+    alertText("The room sent something this page cannot read; the table goes on.");
+  }
+  state.lostSaid = false;
+}
+
+function signInAgain() {
+  const saved = token();
+  if (saved) {
+    link.send({ type: "resume", token: saved }, { kind: "signin" });
+  } else {
+    state.signedIn = false;
+    open();
+  }
+}
+
+function onMessage(message, context) {
+  switch (message.type) {
+    case "welcome": {
+      state.me = message.player;
+      state.signedIn = true;
+      table.me = state.me;
+      setToken(message.token);
+      $("who").textContent = `${message.player.name}${message.player.guest ? " (guest)" : ""}`;
+      $("sign-out").hidden = false;
+      const then = state.afterWelcome;
+      state.afterWelcome = null;
+      if (then) then();
+      else open();
+      break;
+    }
+    case "error":
+      onError(message, context);
+      break;
+    case "lobby":
+      renderLobby(message.tables);
+      break;
+    case "table":
+      table.onTable(message);
+      if (context && context.then) context.then(message);
+      break;
+    case "update":
+      table.onUpdate(message);
+      break;
+    case "said":
+      if (message.table === table.id) table.onSaid(message.text, context && context.kind === "ask" ? context : null);
+      break;
+    case "stats":
+      renderStats(message);
+      break;
+    case "pong":
+      if (context && context.then) context.then();
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(message, context) {
+  const kind = context ? context.kind : null;
+  if (kind === "act") {
+    table.onActError(message, context);
+    return;
+  }
+  if (message.code === "session_expired") {
+    setToken(null);
+    state.signedIn = false;
+    alertText("Your session has ended; sign in again, or play as a guest.");
+    open();
+    return;
+  }
+  if (message.code === "server_error") {
+    alertText(`The room failed: ${message.message}. Nothing was changed; try again.`, { log: true });
+    return;
+  }
+  if (kind === "stats") {
+    $("stats-result").replaceChildren(el("p", { text: `No statistics: ${message.message}.` }));
+  }
+  const what = { signin: "Not signed in", create: "The table was not created", join: "Not seated",
+    stats: "No statistics", ask: "No answer", lobby: "No list of tables" }[kind] || "Refused";
+  alertText(`${what}: ${message.message}.`, { log: kind !== "stats" && table.id !== null });
+}
+
+// -- signing in ---------------------------------------------------------------------------------------------------
+function playNow() {
+  const create = () => {
+    link.send({ type: "create", rules: { variant: "standard", options: {} },
+      levels: { 0: "normal", 1: "normal", 3: "normal" } }, {
+      kind: "create",
+      then: (info) => sitAndStart(info.table, 2, true),
+    });
+  };
+  if (state.signedIn) create();
+  else {
+    state.afterWelcome = create;
+    link.send({ type: "guest" }, { kind: "signin" });
+  }
+}
+
+function sitAndStart(id, seat, start) {
+  history.pushState(null, "", `/table/${id}`);
+  show("table");
+  table.reset(id);
+  table.me = state.me;
+  $("log").replaceChildren();
+  $("status").replaceChildren();
+  document.title = `Table ${id} · Spades`;
+  link.send({ type: "join", table: id, seat }, { kind: "join" });
+  if (start) link.send({ type: "start", table: id }, { kind: "start" });
+  setTimeout(() => table.focus(), 0);
+}
+
+$("play-now").addEventListener("click", playNow);
+$("lobby-play-now").addEventListener("click", playNow);
+$("guest-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("guest-name").value.trim();
+  state.afterWelcome = null;
+  link.send(name ? { type: "guest", name } : { type: "guest" }, { kind: "signin" });
+});
+$("login-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const how = event.submitter && event.submitter.value === "register" ? "register" : "login";
+  link.send({ type: how, name: $("login-name").value.trim(), password: $("login-password").value },
+    { kind: "signin" });
+});
+$("sign-out").addEventListener("click", () => {
+  setToken(null);
+  state.signedIn = false;
+  state.me = null;
+  $("who").textContent = "";
+  $("sign-out").hidden = true;
+  go("/");
+});
+
+// -- the lobby ----------------------------------------------------------------------------------------------------
+function seatWords(info, seat) {
+  if (seat.player) return seat.player;
+  if (seat.level) return `computer (${seat.level})`;
+  return "open";
+}
+
+function renderLobby(tables) {
+  state.lobbyTables = tables;
+  const list = $("tables");
+  $("no-tables").hidden = tables.length > 0;
+  list.replaceChildren(...tables.map((info) => {
+    const players = VARIANT_PLAYERS[info.rules.variant] || 4;
+    const names = SEAT_NAMES[players];
+    const heading = `Table ${info.table}: ${info.rules.variant.replace("_", "-")}, ${info.state}`;
+    const seats = el("ul", { class: "seat-list" }, ...info.seats.map((seat) =>
+      el("li", { text: `${names[seat.seat]}: ${seatWords(info, seat)}` })));
+    const buttons = el("div", { class: "buttons" });
+    const mine = state.me && info.seats.find((s) => s.player === state.me.name);
+    if (mine) {
+      buttons.append(el("button", { type: "button", text: `Back to table ${info.table}`,
+        onclick: () => go(`/table/${info.table}`) }));
+    } else if (info.state === "waiting") {
+      for (const seat of info.seats.filter((s) => !s.player)) {
+        buttons.append(el("button", { type: "button", text: `Sit at ${names[seat.seat]}`,
+          onclick: () => sitAndStart(info.table, seat.seat, false) }));
+      }
+    }
+    buttons.append(el("button", { type: "button", text: `Watch table ${info.table}`,
+      onclick: () => go(`/table/${info.table}`) }));
+    return el("li", { class: "table-item" }, el("h3", { text: heading }),
+      el("p", { text: `Owner: ${info.owner ?? "nobody"}` }), seats, buttons);
+  }));
+}
+
+$("lobby-refresh").addEventListener("click", () => link.send({ type: "lobby" }, { kind: "lobby" }));
+
+function renderCreateSeats() {
+  const variant = $("create-variant").value;
+  const players = VARIANT_PLAYERS[variant] || 4;
+  const names = SEAT_NAMES[players];
+  const mySeat = players === 2 ? 1 : 2;
+  $("create-seats").replaceChildren(...names.map((name, seat) => {
+    const id = `seat-${seat}`;
+    const select = el("select", { id, name: id },
+      el("option", { value: "me", text: "Me" }),
+      ...LEVELS.map((level) => el("option", { value: level, text: `Computer, ${level}` })),
+      el("option", { value: "person", text: "A person (invite them)" }));
+    select.value = seat === mySeat ? "me" : "normal";
+    return el("div", {}, el("label", { for: id, text: name }), select);
+  }));
+}
+
+$("create-variant").addEventListener("change", renderCreateSeats);
+$("create-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const variant = $("create-variant").value;
+  const options = {};
+  const target = parseInt($("create-target").value, 10);
+  if (Number.isInteger(target) && target !== 500) options.target = target;
+  const penalty = $("create-bag-penalty").value;
+  if (penalty !== "") options.bag_penalty = parseInt(penalty, 10);
+  if (!$("create-nil").checked) options.nil = false;
+  if ($("create-blind-nil").checked) options.blind_nil = true;
+  const levels = {};
+  let mySeat = null;
+  let people = 0;
+  for (const select of $("create-seats").querySelectorAll("select")) {
+    const seat = Number(select.id.slice(5));
+    if (select.value === "me") {
+      if (mySeat === null) mySeat = seat;
+      else levels[seat] = "normal";
+    } else if (select.value === "person") people += 1;
+    else levels[seat] = select.value;
+  }
+  link.send({ type: "create", rules: { variant, options }, levels }, {
+    kind: "create",
+    then: (info) => {
+      if (mySeat === null) go(`/table/${info.table}`);
+      else sitAndStart(info.table, mySeat, people === 0);
+    },
+  });
+});
+
+// -- statistics ---------------------------------------------------------------------------------------------------
+function renderStats(stats) {
+  const rows = [["Games", stats.games], ["Wins", stats.wins], ["Contracts bid", stats.contracts],
+    ["Contracts made", stats.made], ["Nil bids", stats.nils], ["Nil bids made", stats.nils_made],
+    ["Bags", stats.bags]];
+  $("stats-result").replaceChildren(
+    el("h2", { text: `${stats.name}'s statistics` }),
+    el("table", { class: "stats" }, el("tbody", {}, ...rows.map(([label, value]) =>
+      el("tr", {}, el("th", { scope: "row", text: label }), el("td", { text: String(value) }))))));
+}
+
+$("stats-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("stats-name").value.trim();
+  if (name) history.pushState(null, "", `/stats/${encodeURIComponent(name)}`);
+  link.send({ type: "stats", name }, { kind: "stats" });
+});
+
+// -- links inside the page, dialogs, settings -------------------------------------------------------------------
+document.addEventListener("click", (event) => {
+  const anchor = event.target.closest && event.target.closest("a[href^='/']");
+  if (!anchor || anchor.hasAttribute("download") || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const href = anchor.getAttribute("href");
+  if (href.startsWith("/api/") || href.startsWith("/static/")) return;
+  event.preventDefault();
+  go(href);
+});
+window.addEventListener("popstate", open);
+
+$("keys-dialog").addEventListener("close", () => table.focus());
+$("open-settings").addEventListener("click", () => $("settings-dialog").showModal());
+for (const [id, key] of [["set-speech", "speech"], ["set-urgent-turn", "urgent"], ["set-sound", "sound"]]) {
+  const box = $(id);
+  box.checked = settings[key];
+  box.addEventListener("change", () => {
+    settings[key] = box.checked;
+    saveSettings();
+    if (key === "speech" && box.checked && !("speechSynthesis" in window)) {
+      answer("This browser has no speech; use a screen reader.");
+    }
+  });
+}
+
+window.addEventListener("error", (event) => {
+  alertText(`Something went wrong on this page: ${event.message}. Reload the page to go on; the room keeps the game.`);
+});
+window.addEventListener("unhandledrejection", (event) => {
+  alertText(`Something went wrong on this page: ${event.reason}. The room keeps the game.`);
+});
+
+renderCreateSeats();
+link.open();

@@ -1,0 +1,42 @@
+// Cards as the room sends them ("AS", "10H") and their spoken names, the same words as spades.cards
+// (a test checks all 52 against the engine's names).
+
+export const RANK_TEXT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+export const RANK_WORDS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+  "jack", "queen", "king", "ace"];
+// In the engine's order: clubs, diamonds, hearts, spades.
+export const SUITS = [
+  { letter: "C", symbol: "\u2663", plural: "clubs", singular: "club" },
+  { letter: "D", symbol: "\u2666", plural: "diamonds", singular: "diamond" },
+  { letter: "H", symbol: "\u2665", plural: "hearts", singular: "heart" },
+  { letter: "S", symbol: "\u2660", plural: "spades", singular: "spade" },
+];
+
+/** The card's number as the engine counts: suit * 13 + rank, clubs two first. */
+export function cardNumber(text) {
+  const suit = SUITS.findIndex((s) => s.letter === text.slice(-1));
+  const rank = RANK_TEXT.indexOf(text.slice(0, -1));
+  if (suit < 0 || rank < 0) throw new Error(`not a card: ${text}`);
+  return suit * 13 + rank;
+}
+
+export function suitOf(text) { return Math.floor(cardNumber(text) / 13); }
+export function rankOf(text) { return cardNumber(text) % 13; }
+
+/** "ace of spades" */
+export function cardName(text) {
+  const n = cardNumber(text);
+  return `${RANK_WORDS[n % 13]} of ${SUITS[Math.floor(n / 13)].plural}`;
+}
+
+export function capitalize(text) { return text.slice(0, 1).toUpperCase() + text.slice(1); }
+
+/** A hand (any order) in the engine's order: clubs low to spades high, as the keys move through it. */
+export function inOrder(cards) {
+  return [...cards].sort((a, b) => cardNumber(a) - cardNumber(b));
+}
+
+/** How a bid is said: "Nil", "Blind Nil", "4". */
+export function bidSpoken(text) {
+  return { "nil": "Nil", "blind nil": "Blind Nil", "bn": "Blind Nil" }[text] ?? text;
+}

@@ -1,0 +1,22 @@
+// The player's settings, kept in this browser.
+
+const KEY = "spades.settings";
+const DEFAULTS = { speech: false, urgent: false, sound: false };
+
+function load() {
+  try {
+    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+export const settings = load();
+
+export function saveSettings() {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(settings));
+  } catch {
+    // private browsing: the settings last for this page only
+  }
+}

@@ -1,0 +1,632 @@
+// A table of the room in the browser: the picture for the eyes, and the keys and words of `spades play` for the
+// ears. The words of events, turns and the reading keys come from the room (the terminal's own announce
+// functions); this module moves through the hand, sends the player's actions, and keeps to the terminal's order:
+// every event said in turn, "your turn" once per decision, a pause after each hand until n.
+
+import { answer, alertText, lastMessage, say } from "./speak.js";
+import { SUITS, bidSpoken, capitalize, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
+import { drawChart } from "./chart.js";
+import { settings } from "./settings.js";
+
+const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
+const NAV_KEYS = {
+  left: "left", j: "left", right: "right", l: "right", up: "up", i: "up", down: "down", k: "down",
+  home: "home", end: "end", u: "low", o: "high",
+};
+const SUIT_KEYS = { a: 0, s: 1, d: 2, f: 3 };
+const ASK_KEYS = new Set(["b", "e", "c", "w", "r", "R", "t", "z"]);
+const KEY_NAMES = {
+  ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down", Home: "home", End: "end",
+  Enter: "enter", Backspace: "backspace",
+};
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function cardFace(text, extraClass = "") {
+  const suit = SUITS[suitOf(text)];
+  return el("span", { class: `face suit-${suit.letter} ${extraClass}`, "aria-hidden": "true" },
+    el("span", { class: "rank", text: RANK_TEXT[rankOf(text)] }),
+    el("span", { class: "pip", text: suit.symbol }));
+}
+
+export class TableView {
+  constructor(link, { onLeave }) {
+    this.link = link;
+    this.onLeave = onLeave;
+    this.reset(null);
+    const play = document.getElementById("play");
+    play.addEventListener("keydown", (event) => this.onKey(event));
+    document.getElementById("next-hand").addEventListener("click", () => this.handleKey("n"));
+    document.getElementById("leave-table").addEventListener("click", () => this.leave());
+    document.getElementById("show-keys").addEventListener("click", () => this.showKeys());
+    document.getElementById("start-game").addEventListener("click", () => {
+      this.link.send({ type: "start", table: this.id });
+    });
+    document.getElementById("copy-invite").addEventListener("click", () => this.copyInvite());
+  }
+
+  reset(id) {
+    this.id = id;
+    this.info = null;
+    this.seat = null;
+    this.view = null;
+    this.cursor = 0;
+    this.prompt = null;
+    this.events = [];
+    this.lines = [];
+    this.seen = 0;
+    this.handStart = 0;
+    this.waitingNext = false;
+    this.reviewHand = null;
+    this.selected = null;
+    this.digits = "";
+    this.confirm = null;
+    this.prompted = -1;
+    this.retry = null;
+    this.shownTrick = null;
+  }
+
+  // -- messages from the room -------------------------------------------------------------------------------
+  onTable(info) {
+    if (info.table !== this.id) return;
+    this.info = info;
+    this.render();
+  }
+
+  onUpdate(message) {
+    if (message.table !== this.id) return;
+    const start = message.cursor - message.events.length;
+    if (start > this.events.length) {  // a gap: ask for what is missing
+      this.link.send({ type: "sync", table: this.id, cursor: this.events.length });
+      return;
+    }
+    message.events.forEach((event, i) => {
+      const index = start + i;
+      if (index >= this.events.length) {
+        this.events.push(event);
+        this.lines.push((message.lines && message.lines[i]) || []);
+      }
+    });
+    this.seat = message.seat;
+    this.view = message.view;
+    this.cursor = message.cursor;
+    this.prompt = message.prompt ?? null;
+    this.advance();
+    this.render();
+    if (this.retry !== null) {
+      const action = this.retry;
+      this.retry = null;
+      if (this.myTurn() && this.view.legal.includes(action)) this.act(action);
+    }
+  }
+
+  onActError(message, context) {
+    if (message.code === "out_of_date") {
+      this.retry = context.action;  // the update follows; the action is sent again if it is still allowed
+      return;
+    }
+    if (context.card) alertText(`Not the ${cardName(context.card)}: ${message.message}.`);
+    else alertText(`Not possible: ${message.message}.`);
+  }
+
+  onSaid(text, context) {
+    if (context && context.prefix !== undefined) say(context.prefix + text);
+    else if (context && context.log) say(text);
+    else if (context) answer(text);
+    else say(text);
+  }
+
+  // -- the order of what is said ------------------------------------------------------------------------------
+  advance() {
+    while (this.seen < this.events.length && !this.waitingNext) {
+      const index = this.seen;
+      const event = this.events[index];
+      this.seen += 1;
+      if (event.type === "hand_started") this.handStart = index;
+      for (const line of this.lines[index]) say(line);
+      if (event.type === "hand_scored" && this.view.phase !== "over") {
+        this.waitingNext = true;
+        this.reviewHand = event.result.number;
+        this.endedLines = this.lines[index];
+        say("Press n for the next hand.");
+      }
+    }
+    if (this.myTurn()) this.sayPrompt();
+  }
+
+  myTurn() {
+    const view = this.view;
+    return view !== null && this.seat !== null && view.phase !== "over" && !this.waitingNext
+      && view.turn === this.seat && view.legal.length > 0;
+  }
+
+  firstLegalCard() {
+    return this.view.legal.find((action) => /^(10|[2-9JQKA])[SHDC]$/.test(action)) ?? null;
+  }
+
+  sayPrompt() {
+    const decision = this.events.length;
+    if (this.prompted === decision || this.prompt === null) return;
+    this.prompted = decision;
+    this.digits = "";
+    if (settings.sound) this.beep();
+    let text = this.prompt;
+    if (this.view.phase === "play") {
+      if (this.selected === null || !this.view.legal.includes(this.selected)) this.selected = this.firstLegalCard();
+      if (this.selected !== this.firstLegalCard()) text = `Your turn. ${capitalize(cardName(this.selected))} is selected.`;
+    }
+    say(text, { urgent: settings.urgent });
+  }
+
+  beep() {
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.value = 0.08;
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.12);
+    } catch {
+      // no sound here
+    }
+  }
+
+  legalBidsText() {
+    const match = /^Your turn to bid: (.*)\.$/.exec(this.prompt || "");
+    return match ? match[1] : "";
+  }
+
+  // -- keys ----------------------------------------------------------------------------------------------------
+  onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = KEY_NAMES[event.key] ?? (event.key.length === 1 && event.key !== " " ? event.key : null);
+    if (key === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.handleKey(key);
+  }
+
+  handleKey(key) {
+    if (this.view === null) {
+      answer("The game has not started yet.");
+      return;
+    }
+    if (this.confirm !== null) return this.answerConfirm(key);
+    const phase = this.view.phase;
+    if (/^[0-9]$/.test(key)) return this.digit(key);
+    if (key === "backspace" && this.digits) {
+      this.digits = this.digits.slice(0, -1);
+      return answer(`Bid: ${this.digits || "nothing typed"}.`);
+    }
+    if (key === "enter") return this.enter();
+    if (this.myTurn() && phase === "draw" && (key === "y" || key === "n")) return this.act(key === "y" ? "keep" : "discard");
+    if (key in NAV_KEYS || key in SUIT_KEYS) return this.navigate(key);
+    if (ASK_KEYS.has(key)) return this.ask(key);
+    if (key === "m") return answer(lastMessage() || "Nothing has been said yet.");
+    if (key === "g") return answer(this.review());
+    if (key === "?") return this.showKeys();
+    if (key === "h") return this.readHand();
+    if (key === "n") {
+      if (this.waitingNext) {
+        this.waitingNext = false;
+        this.advance();
+        this.render();
+      } else {
+        this.ask("w", { prefix: "There is no hand to continue. " });
+      }
+      return;
+    }
+    if (key === "q") {
+      this.confirm = { kind: "quit" };
+      say("Leave the table? y or n.");
+      return;
+    }
+    const shown = key.length === 1 ? key : capitalize(key);
+    answer(`${shown} does nothing here; press ? for the list of keys.`);
+  }
+
+  ask(key, context = {}) {
+    const message = { type: "ask", table: this.id, key };
+    if (this.waitingNext && this.reviewHand !== null) message.hand = this.reviewHand;
+    this.link.send(message, { kind: "ask", ...context });
+  }
+
+  answerConfirm(key) {
+    const lowered = key.toLowerCase();
+    if (lowered !== "y" && lowered !== "n") {
+      say("Please answer y or n.");
+      return;
+    }
+    const { kind, bid } = this.confirm;
+    this.confirm = null;
+    if (kind === "quit") {
+      if (lowered === "y") this.leave();
+      else say("Staying at the table.");
+      return;
+    }
+    if (lowered === "y") this.act(bid);
+    else say(`Bid taken back. Your turn to bid: ${this.legalBidsText()}.`);
+  }
+
+  digit(key) {
+    if (!(this.myTurn() && this.view.phase === "bid")) {
+      this.ask("w", { prefix: "Digits are for bidding, and it is not your turn to bid. " });
+      return;
+    }
+    this.digits = (this.digits + key).slice(-2);
+    answer(this.digits);
+  }
+
+  enter() {
+    const view = this.view;
+    if (!this.myTurn()) {
+      if (this.waitingNext) this.ask("w", { log: true });
+      else this.ask("w", { prefix: "It is not your turn. " });
+      return;
+    }
+    if (view.phase === "bid") {
+      if (!this.digits) {
+        say(`Type your bid first: ${this.legalBidsText()}.`);
+        return;
+      }
+      const value = parseInt(this.digits, 10);
+      this.digits = "";
+      let bid;
+      if (view.legal.includes("look")) {
+        if (value !== 0) {
+          say("Before looking you may only bid Blind Nil (0); press h to look at your cards.");
+          return;
+        }
+        bid = "blind nil";
+      } else if (value > 13) {
+        say(`You may not bid ${value}. You may bid ${this.legalBidsText()}.`);
+        return;
+      } else {
+        bid = value === 0 ? "nil" : String(value);
+      }
+      if (!view.legal.includes(bid)) {
+        say(`You may not bid ${bidSpoken(bid)}. You may bid ${this.legalBidsText()}.`);
+        return;
+      }
+      this.confirm = { kind: "bid", bid };
+      say(`Bid ${bidSpoken(bid)}? y or n.`);
+      return;
+    }
+    if (view.phase === "draw") {
+      say(`You drew the ${view.offered ? cardName(view.offered) : "card"}: y keeps it, n discards it.`);
+      return;
+    }
+    if (this.selected === null) {
+      say("No card is selected.");
+      return;
+    }
+    this.playCard(this.selected);
+  }
+
+  playCard(card) {
+    this.selected = card;
+    if (!this.myTurn()) {
+      this.ask("w", { prefix: "It is not your turn. " });
+      this.render();
+      return;
+    }
+    this.act(card, { card });
+    this.render();
+  }
+
+  act(action, extra = {}) {
+    this.link.send({ type: "act", table: this.id, action, cursor: this.cursor },
+      { kind: "act", action, ...extra });
+  }
+
+  hand() { return this.view && this.view.hand ? inOrder(this.view.hand) : null; }
+
+  navigate(key) {
+    if (this.waitingNext) return this.ask("h");
+    const cards = this.hand();
+    if (cards === null) return answer("You have not looked at your cards; press h to look.");
+    if (cards.length === 0) return answer("You hold no cards.");
+    const current = cards.includes(this.selected) ? this.selected : null;
+    const index = current !== null ? cards.indexOf(current) : -1;
+    const move = NAV_KEYS[key];
+    const ofSuit = (suit) => cards.filter((card) => suitOf(card) === suit);
+    let note = "";
+    let target;
+    if (key in SUIT_KEYS) {
+      const suit = SUIT_KEYS[key];
+      const held = ofSuit(suit);
+      if (held.length === 0) return answer(`No ${SUITS[suit].plural}.`);
+      target = held[0];
+      note = held.length !== 1 ? `, ${held.length} ${SUITS[suit].plural}` : `, 1 ${SUITS[suit].singular}`;
+    } else if (move === "left") {
+      if (index <= 0) note = ", first card";
+      target = cards[Math.max(index - 1, 0)];
+    } else if (move === "right") {
+      if (index === cards.length - 1) note = ", last card";
+      target = index >= 0 ? cards[Math.min(index + 1, cards.length - 1)] : cards[0];
+    } else if (move === "home") {
+      target = cards[0];
+    } else if (move === "end") {
+      target = cards[cards.length - 1];
+    } else if (move === "low" || move === "high") {
+      const held = ofSuit(suitOf(current !== null ? current : cards[0]));
+      target = move === "low" ? held[0] : held[held.length - 1];
+    } else {
+      const suits = [0, 1, 2, 3].filter((suit) => ofSuit(suit).length > 0);
+      const here = current !== null ? suitOf(current) : suits[0];
+      const position = Math.max(suits.indexOf(here), 0);
+      const step = move === "up" ? -1 : 1;
+      let next = position + step;
+      if (next < 0 || next >= suits.length) {
+        note = step < 0 ? ", first suit" : ", last suit";
+        next = position;
+      }
+      const held = ofSuit(suits[next]);
+      target = held[0];
+      const words = held.length !== 1 ? SUITS[suits[next]].plural : SUITS[suits[next]].singular;
+      note = `, ${held.length} ${words}` + note;
+    }
+    this.selected = target;
+    this.renderHand(true);
+    answer(`${cardName(target)}${note}`);
+  }
+
+  readHand() {
+    if (this.waitingNext) return this.ask("h");
+    const view = this.view;
+    if (view.hand === null) {
+      if (this.myTurn() && view.legal.includes("look")) {
+        this.act("look");
+        this.prompted = -1;
+        this.ask("h", { log: true });
+        return;
+      }
+      return answer("You have not looked at your cards yet.");
+    }
+    this.ask("h");
+  }
+
+  review() {
+    const lines = [];
+    for (let index = this.handStart; index < this.seen; index++) {
+      for (const line of this.lines[index]) lines.push("  " + line);
+    }
+    return lines.length ? ["Log of this hand:", ...lines] : ["Nothing has happened in this hand yet."];
+  }
+
+  showKeys() {
+    const dialog = document.getElementById("keys-dialog");
+    if (!dialog.open) dialog.showModal();
+  }
+
+  leave() {
+    this.link.send({ type: "stand", table: this.id });
+    this.onLeave();
+  }
+
+  copyInvite() {
+    const link = this.info ? new URL(this.info.invite, location.href).href : location.href;
+    const done = () => answer(`The invitation link is copied: ${link}`);
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, () => answer(`The invitation link: ${link}`));
+    else answer(`The invitation link: ${link}`);
+  }
+
+  focus() {
+    const play = document.getElementById("play");
+    const card = document.querySelector("#hand button[tabindex='0']");
+    (card || play).focus();
+  }
+
+  // -- the picture ---------------------------------------------------------------------------------------------
+  players() { return this.view ? (this.view.rules.variant === "two_player" ? 2 : 4) : (this.info && this.info.rules.variant === "two_player" ? 2 : 4); }
+
+  seatName(seat) { return SEAT_NAMES[this.players()][seat]; }
+
+  sideNames() {
+    const players = this.players();
+    const variant = this.view ? this.view.rules.variant : "standard";
+    if (players === 4 && variant !== "solo") return ["North-South", "East-West"];
+    return SEAT_NAMES[players];
+  }
+
+  who(seat) {
+    const info = this.info && this.info.seats.find((s) => s.seat === seat);
+    if (!info) return "";
+    if (info.player) return info.player + (info.connected ? "" : " (away)");
+    if (info.level) return `Computer (${info.level})`;
+    return "Empty seat";
+  }
+
+  render() {
+    const info = this.info;
+    const view = this.view;
+    const title = document.getElementById("table-title");
+    const variant = (view ? view.rules.variant : info ? info.rules.variant : "").replace("_", "-");
+    title.textContent = `Table ${this.id}${variant ? `: ${variant}` : ""}`;
+    const waiting = document.getElementById("waiting");
+    waiting.hidden = !(info && info.state === "waiting");
+    if (!waiting.hidden) this.renderWaiting();
+    document.getElementById("play").hidden = view === null;
+    if (view === null) return;
+    this.renderSeats();
+    this.renderTrick();
+    this.renderScore();
+    this.renderDecision();
+    this.renderHand(false);
+    this.renderSummaries();
+  }
+
+  renderWaiting() {
+    const info = this.info;
+    const mine = this.me && info.owner === this.me.name;
+    const empty = info.seats.filter((s) => !s.player && !s.level).length;
+    document.getElementById("waiting-text").textContent = empty
+      ? `Waiting for ${empty} more player${empty > 1 ? "s" : ""}. Send the invitation link to a friend.`
+      : (mine ? "Every seat is taken: start the game when you are ready." : "Waiting for the owner to start.");
+    const list = document.getElementById("waiting-seats");
+    list.replaceChildren(...info.seats.map((s) => el("li", { text: `${this.seatName(s.seat)}: ${this.who(s.seat)}` })));
+    document.getElementById("start-game").hidden = !mine;
+  }
+
+  position(seat) {
+    const players = this.players();
+    const me = this.seat ?? (players === 2 ? 1 : 2);
+    const offset = (seat - me + players) % players;
+    if (players === 2) return offset === 0 ? "bottom" : "top";
+    return ["bottom", "left", "top", "right"][offset];
+  }
+
+  renderSeats() {
+    const view = this.view;
+    const players = this.players();
+    for (const pos of ["top", "left", "right", "bottom"]) {
+      const box = document.getElementById(`pos-${pos}`);
+      box.replaceChildren();
+      box.hidden = true;
+      box.classList.remove("turn");
+    }
+    for (let seat = 0; seat < players; seat++) {
+      const box = document.getElementById(`pos-${this.position(seat)}`);
+      box.hidden = false;
+      const turn = view.phase !== "over" && view.turn === seat;
+      box.classList.toggle("turn", turn);
+      const bid = view.bids[seat];
+      const name = seat === this.seat ? `${this.seatName(seat)} (you)` : this.seatName(seat);
+      box.append(
+        el("p", { class: "seat-name" }, el("strong", { text: name }), turn ? el("span", { class: "turn-mark", text: ` to ${{ bid: "bid", draw: "draw" }[view.phase] ?? "play"}` }) : ""),
+        el("p", { class: "seat-who", text: this.who(seat) }),
+        el("p", { class: "seat-nums", text: `Bid ${bid === null ? "–" : bidSpoken(bid)} · Tricks ${view.tricks_won[seat]}${view.dealer === seat ? " · Dealer" : ""}` }),
+      );
+    }
+  }
+
+  renderTrick() {
+    const view = this.view;
+    const box = document.getElementById("trick");
+    let plays = view.trick;
+    let caption = "";
+    if (plays.length === 0 && view.tricks.length > 0 && view.phase === "play") {
+      const last = view.tricks[view.tricks.length - 1];
+      const players = this.players();
+      plays = last.cards.map((card, i) => ({ seat: (last.leader + i) % players, card }));
+      caption = `Trick ${view.tricks.length}: ${this.seatName(last.winner)} took it.`;
+    } else if (plays.length === 0) {
+      caption = view.phase === "bid" ? "Bidding" : view.phase === "draw" ? "The draw" : view.phase === "over" ? "Game over" : "";
+    }
+    const list = el("ul", { class: "trick-cards" });
+    for (const play of plays) {
+      list.append(el("li", { class: `at-${this.position(play.seat)}` }, cardFace(play.card),
+        el("span", { class: "sr-only", text: `${this.seatName(play.seat)}: ${cardName(play.card)}` })));
+    }
+    box.replaceChildren(list, el("p", { class: "trick-caption", text: caption }));
+  }
+
+  renderScore() {
+    const view = this.view;
+    const names = this.sideNames();
+    const parts = view.scores.map((score, side) => `${names[side]} ${score} points, ${view.bags[side]} bag${view.bags[side] === 1 ? "" : "s"}`);
+    const where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, 13)} of 13` : `Hand ${view.hand_number}`;
+    const rules = view.rules.options;
+    const target = rules.hands ? `${rules.hands} hands` : `to ${rules.target ?? 500}`;
+    document.getElementById("scoreline").replaceChildren(
+      el("p", { text: `${where}. Playing ${target}.` }),
+      el("ul", { class: "scores-now" }, ...parts.map((text) => el("li", { text }))),
+    );
+  }
+
+  renderDecision() {
+    const view = this.view;
+    const box = document.getElementById("decision");
+    box.replaceChildren();
+    if (!this.myTurn()) {
+      if (view.phase !== "over" && !this.waitingNext) {
+        box.append(el("p", { class: "waiting-turn", text: `${this.seatName(view.turn)} to ${view.phase === "bid" ? "bid" : view.phase === "draw" ? "draw" : "play"}.` }));
+      }
+      return;
+    }
+    if (view.phase === "bid") {
+      const group = el("div", { class: "bids", role: "group", "aria-label": "Your bid" });
+      for (const action of view.legal) {
+        const label = action === "look" ? "Look at my cards" : `Bid ${bidSpoken(action)}`;
+        group.append(el("button", { type: "button", class: action === "look" ? "" : "bid", text: action === "look" ? label : bidSpoken(action), "aria-label": label, onclick: () => this.act(action) }));
+      }
+      box.append(el("p", { class: "your-turn", text: "Your turn to bid." }), group);
+    } else if (view.phase === "draw") {
+      box.append(el("p", { class: "your-turn", text: `You drew the ${view.offered ? cardName(view.offered) : "card"}.` }),
+        el("div", { class: "bids" },
+          el("button", { type: "button", text: "Keep it (y)", onclick: () => this.act("keep") }),
+          el("button", { type: "button", text: "Discard it (n)", onclick: () => this.act("discard") })));
+    } else {
+      box.append(el("p", { class: "your-turn", text: "Your turn: tap or click a card, or press Enter." }));
+    }
+  }
+
+  renderHand(moveFocus) {
+    const box = document.getElementById("hand");
+    const cards = this.hand();
+    const view = this.view;
+    const hadFocus = box.contains(document.activeElement);
+    box.replaceChildren();
+    if (cards === null) {
+      box.append(el("p", { text: view.seat === null ? "You are watching." : "Your cards are face down." }));
+      return;
+    }
+    if (!cards.includes(this.selected)) this.selected = cards.includes(this.firstLegalCardOrNull()) ? this.firstLegalCardOrNull() : (cards[0] ?? null);
+    const playing = this.myTurn() && view.phase === "play";
+    let focusTarget = null;
+    for (const card of cards) {
+      const selected = card === this.selected;
+      const legal = !playing || view.legal.includes(card);
+      const button = el("button", {
+        type: "button", class: `card${selected ? " selected" : ""}${legal ? "" : " unplayable"}`,
+        tabindex: selected ? "0" : "-1", "aria-label": cardName(card), "aria-current": selected ? "true" : null,
+        "data-card": card,
+        onclick: () => this.playCard(card),
+        onfocus: () => { if (this.selected !== card) { this.selected = card; this.renderHand(false); } },
+      }, cardFace(card));
+      if (selected) focusTarget = button;
+      box.append(button);
+    }
+    if (focusTarget && (moveFocus || hadFocus)) {
+      if (hadFocus || box.contains(document.activeElement) || moveFocus && document.activeElement && document.activeElement.closest("#hand")) focusTarget.focus();
+    }
+  }
+
+  firstLegalCardOrNull() { return this.view && this.view.legal ? this.firstLegalCard() : null; }
+
+  renderSummaries() {
+    const view = this.view;
+    const handOver = document.getElementById("hand-over");
+    handOver.hidden = !this.waitingNext;
+    document.getElementById("next-hand").hidden = !this.waitingNext;
+    if (this.waitingNext) {
+      document.getElementById("hand-over-title").textContent = `Hand ${this.reviewHand} is over`;
+      document.getElementById("hand-over-lines").replaceChildren(
+        ...(this.endedLines || []).slice(1).map((text) => el("li", { text })));
+    }
+    const over = view.phase === "over" && this.seen >= this.events.length;
+    const gameOver = document.getElementById("game-over");
+    gameOver.hidden = !over;
+    if (over) {
+      const last = this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "game_over").pop();
+      document.getElementById("game-over-line").textContent = last ? this.lines[last[1]].join(" ") : "The game is over.";
+      document.getElementById("record-link").href = `/api/tables/${this.id}/record`;
+      document.getElementById("record-link").setAttribute("download", `spades-table-${this.id}.json`);
+    }
+    const chartBox = document.getElementById("chart-box");
+    chartBox.hidden = !(this.waitingNext || over) || view.results.length === 0;
+    if (!chartBox.hidden) drawChart(view.results, this.sideNames());
+  }
+}

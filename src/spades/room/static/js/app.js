@@ -330,6 +330,8 @@ $("create-form").addEventListener("submit", (event) => {
   if (Number.isInteger(target) && target !== 500) options.target = target;
   const penalty = $("create-bag-penalty").value;
   if (penalty !== "") options.bag_penalty = parseInt(penalty, 10);
+  const hands = parseInt($("create-hands").value, 10);
+  if (Number.isInteger(hands) && hands > 0) options.hands = hands;
   if (!$("create-nil").checked) options.nil = false;
   if ($("create-blind-nil").checked) options.blind_nil = true;
   const levels = {};
@@ -346,8 +348,12 @@ $("create-form").addEventListener("submit", (event) => {
   link.send({ type: "create", rules: { variant, options }, levels }, {
     kind: "create",
     then: (info) => {
-      if (mySeat === null) go(`/table/${info.table}`);
-      else sitAndStart(info.table, mySeat, people === 0);
+      if (mySeat === null) {
+        go(`/table/${info.table}`);
+        if (people === 0) link.send({ type: "start", table: info.table }, { kind: "start" });
+      } else {
+        sitAndStart(info.table, mySeat, people === 0);
+      }
     },
   });
 });

@@ -97,12 +97,14 @@ export class TableView {
         this.lines.push((message.lines && message.lines[i]) || []);
       }
     });
+    const first = this.view === null;
     this.seat = message.seat;
     this.view = message.view;
     this.cursor = message.cursor;
     this.prompt = message.prompt ?? null;
     this.advance();
     this.render();
+    if (first && !document.querySelector("dialog[open]")) this.focus();
     if (this.retry !== null) {
       const action = this.retry;
       this.retry = null;

@@ -1,0 +1,288 @@
+"""The web table in a real browser (Debian's chromium driven by Playwright) against ``spades serve``: a whole hand
+by keyboard alone, said in the terminal table's words; the hand as one Tab stop; a card played by a click; an
+illegal card kept selected with its reason; reconnection after the server restarts; names that are markup shown as
+text; and axe-core finding no violation on the lobby, a table mid-hand and the end of a game, at desktop and phone
+widths."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spades import Game
+from spades.actions import parse_action
+from spades.bots import Bot, Hint, make_bot
+from spades.host import Host
+from spades.room.store import Store
+from spades.table.config import Settings
+from spades.table.keys import LineInput
+from spades.table.link import LocalLink
+from spades.table.session import Output, Table
+from spades.view import SeatView
+from spades.wire import rules_from_json
+
+from web_support import DESKTOP, PHONE, Room, chromium, log_lines, need_browser, new_page, serving, status, wait_for_log
+
+SOUTH = 2
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    sync_api = need_browser()
+    with chromium(sync_api) as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
+    with serving(tmp_path_factory.mktemp("room")) as served:
+        yield served
+
+
+def play_now(page: Any, room: Room) -> int:
+    """Open the room and press Enter on "Play now": a guest at a new table with the computer. The table's id."""
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.keyboard.press("Enter")
+    wait_for_log(page, "Your turn to bid")
+    match = re.fullmatch(r"/table/(\d+)", page.evaluate("location.pathname"))
+    assert match, page.evaluate("location.pathname")
+    return int(match.group(1))
+
+
+def prompts(page: Any) -> int:
+    return sum(1 for line in log_lines(page) if line.startswith("Your turn."))
+
+
+def wait_for_turn_or_end(page: Any, seen: int) -> bool:
+    """Wait for the next "your turn" in play, or the end of the hand; True at the end."""
+    page.wait_for_function(
+        "seen => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith('Your turn.')).length"
+        " > seen || document.getElementById('log').textContent.includes('Press n for the next hand.')", arg=seen)
+    return "Press n for the next hand." in log_lines(page)
+
+
+def hand_cards(page: Any) -> list[tuple[str, bool]]:
+    """The cards of the hand as shown, left to right, and whether each may be played now."""
+    cards: list[list[Any]] = page.eval_on_selector_all(
+        "#hand button.card", "bs => bs.map(b => [b.dataset.card, !b.classList.contains('unplayable')])")
+    return [(card, legal) for card, legal in cards]
+
+
+class Recorded(Bot):
+    """A computer seat that plays back what the room's computer did at that seat."""
+
+    level = "recorded"
+
+    def __init__(self, actions: list[str]) -> None:
+        super().__init__()
+        self.actions = actions
+
+    def hint(self, view: SeatView) -> Hint:
+        return Hint(parse_action(self.actions.pop(0)), "")
+
+
+class Heard(Output):
+    """The terminal's output, keeping the lines it says of itself (not the answers to keys, which interrupt)."""
+
+    def __init__(self) -> None:
+        super().__init__(io.StringIO())
+        self.lines: list[str] = []
+
+    def __call__(self, line: str, interrupt: bool = False, remember: bool | None = None) -> None:
+        super().__call__(line, interrupt, remember)
+        if not interrupt:
+            self.lines.append(line)
+
+
+def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path) -> list[str]:
+    """What `spades play`'s table says for the room's deal and actions, given the same keys in line mode."""
+    store = Store(str(room.database))
+    try:
+        info = store.table(table)
+        assert info is not None
+        rows = store.actions(table)
+    finally:
+        store.close()
+    game = Game(rules_from_json(info.rules), seed=info.seed)
+    computers: dict[int, Bot] = {
+        seat: Recorded([row.action for row in rows if row.seat == seat]) for seat in range(4) if seat != SOUTH}
+    heard = Heard()
+    console = Table(link=LocalLink(Host(game, computers), SOUTH, save_to=tmp / "save.json"),
+                    adviser=make_bot("random"), settings=Settings(pace=0, trick_pace=0),
+                    input=LineInput(io.StringIO("".join(line + "\n" for line in typed))), out=heard,
+                    sleep=lambda _: None)
+    console.run()
+    end = heard.lines.index("Press n for the next hand.")
+    return heard.lines[:end + 1]
+
+
+def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: Room, tmp_path: Path) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    table = play_now(page, room)
+    typed = ["3", "y"]  # the terminal's line mode: 3 (with its Enter), then y
+    for key in ("3", "Enter", "y"):
+        page.keyboard.press(key)
+    assert page.inner_text("#status") == "3"
+    seen = 0
+    while not wait_for_turn_or_end(page, seen):
+        seen = prompts(page)
+        cards = hand_cards(page)
+        target = max(i for i, (_, legal) in enumerate(cards) if legal)  # the last card it may play
+        keys = ["Home", *["ArrowRight"] * target, "Enter"]
+        for key in keys:
+            page.keyboard.press(key)
+        typed += ["home", *["right"] * target, "enter"]
+        if target:
+            wanted = re.escape(cards[target][0])
+            assert re.search(r"\w+ of \w+", status(page)), wanted
+    said = log_lines(page)
+    assert said[-1] == "Press n for the next hand."
+    assert said == terminal_lines(room, table, typed, tmp_path)
+    assert not errors
+
+
+def test_the_hand_is_one_tab_stop_and_a_click_plays_a_card(browser: Any, room: Room) -> None:
+    page = new_page(browser)
+    play_now(page, room)
+    page.click("#decision button[aria-label='Bid 2']")
+    wait_for_turn_or_end(page, 0)
+    tab_stops = page.eval_on_selector_all("#hand button", "bs => bs.map(b => b.tabIndex)")
+    assert len(tab_stops) == 13 and tab_stops.count(0) == 1 and tab_stops.count(-1) == 12
+    # Tab from the element before the hand lands on the selected card, and the next Tab leaves the hand.
+    page.focus("#play")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('aria-current')") == "true"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#hand') === null")
+    legal = [card for card, ok in hand_cards(page) if ok]
+    name = page.get_attribute(f"#hand button[data-card='{legal[-1]}']", "aria-label")
+    page.click(f"#hand button[data-card='{legal[-1]}']")
+    wait_for_log(page, f"South plays the {name}.")
+    assert len(page.query_selector_all("#hand button")) == 12
+
+
+def test_an_illegal_card_stays_selected_and_the_reason_is_said(browser: Any, room: Room) -> None:
+    page = new_page(browser)
+    play_now(page, room)
+    for _ in range(40):  # hands until one where South must follow suit with another suit in hand
+        page.click("#decision button[aria-label='Bid 1']") if page.query_selector(
+            "#decision button[aria-label='Bid 1']") else None
+        if wait_for_turn_or_end(page, prompts(page)):
+            break
+        cards = hand_cards(page)
+        if not all(ok for _, ok in cards):
+            wrong = next(i for i, (_, ok) in enumerate(cards) if not ok)
+            page.focus("#play")
+            page.keyboard.press("Home")
+            for _ in range(wrong):
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            card = cards[wrong][0]
+            page.wait_for_function("() => document.getElementById('alert').textContent.startsWith('Not the ')")
+            alert = page.inner_text("#alert")
+            name = page.get_attribute(f"#hand button[data-card='{card}']", "aria-label")
+            assert alert.startswith(f"Not the {name}: ") and "follow" in alert
+            assert page.get_attribute(f"#hand button[data-card='{card}']", "aria-current") == "true"
+            assert len(page.query_selector_all("#hand button")) == len(cards)
+            return
+        page.focus("#play")
+        page.keyboard.press("Enter")
+    pytest.fail("no trick where South had to follow suit")
+
+
+def test_reconnects_by_itself_after_the_server_restarts_mid_hand(browser: Any, tmp_path: Path) -> None:
+    errors: list[str] = []
+    with serving(tmp_path) as room:
+        page = new_page(browser, errors=errors)
+        play_now(page, room)
+        for key in ("4", "Enter", "y"):
+            page.keyboard.press(key)
+        wait_for_turn_or_end(page, 0)
+        room.stop()
+        page.wait_for_function("() => document.getElementById('connection').textContent.includes('lost')")
+        page.wait_for_function("() => document.getElementById('alert').textContent.includes('connection')")
+        room.start()
+        wait_for_log(page, "Connected again.")
+        wait_for_log(page, "Back at the table: hand 1, trick 1, your turn.")
+        before = prompts(page)
+        page.focus("#play")
+        page.keyboard.press("Enter")
+        wait_for_log(page, "South plays the ")
+        assert prompts(page) == before
+        # Nothing said twice: the events before the drop are not announced again.
+        lines = [line for line in log_lines(page) if line.startswith(("Hand 1.", "South bids"))]
+        assert lines == ["Hand 1. East deals.", "South bids 4."] or len(set(lines)) == len(lines)
+    assert not errors
+
+
+def test_a_name_that_is_markup_is_shown_as_text_never_run(browser: Any, room: Room) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    page.goto(room.url + "/")
+    name = "<img src=x onerror=alert(1)>"
+    page.fill("#login-name", name)
+    page.fill("#login-password", "correct horse")
+    page.click("#login-form button[value='register']")
+    page.wait_for_function("() => document.getElementById('alert').textContent.length > 0")
+    alert = page.inner_text("#alert")
+    assert alert.startswith("Not signed in: ") and "name" in alert
+    assert page.evaluate("document.querySelectorAll('img').length") == 0
+    # The guest form refuses it the same way, and the page shows only text.
+    page.fill("#guest-name", name)
+    page.click("#guest-form button")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.querySelectorAll('img').length") == 0
+    assert not errors
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    violations: list[dict[str, Any]] = results.response["violations"]
+    return violations
+
+
+def report(violations: list[dict[str, Any]]) -> str:
+    return json.dumps([{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in violations],
+                      indent=1)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_axe_finds_no_violation_on_the_lobby_the_table_and_the_end_of_a_game(
+        browser: Any, room: Room, viewport: dict[str, int]) -> None:
+    pytest.importorskip("axe_playwright_python")
+    page = new_page(browser, viewport)
+    play_now(page, room)
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    page.keyboard.press("y")
+    wait_for_turn_or_end(page, 0)
+    violations = axe_violations(page)
+    assert not violations, "table mid-hand: " + report(violations)
+
+    page.click("#nav-lobby")
+    page.wait_for_selector("#view-lobby:not([hidden]) #tables li")
+    violations = axe_violations(page)
+    assert not violations, "lobby: " + report(violations)
+
+    # A table of four computer players, one hand long, watched to its end.
+    page.select_option("#create-seats #seat-2", "random")
+    for seat in ("0", "1", "3"):
+        page.select_option(f"#create-seats #seat-{seat}", "random")
+    page.fill("#create-hands", "1")
+    page.click("#create-form button[type='submit']")
+    page.wait_for_selector("#game-over:not([hidden])", timeout=60_000)
+    assert page.get_attribute("#record-link", "href").endswith("/record")
+    rows = page.eval_on_selector_all("#chart-table tbody tr", "rs => rs.map(r => r.textContent)")
+    assert len(rows) == 1
+    violations = axe_violations(page)
+    assert not violations, "end of the game: " + report(violations)

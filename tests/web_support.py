@@ -1,0 +1,128 @@
+"""What the browser tests share: a room served by ``spades serve`` in its own process, and Debian's chromium
+driven by Playwright. Tests that need them are skipped, saying why, when chromium or Playwright is missing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("SPADES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 360, "height": 740}
+
+
+def need_browser() -> Any:
+    """Playwright's sync API, or skip: the reason names what is missing and how to get it."""
+    try:
+        from playwright import sync_api
+    except ImportError:
+        pytest.skip("Playwright is not installed: pip install -e '.[test]'")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium (scripts/test does it as root)")
+    return sync_api
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Room:
+    """``spades serve`` on one port and one SQLite database, which can be stopped and started again."""
+
+    def __init__(self, tmp: Path, port: int | None = None, pace: float = 0.0) -> None:
+        self.tmp = tmp
+        self.port = port or free_port()
+        self.database = tmp / "room.sqlite3"
+        self.pace = pace
+        self.process: subprocess.Popen[str] | None = None
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = dict(os.environ, SPADES_DATA_DIR=str(self.tmp / "data"), SPADES_CONFIG_DIR=str(self.tmp / "config"),
+                   PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "spades", "serve", "--port", str(self.port), "--database", str(self.database),
+             "--pace", str(self.pace)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read() if self.process.stdout else ""
+                raise RuntimeError(f"spades serve stopped: {output}")
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=1) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("spades serve did not answer within 30 seconds")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        self.process = None
+
+
+@contextmanager
+def serving(tmp: Path, **kwargs: Any) -> Iterator[Room]:
+    room = Room(tmp, **kwargs)
+    room.start()
+    try:
+        yield room
+    finally:
+        room.stop()
+
+
+@contextmanager
+def chromium(sync_api: Any) -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str] | None = None) -> Any:
+    """A page in a fresh context (no saved token). The room's pages forbid scripts other than their own, so the
+    test's own scripts (Playwright's evaluate, axe) need the policy bypassed in the test browser only."""
+    context = browser.new_context(viewport=viewport, bypass_csp=True)
+    page = context.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("dialog", lambda dialog: (errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+    page.set_default_timeout(20_000)
+    return page
+
+
+def log_lines(page: Any) -> list[str]:
+    """The lines of the polite log region, in order."""
+    lines: list[str] = page.eval_on_selector_all("#log p:not(.error)", "nodes => nodes.map(n => n.textContent)")
+    return lines
+
+
+def wait_for_log(page: Any, text: str, count: int = 1) -> None:
+    """Wait until ``count`` lines of the log contain ``text``."""
+    page.wait_for_function(
+        "([text, count]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.includes(text))"
+        ".length >= count", arg=[text, count])
+
+
+def status(page: Any) -> str:
+    text: str = page.inner_text("#status")
+    return text

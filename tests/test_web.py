@@ -26,7 +26,6 @@ from spades.table.link import LocalLink
 from spades.table.session import Output, Table
 from spades.view import SeatView
 from spades.wire import rules_from_json
-
 from web_support import DESKTOP, PHONE, Room, chromium, log_lines, need_browser, new_page, serving, status, wait_for_log
 
 SOUTH = 2
@@ -172,11 +171,10 @@ def test_the_hand_is_one_tab_stop_and_a_click_plays_a_card(browser: Any, room: R
 def test_an_illegal_card_stays_selected_and_the_reason_is_said(browser: Any, room: Room) -> None:
     page = new_page(browser)
     play_now(page, room)
-    for _ in range(40):  # hands until one where South must follow suit with another suit in hand
-        page.click("#decision button[aria-label='Bid 1']") if page.query_selector(
-            "#decision button[aria-label='Bid 1']") else None
-        if wait_for_turn_or_end(page, prompts(page)):
-            break
+    page.click("#decision button[aria-label='Bid 1']")
+    seen = 0
+    while not wait_for_turn_or_end(page, seen):  # the first hand, until South holds a card it may not play
+        seen = prompts(page)
         cards = hand_cards(page)
         if not all(ok for _, ok in cards):
             wrong = next(i for i, (_, ok) in enumerate(cards) if not ok)
@@ -212,14 +210,13 @@ def test_reconnects_by_itself_after_the_server_restarts_mid_hand(browser: Any, t
         room.start()
         wait_for_log(page, "Connected again.")
         wait_for_log(page, "Back at the table: hand 1, trick 1, your turn.")
-        before = prompts(page)
         page.focus("#play")
         page.keyboard.press("Enter")
         wait_for_log(page, "South plays the ")
-        assert prompts(page) == before
         # Nothing said twice: the events before the drop are not announced again.
-        lines = [line for line in log_lines(page) if line.startswith(("Hand 1.", "South bids"))]
-        assert lines == ["Hand 1. East deals.", "South bids 4."] or len(set(lines)) == len(lines)
+        said = log_lines(page)
+        assert sum(line.startswith("Hand 1. ") for line in said) == 1
+        assert said.count("South bids 4.") == 1
     assert not errors
 
 

@@ -596,13 +596,25 @@ export class TableView {
         tabindex: selected ? "0" : "-1", "aria-label": cardName(card), "aria-current": selected ? "true" : null,
         "data-card": card,
         onclick: () => this.playCard(card),
-        onfocus: () => { if (this.selected !== card) { this.selected = card; this.renderHand(false); } },
+        onfocus: () => { if (this.selected !== card) this.markSelected(card); },
       }, cardFace(card));
       if (selected) focusTarget = button;
       box.append(button);
     }
     if (focusTarget && (moveFocus || hadFocus)) {
       if (hadFocus || box.contains(document.activeElement) || moveFocus && document.activeElement && document.activeElement.closest("#hand")) focusTarget.focus();
+    }
+  }
+
+  /** Move the selection without rebuilding the hand (a rebuilt button would lose the click under way). */
+  markSelected(card) {
+    this.selected = card;
+    for (const button of document.querySelectorAll("#hand button.card")) {
+      const selected = button.dataset.card === card;
+      button.classList.toggle("selected", selected);
+      button.tabIndex = selected ? 0 : -1;
+      if (selected) button.setAttribute("aria-current", "true");
+      else button.removeAttribute("aria-current");
     }
   }
 

@@ -196,6 +196,31 @@ def test_an_illegal_card_stays_selected_and_the_reason_is_said(browser: Any, roo
     pytest.fail("no trick where South had to follow suit")
 
 
+def test_the_settings_voice_every_line_and_can_say_your_turn_at_once(browser: Any, room: Room) -> None:
+    page = new_page(browser)
+    page.add_init_script("""
+        window.spoken = [];
+        Object.defineProperty(window, "speechSynthesis", {
+          value: { speak(u) { window.spoken.push(u.text); }, cancel() { window.spoken.push("(cut)"); } } });
+    """)
+    page.goto(room.url + "/")
+    page.click("#open-settings")
+    page.check("#set-speech")
+    page.check("#set-urgent-turn")
+    page.click("#settings-form button")
+    page.click("#play-now")
+    wait_for_log(page, "Your turn to bid")
+    page.wait_for_function("() => window.spoken.some(t => t.startsWith('Your turn to bid: '))")
+    assert page.evaluate("window.spoken")[:1] == [log_lines(page)[0]]
+    page.wait_for_function("() => document.getElementById('alert').textContent.startsWith('Your turn to bid: ')")
+    turn = next(line for line in log_lines(page) if line.startswith("Your turn to bid: "))
+    assert page.evaluate("window.spoken").count(turn) == 1  # said once, though shown in the log too
+    assert page.get_attribute("#log p:last-child", "aria-hidden") == "true"
+    page.keyboard.press("b")
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Bids: North ')")
+    assert page.evaluate("window.spoken.slice(-2)") == ["(cut)", status(page)]
+
+
 def test_reconnects_by_itself_after_the_server_restarts_mid_hand(browser: Any, tmp_path: Path) -> None:
     errors: list[str] = []
     with serving(tmp_path) as room:

@@ -292,8 +292,8 @@ function renderLobby(tables) {
         onclick: () => go(`/table/${info.table}`) }));
     } else if (info.state === "waiting") {
       for (const seat of info.seats.filter((s) => !s.player)) {
-        buttons.append(el("button", { type: "button", text: `Sit at ${names[seat.seat]}`,
-          onclick: () => sitAndStart(info.table, seat.seat, false) }));
+        const text = seat.level ? `Sit at ${names[seat.seat]} instead of the computer` : `Sit at ${names[seat.seat]}`;
+        buttons.append(el("button", { type: "button", text, onclick: () => sitAndStart(info.table, seat.seat, false) }));
       }
     }
     buttons.append(el("button", { type: "button", text: `Watch table ${info.table}`,

@@ -19,12 +19,14 @@ export function say(text, { urgent = false } = {}) {
   const log = document.getElementById("log");
   const line = document.createElement("p");
   line.textContent = text;
+  // An urgent line is said once, at once, by the alert region; its copy in the log is for the eyes.
+  if (urgent) line.setAttribute("aria-hidden", "true");
   log.append(line);
   while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
   last = text;
-  if (urgent) alertText(text, { log: false });
-  speak(text, false);
+  if (urgent) alertText(text);
+  else speak(text, false);
 }
 
 /** An answer to a key the player pressed: it replaces the last answer and cuts off speech. */

@@ -52,7 +52,7 @@ def main() -> int:
             page.screenshot(path=str(OUT / f"table-{name}.png"), full_page=name == "phone")
             page.click("#nav-lobby")
             page.wait_for_selector("#view-lobby:not([hidden]) #tables li")
-            page.screenshot(path=str(OUT / f"lobby-{name}.png"), full_page=name == "phone")
+            page.screenshot(path=str(OUT / f"lobby-{name}.png"))
             page.context.close()
     for path in sorted(OUT.glob("*.png")):
         print(path.relative_to(ROOT))

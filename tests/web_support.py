@@ -49,20 +49,21 @@ class Room:
         self.port = port or free_port()
         self.database = tmp / "room.sqlite3"
         self.pace = pace
-        self.process: subprocess.Popen[str] | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         env = dict(os.environ, SPADES_DATA_DIR=str(self.tmp / "data"), SPADES_CONFIG_DIR=str(self.tmp / "config"),
                    PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "spades", "serve", "--port", str(self.port), "--database", str(self.database),
-             "--pace", str(self.pace)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        log = self.tmp / "serve.log"
+        with log.open("a") as output:  # a file, never a pipe nobody reads: a full pipe would stop the server
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "spades", "serve", "--port", str(self.port), "--database",
+                 str(self.database), "--pace", str(self.pace)], env=env, stdout=output, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stdout.read() if self.process.stdout else ""
-                raise RuntimeError(f"spades serve stopped: {output}")
+                raise RuntimeError(f"spades serve stopped: {log.read_text()}")
             try:
                 with urllib.request.urlopen(self.url + "/health", timeout=1) as answer:
                     if answer.status == 200:

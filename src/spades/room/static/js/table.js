@@ -72,8 +72,7 @@ export class TableView {
     this.digits = "";
     this.confirm = null;
     this.prompted = -1;
-    this.retry = null;
-    this.shownTrick = null;
+    this.holdPrompt = false;
   }
 
   // -- messages from the room -------------------------------------------------------------------------------
@@ -105,23 +104,29 @@ export class TableView {
     this.advance();
     this.render();
     if (first && !document.querySelector("dialog[open]")) this.focus();
-    if (this.retry !== null) {
-      const action = this.retry;
-      this.retry = null;
-      if (this.myTurn() && this.view.legal.includes(action)) this.act(action);
-    }
   }
 
   onActError(message, context) {
+    this.holdPrompt = false;
     if (message.code === "out_of_date") {
-      this.retry = context.action;  // the update follows; the action is sent again if it is still allowed
-      return;
+      // The room sent the missing update just before this answer: send the action again, once, if it still may be.
+      if (!context.again && this.myTurn() && this.view.legal.includes(context.action)) {
+        this.act(context.action, { card: context.card, again: true });
+        return;
+      }
     }
     if (context.card) alertText(`Not the ${cardName(context.card)}: ${message.message}.`);
     else alertText(`Not possible: ${message.message}.`);
   }
 
   onSaid(text, context) {
+    if (context && context.afterLook) {  // as the terminal: the hand first, then the turn to bid
+      say(text);
+      this.holdPrompt = false;
+      this.prompted = -1;
+      if (this.myTurn()) this.sayPrompt();
+      return;
+    }
     if (context && context.prefix !== undefined) say(context.prefix + text);
     else if (context && context.log) say(text);
     else if (context) answer(text);
@@ -143,7 +148,7 @@ export class TableView {
         say("Press n for the next hand.");
       }
     }
-    if (this.myTurn()) this.sayPrompt();
+    if (this.myTurn() && !this.holdPrompt) this.sayPrompt();
   }
 
   myTurn() {
@@ -390,9 +395,9 @@ export class TableView {
     const view = this.view;
     if (view.hand === null) {
       if (this.myTurn() && view.legal.includes("look")) {
+        this.holdPrompt = true;
         this.act("look");
-        this.prompted = -1;
-        this.ask("h", { log: true });
+        this.ask("h", { afterLook: true });
         return;
       }
       return answer("You have not looked at your cards yet.");

@@ -145,7 +145,33 @@ def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: R
     said = log_lines(page)
     assert said[-1] == "Press n for the next hand."
     assert said == terminal_lines(room, table, typed, tmp_path)
+    # The end of the hand: its result as the terminal says it, and the score by hand as a chart and a table.
+    assert page.is_visible("#hand-over")
+    summary = page.eval_on_selector_all("#hand-over-lines li", "items => items.map(i => i.textContent)")
+    assert summary == said[-3:-1] and summary[0].startswith(("North-South: ", "East-West: "))
+    assert page.eval_on_selector_all("#chart-table tbody tr", "rows => rows.length") == 1
+    assert page.get_attribute("#chart svg", "role") == "img"
+    page.keyboard.press("n")
+    wait_for_log(page, "Hand 2. ")
+    assert not page.is_visible("#hand-over")
     assert not errors
+
+
+def test_a_players_statistics(browser: Any, room: Room) -> None:
+    page = new_page(browser)
+    page.goto(room.url + "/")
+    page.fill("#login-name", "Grace Hopper")
+    page.fill("#login-password", "correct horse")
+    page.click("#login-form button[value='register']")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    page.click("#nav-stats")
+    page.wait_for_selector("#stats-result table")
+    assert page.inner_text("#stats-result h2") == "Grace Hopper's statistics"
+    rows = page.eval_on_selector_all("#stats-result tr", "rows => rows.map(r => r.textContent)")
+    assert rows[0] == "Games0" and len(rows) == 7
+    page.fill("#stats-name", "Nobody Here")
+    page.click("#stats-form button")
+    page.wait_for_function("() => document.getElementById('stats-result').textContent.startsWith('No statistics')")
 
 
 def test_the_hand_is_one_tab_stop_and_a_click_plays_a_card(browser: Any, room: Room) -> None:

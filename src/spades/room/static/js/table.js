@@ -46,6 +46,11 @@ export class TableView {
     this.reset(null);
     const play = document.getElementById("play");
     play.addEventListener("keydown", (event) => this.onKey(event));
+    // A key pressed with the focus nowhere (after a click on the page's background) goes to the table too.
+    document.addEventListener("keydown", (event) => {
+      if (document.activeElement === document.body && this.id !== null && !play.hidden
+          && !document.getElementById("view-table").hidden) this.onKey(event);
+    });
     document.getElementById("next-hand").addEventListener("click", () => this.handleKey("n"));
     document.getElementById("leave-table").addEventListener("click", () => this.leave());
     document.getElementById("show-keys").addEventListener("click", () => this.showKeys());
@@ -586,8 +591,9 @@ export class TableView {
     const view = this.view;
     const hadFocus = box.contains(document.activeElement);
     box.replaceChildren();
-    if (cards === null) {
-      box.append(el("p", { text: view.seat === null ? "You are watching." : "Your cards are face down." }));
+    if (cards === null || cards.length === 0) {
+      if (cards === null) box.append(el("p", { text: view.seat === null ? "You are watching." : "Your cards are face down." }));
+      if (hadFocus) document.getElementById("play").focus();  // the keys stay with the table
       return;
     }
     if (!cards.includes(this.selected)) this.selected = cards.includes(this.firstLegalCardOrNull()) ? this.firstLegalCardOrNull() : (cards[0] ?? null);
@@ -629,7 +635,6 @@ export class TableView {
     const view = this.view;
     const handOver = document.getElementById("hand-over");
     handOver.hidden = !this.waitingNext;
-    document.getElementById("next-hand").hidden = !this.waitingNext;
     if (this.waitingNext) {
       document.getElementById("hand-over-title").textContent = `Hand ${this.reviewHand} is over`;
       document.getElementById("hand-over-lines").replaceChildren(

@@ -187,6 +187,15 @@ def test_the_hand_is_one_tab_stop_and_a_click_plays_a_card(browser: Any, room: R
     assert page.evaluate("document.activeElement.getAttribute('aria-current')") == "true"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('#hand') === null")
+    # ? shows the keys on the page; Escape closes the list and the keys are the table's again.
+    page.focus("#play")
+    page.keyboard.press("?")
+    assert page.is_visible("#keys-dialog") and "Home / End" in page.inner_text("#keys-dialog")
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#keys-dialog")
+    assert page.evaluate("document.activeElement.closest('#play') !== null")
+    page.keyboard.press("t")
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Trick 1 of 13')")
     legal = [card for card, ok in hand_cards(page) if ok]
     name = page.get_attribute(f"#hand button[data-card='{legal[-1]}']", "aria-label")
     page.click(f"#hand button[data-card='{legal[-1]}']")
@@ -271,6 +280,38 @@ def test_reconnects_by_itself_after_the_server_restarts_mid_hand(browser: Any, t
     assert not errors
 
 
+def test_a_server_error_and_a_garbled_frame_are_said_and_the_table_goes_on(browser: Any, room: Room) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    refused: list[int] = []
+
+    def route(socket: Any) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] == "act" and not refused:  # the room fails on the first action
+                refused.append(message["id"])
+                socket.send(json.dumps({"type": "error", "id": message["id"], "code": "server_error",
+                                        "message": "the server failed; nothing was changed"}))
+                socket.send("}{ not json")
+            else:
+                server.send(frame)
+
+        socket.on_message(from_page)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    play_now(page, room)
+    page.click("#decision button[aria-label='Bid 2']")
+    page.wait_for_function("() => document.getElementById('alert').textContent.includes('cannot read')")
+    assert refused and page.is_visible("#play") and page.is_visible("#hand button")
+    failed = [line for line in page.eval_on_selector_all("#log p.error", "ps => ps.map(p => p.textContent)")]
+    assert failed == ["The room failed: the server failed; nothing was changed. Try again."]
+    page.click("#decision button[aria-label='Bid 2']")  # the same bid again goes through
+    wait_for_log(page, "South bids 2.")
+    assert not errors
+
+
 def test_a_name_that_is_markup_is_shown_as_text_never_run(browser: Any, room: Room) -> None:
     errors: list[str] = []
     page = new_page(browser, errors=errors)
@@ -329,7 +370,8 @@ def test_axe_finds_no_violation_on_the_lobby_the_table_and_the_end_of_a_game(
     page.fill("#create-hands", "1")
     page.click("#create-form button[type='submit']")
     page.wait_for_selector("#game-over:not([hidden])", timeout=60_000)
-    assert page.get_attribute("#record-link", "href").endswith("/record")
+    record = page.request.get(room.url + page.get_attribute("#record-link", "href"))
+    assert record.status == 200 and record.json()["result"]["over"] and len(record.json()["result"]["hands"]) == 1
     rows = page.eval_on_selector_all("#chart-table tbody tr", "rs => rs.map(r => r.textContent)")
     assert len(rows) == 1
     violations = axe_violations(page)

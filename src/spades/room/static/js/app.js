@@ -193,6 +193,11 @@ function onMessage(message, context) {
 
 function onError(message, context) {
   const kind = context ? context.kind : null;
+  if (message.code === "server_error") {
+    if (kind === "act") table.holdPrompt = false;
+    alertText(`The room failed: ${message.message}. Try again.`, { log: true });
+    return;
+  }
   if (kind === "act") {
     table.onActError(message, context);
     return;
@@ -202,10 +207,6 @@ function onError(message, context) {
     state.signedIn = false;
     alertText("Your session has ended; sign in again, or play as a guest.");
     open();
-    return;
-  }
-  if (message.code === "server_error") {
-    alertText(`The room failed: ${message.message}. Nothing was changed; try again.`, { log: true });
     return;
   }
   if (kind === "stats") {

@@ -280,6 +280,24 @@ def test_reconnects_by_itself_after_the_server_restarts_mid_hand(browser: Any, t
     assert not errors
 
 
+def test_a_reload_mid_hand_says_where_the_game_stands_without_saying_it_all_again(browser: Any, room: Room) -> None:
+    page = new_page(browser)
+    play_now(page, room)
+    page.click("#decision button[aria-label='Bid 2']")
+    wait_for_turn_or_end(page, 0)
+    page.focus("#play")
+    page.keyboard.press("Enter")
+    wait_for_turn_or_end(page, 1)
+    page.reload()
+    wait_for_log(page, "Back at the table: hand 1, trick ")
+    live = page.eval_on_selector_all("#log p:not([aria-hidden])", "ps => ps.map(p => p.textContent)")
+    assert not any(line.startswith(("Hand 1.", "South bids", "South plays")) for line in live), live
+    earlier = page.eval_on_selector_all("#log p.earlier", "ps => ps.map(p => p.textContent)")
+    assert "South bids 2." in earlier
+    page.keyboard.press("g")
+    assert "  South bids 2." in status(page)
+
+
 def test_a_server_error_and_a_garbled_frame_are_said_and_the_table_goes_on(browser: Any, room: Room) -> None:
     errors: list[str] = []
     page = new_page(browser, errors=errors)

@@ -29,6 +29,15 @@ export function say(text, { urgent = false } = {}) {
   else speak(text, false);
 }
 
+/** A line of the story before the player came (a reload mid-game): shown in the log, not said again. */
+export function quiet(text) {
+  const line = document.createElement("p");
+  line.textContent = text;
+  line.setAttribute("aria-hidden", "true");
+  line.className = "earlier";
+  document.getElementById("log").append(line);
+}
+
 /** An answer to a key the player pressed: it replaces the last answer and cuts off speech. */
 export function answer(lines) {
   const status = document.getElementById("status");

@@ -3,7 +3,7 @@
 // functions); this module moves through the hand, sends the player's actions, and keeps to the terminal's order:
 // every event said in turn, "your turn" once per decision, a pause after each hand until n.
 
-import { answer, alertText, lastMessage, say } from "./speak.js";
+import { answer, alertText, lastMessage, quiet, say } from "./speak.js";
 import { SUITS, bidSpoken, capitalize, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
 import { settings } from "./settings.js";
@@ -106,6 +106,15 @@ export class TableView {
     this.view = message.view;
     this.cursor = message.cursor;
     this.prompt = message.prompt ?? null;
+    if (first && start === 0 && message.events.some((event) => event.type === "card")) {
+      // Back at a game under way (a reload, another device): the room says where it stands; what happened
+      // before is shown in the log and read back by g, not said again.
+      for (let index = 0; index < this.events.length; index++) {
+        if (this.events[index].type === "hand_started") this.handStart = index;
+        for (const line of this.lines[index]) quiet(line);
+      }
+      this.seen = this.events.length;
+    }
     this.advance();
     this.render();
     if (first && !document.querySelector("dialog[open]")) this.focus();

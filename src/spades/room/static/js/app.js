@@ -305,6 +305,10 @@ function renderLobby(tables) {
 }
 
 $("lobby-refresh").addEventListener("click", () => link.send({ type: "lobby" }, { kind: "lobby" }));
+// The list keeps itself current while it is shown (quietly: it is no live region).
+setInterval(() => {
+  if (!$("view-lobby").hidden && link.connected && !document.hidden) link.send({ type: "lobby" }, { kind: "lobby" });
+}, 10000);
 
 function renderCreateSeats() {
   const variant = $("create-variant").value;

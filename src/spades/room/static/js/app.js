@@ -277,8 +277,18 @@ function seatWords(info, seat) {
 }
 
 function renderLobby(tables) {
+  const same = JSON.stringify(tables);
+  if (same === state.lobbyKey && $("tables").childElementCount === tables.length) return;
+  state.lobbyKey = same;
   state.lobbyTables = tables;
   const list = $("tables");
+  // A button that had the focus keeps it in the new list (found again by its words).
+  const focused = list.contains(document.activeElement) ? document.activeElement.textContent : null;
+  setTimeout(() => {
+    if (focused === null) return;
+    const again = [...list.querySelectorAll("button")].find((button) => button.textContent === focused);
+    (again || $("lobby-refresh")).focus();
+  }, 0);
   $("no-tables").hidden = tables.length > 0;
   list.replaceChildren(...tables.map((info) => {
     const players = VARIANT_PLAYERS[info.rules.variant] || 4;

@@ -51,7 +51,6 @@ export class TableView {
       if (document.activeElement === document.body && this.id !== null && !play.hidden
           && !document.getElementById("view-table").hidden) this.onKey(event);
     });
-    document.getElementById("next-hand").addEventListener("click", () => this.handleKey("n"));
     document.getElementById("leave-table").addEventListener("click", () => this.leave());
     document.getElementById("show-keys").addEventListener("click", () => this.showKeys());
     document.getElementById("start-game").addEventListener("click", () => {
@@ -509,8 +508,33 @@ export class TableView {
     return ["bottom", "left", "top", "right"][offset];
   }
 
-  renderSeats() {
+  /** What the picture shows: the view now, or between hands (until n) the hand just ended, from its events. */
+  shown() {
     const view = this.view;
+    if (!this.waitingNext) return view;
+    const players = this.players();
+    const bids = Array(players).fill(null);
+    const won = Array(players).fill(0);
+    const tricks = [];
+    let dealer = view.dealer;
+    for (const event of this.events.slice(this.handStart, this.seen)) {
+      if (event.type === "hand_started") dealer = event.dealer;
+      else if (event.type === "bid" || event.type === "bid_changed") bids[event.seat] = event.bid;
+      else if (event.type === "trick") {
+        won[event.seat] += 1;
+        tricks.push({ leader: event.leader, cards: event.cards, winner: event.seat });
+      }
+    }
+    const results = view.results.slice(0, this.reviewHand);  // the others may have played on since
+    const last = results[results.length - 1];
+    const scores = last ? last.sides.map((side) => side.score) : view.scores;
+    const bags = last ? last.sides.map((side) => side.total_bags) : view.bags;
+    return { ...view, ended: true, phase: "play", turn: -1, dealer, bids, tricks_won: won, trick: [], tricks,
+      hand: [], legal: [], hand_number: this.reviewHand, results, scores, bags };
+  }
+
+  renderSeats() {
+    const view = this.shown();
     const players = this.players();
     for (const pos of ["top", "left", "right", "bottom"]) {
       const box = document.getElementById(`pos-${pos}`);
@@ -534,7 +558,7 @@ export class TableView {
   }
 
   renderTrick() {
-    const view = this.view;
+    const view = this.shown();
     const box = document.getElementById("trick");
     let plays = view.trick;
     let caption = "";
@@ -555,10 +579,11 @@ export class TableView {
   }
 
   renderScore() {
-    const view = this.view;
+    const view = this.shown();
     const names = this.sideNames();
     const parts = view.scores.map((score, side) => `${names[side]} ${score} points, ${view.bags[side]} bag${view.bags[side] === 1 ? "" : "s"}`);
-    const where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, 13)} of 13` : `Hand ${view.hand_number}`;
+    let where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, 13)} of 13` : `Hand ${view.hand_number}`;
+    if (view.ended) where = `Hand ${view.hand_number} is over`;
     const rules = view.rules.options;
     const target = rules.hands ? `${rules.hands} hands` : `to ${rules.target ?? 500}`;
     document.getElementById("scoreline").replaceChildren(
@@ -571,8 +596,13 @@ export class TableView {
     const view = this.view;
     const box = document.getElementById("decision");
     box.replaceChildren();
+    if (this.waitingNext) {
+      box.append(el("p", { class: "your-turn", text: "Press n for the next hand, or:" }),
+        el("button", { type: "button", class: "primary", text: "Next hand", onclick: () => this.handleKey("n") }));
+      return;
+    }
     if (!this.myTurn()) {
-      if (view.phase !== "over" && !this.waitingNext) {
+      if (view.phase !== "over") {
         box.append(el("p", { class: "waiting-turn", text: `${this.seatName(view.turn)} to ${view.phase === "bid" ? "bid" : view.phase === "draw" ? "draw" : "play"}.` }));
       }
       return;
@@ -596,9 +626,10 @@ export class TableView {
 
   renderHand(moveFocus) {
     const box = document.getElementById("hand");
-    const cards = this.hand();
+    const cards = this.waitingNext ? [] : this.hand();
     const view = this.view;
     const hadFocus = box.contains(document.activeElement);
+    box.parentElement.hidden = this.waitingNext;
     box.replaceChildren();
     if (cards === null || cards.length === 0) {
       if (cards === null) box.append(el("p", { text: view.seat === null ? "You are watching." : "Your cards are face down." }));
@@ -659,7 +690,8 @@ export class TableView {
       document.getElementById("record-link").setAttribute("download", `spades-table-${this.id}.json`);
     }
     const chartBox = document.getElementById("chart-box");
-    chartBox.hidden = !(this.waitingNext || over) || view.results.length === 0;
-    if (!chartBox.hidden) drawChart(view.results, this.sideNames());
+    const results = this.shown().results;
+    chartBox.hidden = !(this.waitingNext || over) || results.length === 0;
+    if (!chartBox.hidden) drawChart(results, this.sideNames());
   }
 }

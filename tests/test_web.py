@@ -157,6 +157,34 @@ def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: R
     assert not errors
 
 
+def test_a_table_created_in_the_lobby_with_a_seat_for_a_friend_who_comes_by_the_invitation(
+        browser: Any, room: Room) -> None:
+    owner = new_page(browser)
+    owner.goto(room.url + "/")
+    owner.fill("#guest-name", "Ada")
+    owner.click("#guest-form button")
+    owner.wait_for_selector("#view-lobby:not([hidden])")
+    owner.select_option("#create-variant", "solo")
+    owner.select_option("#create-seats #seat-0", "person")
+    owner.select_option("#create-seats #seat-1", "easy")
+    owner.click("#create-form button[type='submit']")
+    owner.wait_for_selector("#waiting:not([hidden])")
+    assert "Waiting for 1 more player" in owner.inner_text("#waiting-text")
+    table = owner.evaluate("location.pathname")
+    friend = new_page(browser)
+    friend.goto(room.url + table.replace("/table/", "/tables/"))  # the invitation's address
+    friend.wait_for_selector("#view-signin:not([hidden])")
+    friend.fill("#guest-name", "Bob")
+    friend.click("#guest-form button")
+    friend.click("#waiting-seats button:has-text('Sit at North')")
+    owner.wait_for_function("() => document.getElementById('waiting-seats').textContent.includes('North: Bob')")
+    owner.click("#start-game")
+    for page in (owner, friend):
+        wait_for_log(page, "Hand 1. ")
+    assert friend.inner_text("#pos-bottom .seat-name").startswith("North (you)")
+    assert "Computer (easy)" in owner.inner_text("#pos-right")  # East sits at South's right, West at the left
+
+
 def test_a_players_statistics(browser: Any, room: Room) -> None:
     page = new_page(browser)
     page.goto(room.url + "/")
@@ -363,11 +391,12 @@ def report(violations: list[dict[str, Any]]) -> str:
                       indent=1)
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(("viewport", "scheme"), [(DESKTOP, "light"), (PHONE, "light"), (PHONE, "dark")],
+                         ids=["desktop", "phone", "phone-dark"])
 def test_axe_finds_no_violation_on_the_lobby_the_table_and_the_end_of_a_game(
-        browser: Any, room: Room, viewport: dict[str, int]) -> None:
+        browser: Any, room: Room, viewport: dict[str, int], scheme: str) -> None:
     pytest.importorskip("axe_playwright_python")
-    page = new_page(browser, viewport)
+    page = new_page(browser, viewport, color_scheme=scheme)
     play_now(page, room)
     page.keyboard.press("2")
     page.keyboard.press("Enter")

@@ -99,10 +99,12 @@ def chromium(sync_api: Any) -> Iterator[Any]:
             browser.close()
 
 
-def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str] | None = None) -> Any:
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str] | None = None,
+             color_scheme: str = "light") -> Any:
     """A page in a fresh context (no saved token). The room's pages forbid scripts other than their own, so the
     test's own scripts (Playwright's evaluate, axe) need the policy bypassed in the test browser only."""
-    context = browser.new_context(viewport=viewport, bypass_csp=True)
+    context = browser.new_context(viewport=viewport, bypass_csp=True, color_scheme=color_scheme,
+                                  reduced_motion="reduce")
     page = context.new_page()
     if errors is not None:
         page.on("pageerror", lambda error: errors.append(str(error)))

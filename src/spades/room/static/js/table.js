@@ -496,7 +496,11 @@ export class TableView {
       ? `Waiting for ${empty} more player${empty > 1 ? "s" : ""}. Send the invitation link to a friend.`
       : (mine ? "Every seat is taken: start the game when you are ready." : "Waiting for the owner to start.");
     const list = document.getElementById("waiting-seats");
-    list.replaceChildren(...info.seats.map((s) => el("li", { text: `${this.seatName(s.seat)}: ${this.who(s.seat)}` })));
+    const seated = this.me && info.seats.some((s) => s.player === this.me.name);
+    list.replaceChildren(...info.seats.map((s) => el("li", {},
+      `${this.seatName(s.seat)}: ${this.who(s.seat)} `,
+      !seated && !s.player ? el("button", { type: "button", text: `Sit at ${this.seatName(s.seat)}`,
+        onclick: () => this.link.send({ type: "join", table: this.id, seat: s.seat }, { kind: "join" }) }) : "")));
     document.getElementById("start-game").hidden = !mine;
   }
 

@@ -409,6 +409,11 @@ def test_axe_finds_no_violation_on_the_lobby_the_table_and_the_end_of_a_game(
     page.wait_for_selector("#view-lobby:not([hidden]) #tables li")
     violations = axe_violations(page)
     assert not violations, "lobby: " + report(violations)
+    # Back to one's own table from the lobby: seated again, with the hand.
+    page.click("#tables button:has-text('Back to table')")
+    page.wait_for_selector("#hand button.card")
+    page.click("#nav-lobby")
+    page.wait_for_selector("#view-lobby:not([hidden]) #tables li")
 
     # A table of four computer players, one hand long, watched to its end.
     page.select_option("#create-seats #seat-2", "random")

@@ -56,7 +56,7 @@ function route() {
 }
 
 function go(path) {
-  if (location.pathname !== path) history.pushState(null, "", path);
+  if (location.pathname + location.search !== path) history.pushState(null, "", path);
   open();
 }
 
@@ -300,7 +300,7 @@ function renderLobby(tables) {
     const mine = state.me && info.seats.find((s) => s.player === state.me.name);
     if (mine) {
       buttons.append(el("button", { type: "button", text: `Back to table ${info.table}`,
-        onclick: () => go(`/table/${info.table}`) }));
+        onclick: () => go(`/table/${info.table}?seat=${mine.seat}`) }));
     } else if (info.state === "waiting") {
       for (const seat of info.seats.filter((s) => !s.player)) {
         const text = seat.level ? `Sit at ${names[seat.seat]} instead of the computer` : `Sit at ${names[seat.seat]}`;

@@ -67,7 +67,7 @@ if _cache is not None:
     if "numba" in sys.modules:  # imported before the kernel (by the caller): make it read the directory again,
         from numba.core import config as _config  # or it caches beside the sources, where children never look
 
-        _config.reload_config()
+        _config.reload_config()  # type: ignore[no-untyped-call]
 
 from . import layout  # noqa: E402
 from .bridge import (  # noqa: E402

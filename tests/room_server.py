@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from spades.bots import bot_seed, make_bot
+from spades.cards import CardSet
 from spades.game import Game
 from spades.record import record_of
 from spades.room.client import RoomClient
@@ -123,8 +125,9 @@ class Seat:
                 since = len(client.frames)
                 await client.act(self.table, action, cursor)
                 reply = await client.wait_for(
-                    lambda f, at=cursor: f.get("type") == "error" or (f.get("type") == "update" and f["table"] == self.table
-                                                          and f["cursor"] > at), 20, since=since)
+                    lambda f, at=cursor: f.get("type") == "error"
+                    or (f.get("type") == "update" and f["table"] == self.table and f["cursor"] > at),
+                    20, since=since)
                 if reply.get("type") == "error":
                     raise AssertionError(f"seat {self.seat}: {action} at {cursor} refused: {reply}")
                 continue
@@ -196,3 +199,52 @@ def same_record(a: dict[str, Any], b: Game) -> bool:
 
 async def close_all(clients: Any) -> None:
     await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+
+
+CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card text anywhere in a frame."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def unseen_cards(record: dict[str, Any]) -> dict[int, list[set[str]]]:
+    """For each number of public events the game passed through, the cards in each seat's hand then: what every
+    other seat (and a spectator) may not see at that moment."""
+    from spades.record import game_from_record
+
+    played = game_from_record(record)
+    game = Game(played.rules, seed=record["seed"])
+    states: dict[int, list[set[str]]] = {}
+
+    def note() -> None:
+        states[len(game.events)] = [{str(card) for card in CardSet(hand)} for hand in game.hands]
+
+    note()
+    for action in played.actions:
+        game.apply(action)
+        note()
+    return states
+
+
+def leaks(frames: list[dict[str, Any]], seat: int | None, states: dict[int, list[set[str]]]) -> list[str]:
+    """The cards of other seats' hands that the frames a seat (None: a spectator) received show, if any."""
+    found = []
+    for frame in frames:
+        if frame.get("type") != "update":
+            if cards_in(frame):
+                found.append(f"a {frame.get('type')} frame names cards {sorted(cards_in(frame))}")
+            continue
+        hands = states[frame["cursor"]]
+        hidden = set().union(*(hand for s, hand in enumerate(hands) if s != seat))
+        shown = cards_in(frame) & hidden
+        if shown:
+            found.append(f"update at cursor {frame['cursor']} shows {sorted(shown)}")
+    return found

@@ -438,10 +438,12 @@ class Room:
             if live.host is None:
                 raise RoomError(p.ErrorCode.NOT_STARTED, "the game has not started yet")
             if message.cursor != live.host.cursor:
+                conn.send(p.encode(p.Error(type="error", id=message.id, code=p.ErrorCode.OUT_OF_DATE,
+                                           message=f"the table has {live.host.cursor} events, not "
+                                           f"{message.cursor}; the update follows")))
                 conn.tables.setdefault(live.info.id, seat)
                 self._send_update(live, conn, min(message.cursor, live.host.cursor))
-                raise RoomError(p.ErrorCode.OUT_OF_DATE, f"the table has {live.host.cursor} events, not "
-                                f"{message.cursor}; the update follows")
+                return
             await self._commit(live, seat, action, person=True)
 
     async def _commit(self, live: Live, seat: int, action: Action, *, person: bool) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from room_databases import database, postgres_unreachable
 from room_server import (
+    Knowledge,
     Seat,
     ServeProcess,
     close_all,
@@ -21,8 +22,7 @@ from room_server import (
     same_record,
     start,
     twin,
-    unseen_cards,
-)
+    )
 from spades.record import game_from_record
 from spades.room.client import RoomClient
 from spades.rules import VARIANTS, Rules
@@ -73,7 +73,7 @@ async def whole_game(server: ServeProcess, variant: str, people: list[int], leve
         final = clients[people[0]].views[table]
         assert list(replayed.scores) == final["scores"]
         assert same_record(record, twin(record, names, levels))
-        states = unseen_cards(record)
+        states = Knowledge(record)
         for seat, client in clients.items():
             assert leaks(client.frames, seat, states) == []
         assert spectator.frames[-1]["type"] in ("update", "table")
@@ -103,12 +103,14 @@ def test_a_seat_that_sees_another_seats_card_is_caught() -> None:
     from spades.record import record_of
 
     record = record_of(Game(Rules.preset("standard"), seed=5))
-    states = unseen_cards(record)
-    north = sorted(states[1][0])
+    states = Knowledge(record)
+    north = sorted(states.hands[1][0])
     frame = {"type": "update", "table": 1, "seat": 1, "cursor": 1, "events": [], "view": {"hand": north[:1]}}
     assert leaks([frame], 1, states) != []
     assert leaks([frame], 0, states) == []
     assert leaks([frame], None, states) != []
+    invented = {**frame, "view": {}, "events": [{"type": "card", "seat": 0, "card": north[0]}], "cursor": 1}
+    assert leaks([invented], 1, states) != []
 
 
 def test_every_bad_message_is_answered_with_an_error_and_changes_nothing(server: ServeProcess,

@@ -192,7 +192,8 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
-        room = Room(store, make_bus(redis_url), base_url=base_url, pace=pace)
+        bus = make_bus(redis_url, store.engine.url.render_as_string(hide_password=True))
+        room = Room(store, bus, base_url=base_url, pace=pace)
         await room.start()
         app.state.room = room
         try:

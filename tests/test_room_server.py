@@ -79,6 +79,7 @@ async def whole_game(server: ServeProcess, variant: str, people: list[int], leve
         assert spectator.frames[-1]["type"] in ("update", "table")
         assert all(f["view"]["hand"] is None for f in spectator.frames if f["type"] == "update")
         assert leaks(spectator.frames, None, states) == []
+        assert not re.search(r"\b(10|[2-9JQKA])[SHDC]\b", server.log.read_text())  # no card in a log line
     finally:
         await close_all([*clients.values(), spectator])
 

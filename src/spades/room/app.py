@@ -131,8 +131,8 @@ async def _socket(websocket: WebSocket) -> None:
                 await _handle(room, conn, message)
             except RoomError as error:
                 conn.send(_error(error.code, error.message, message.id))
-            except Exception:
-                log.exception("a %s message failed", message.type)
+            except Exception as error:  # a reason may name a card: only where it failed is logged
+                log.error("a %s message failed (%s)", message.type, type(error).__name__)
                 conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))
     except WebSocketDisconnect:
         pass

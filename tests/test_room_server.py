@@ -282,3 +282,28 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(database_url: str,
             server.stop()
 
     asyncio.run(main())
+
+
+def test_a_registered_players_finished_game_counts_in_their_statistics(server: ServeProcess) -> None:
+    async def main() -> None:
+        ada = await RoomClient(server.url).connect()
+        assert (await ada.register("Ada Lovelace", "correct horse"))["type"] == "welcome"
+        table = (await ada.create("standard", {"lose_at": -150}, {1: "random", 2: "random", 3: "random"},
+                                  pace=0))["table"]
+        await ada.join(table, 0)
+        try:
+            await start(ada, table)
+            await Seat(ada, table, 0, "seat 0").play()
+            for _ in range(100):
+                status, stats = server.get("/api/players/Ada%20Lovelace/stats")
+                if stats.get("games") == 1:
+                    break
+                await asyncio.sleep(0.05)
+            assert status == 200 and stats["games"] == 1 and stats["name"] == "Ada Lovelace"
+            reply = await ada.request({"type": "stats"})
+            assert reply["type"] == "stats" and reply["games"] == 1
+            assert server.get("/api/players/Nobody/stats")[0] == 404
+        finally:
+            await ada.close()
+
+    asyncio.run(main())

@@ -9,8 +9,6 @@ import pytest
 from spades.benchmarks import targets
 from spades.cli import main
 
-pytest.importorskip("numba")
-
 
 def test_search_is_a_bench_target() -> None:
     module = targets()["search"]

@@ -3,6 +3,7 @@ agree on every legal action set, every trick winner, and every hand's points and
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -315,3 +316,13 @@ def test_greedy_playouts_differ_from_random_ones() -> None:
     wild, _ = kernel.random_playouts(state, k_rules, 300, 1)
     # rule-of-thumb bidders make their contracts far more often than random ones: fewer big losses
     assert calm[:, :2].mean() > wild[:, :2].mean() + 30
+
+
+def test_the_kernel_cache_directory_holds_even_when_numba_was_imported_first(tmp_path: Path) -> None:
+    """A caller that imported numba before the kernel (a test collector, a notebook) would otherwise have numba
+    cache beside the sources, while every child process looks in the kernel's directory and finds nothing."""
+    code = ("import os, numba, numba.core.config as c; import spades.kernel; "
+            "print(c.CACHE_DIR == os.environ['NUMBA_CACHE_DIR'] != '')")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip() == "True", out.stderr

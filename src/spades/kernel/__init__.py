@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import sys
 from pathlib import Path
 
 
@@ -63,6 +64,10 @@ def cache_dir_for(package_dir: Path, environ: dict[str, str]) -> str | None:
 _cache = cache_dir_for(Path(__file__).resolve().parent, dict(os.environ))
 if _cache is not None:
     os.environ["NUMBA_CACHE_DIR"] = _cache  # numba reads it when it is first imported, just below
+    if "numba" in sys.modules:  # imported before the kernel (by the caller): make it read the directory again,
+        from numba.core import config as _config  # or it caches beside the sources, where children never look
+
+        _config.reload_config()  # type: ignore[no-untyped-call]
 
 from . import layout  # noqa: E402
 from .bridge import (  # noqa: E402

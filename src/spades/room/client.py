@@ -1,0 +1,115 @@
+"""A small async client of the room: it connects, signs in, joins, acts and keeps every frame it receives. The
+tests and the load bench drive the server with it, and ``spades join`` builds on it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import websockets
+
+__all__ = ["RoomClient"]
+
+
+class RoomClient:
+    """One websocket connection to ``url`` (``ws://host:port/ws``). Every frame received is kept, in order, in
+    ``frames`` (parsed JSON); ``next(type)`` waits for the next one of a type not yet taken."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.frames: list[dict[str, Any]] = []
+        self.token: str | None = None
+        self.cursors: dict[int, int] = {}
+        self.views: dict[int, dict[str, Any]] = {}
+        self._ws: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self._taken = 0
+        self._arrived = asyncio.Condition()
+        self._next_id = 0
+        self.closed = False
+
+    async def connect(self) -> RoomClient:
+        self._ws = await websockets.connect(self.url, max_size=2**22)
+        self.closed = False
+        self._reader = asyncio.create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        try:
+            async for frame in self._ws:
+                message = json.loads(frame)
+                if message.get("type") == "update":
+                    self.cursors[message["table"]] = message["cursor"]
+                    self.views[message["table"]] = message["view"]
+                async with self._arrived:
+                    self.frames.append(message)
+                    self._arrived.notify_all()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed = True
+            async with self._arrived:
+                self._arrived.notify_all()
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await self._reader
+
+    async def send(self, message: dict[str, Any]) -> int:
+        """Send a message (an ``id`` is added unless it has one); the id."""
+        if "id" not in message:
+            self._next_id += 1
+            message = {**message, "id": self._next_id}
+        await self._ws.send(json.dumps(message))
+        return int(message["id"])
+
+    async def send_raw(self, data: str | bytes) -> None:
+        await self._ws.send(data)
+
+    async def wait_for(self, test: Any, timeout: float = 10.0, since: int = 0) -> dict[str, Any]:
+        """The first frame from index ``since`` on for which ``test(frame)`` is true, waiting up to ``timeout``."""
+        async def find() -> dict[str, Any]:
+            async with self._arrived:
+                while True:
+                    for frame in self.frames[since:]:
+                        if test(frame):
+                            return frame
+                    if self.closed:
+                        raise ConnectionError("the connection closed")
+                    await self._arrived.wait()
+        return await asyncio.wait_for(find(), timeout)
+
+    async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """Send and wait for the reply carrying the same id (an error included)."""
+        start = len(self.frames)
+        ident = await self.send(message)
+        return await self.wait_for(lambda f: f.get("id") == ident, timeout, since=start)
+
+    # -- the usual steps ----------------------------------------------------------------------------------------
+    async def guest(self, name: str | None = None) -> dict[str, Any]:
+        reply = await self.request({"type": "guest", **({"name": name} if name else {})})
+        self.token = reply.get("token")
+        return reply
+
+    async def register(self, name: str, password: str) -> dict[str, Any]:
+        reply = await self.request({"type": "register", "name": name, "password": password})
+        self.token = reply.get("token")
+        return reply
+
+    async def resume(self, token: str | None = None) -> dict[str, Any]:
+        return await self.request({"type": "resume", "token": token or self.token})
+
+    async def create(self, variant: str, options: dict[str, Any] | None = None,
+                     levels: dict[int, str] | None = None, **settings: Any) -> dict[str, Any]:
+        return await self.request({"type": "create", "rules": {"variant": variant, "options": options or {}},
+                                   "levels": {str(s): lv for s, lv in (levels or {}).items()}, **settings})
+
+    async def join(self, table: int, seat: int | None = None) -> dict[str, Any]:
+        return await self.request({"type": "join", "table": table, **({} if seat is None else {"seat": seat})})
+
+    async def act(self, table: int, action: str, cursor: int | None = None) -> int:
+        return await self.send({"type": "act", "table": table, "action": action,
+                                "cursor": self.cursors.get(table, 0) if cursor is None else cursor})

@@ -1,0 +1,256 @@
+"""A real ``spades serve`` process for the room's tests, and seats that play a whole game through RoomClient.
+
+Clients choose their actions from their own view only: a random legal action drawn from a generator seeded by the
+seat's seed and the number of public events so far, so that the same position always gets the same choice, in a
+server that was killed and started again as much as in a local twin game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from spades.bots import bot_seed, make_bot
+from spades.cards import CardSet
+from spades.game import Game
+from spades.record import record_of
+from spades.room.client import RoomClient
+from spades.room.protocol import RATE_BURST, RATE_PER_SECOND, RateLimit
+from spades.wire import action_from_json, action_text
+
+FAST = {"lose_at": -150}  # random bids lose points fast: every preset's game ends within a few hands
+
+
+class ServeProcess:
+    """``spades serve --port 0`` on a database; ``url`` and ``http`` once it says it is open."""
+
+    def __init__(self, database: str, tmp: Path, redis: str | None = None, name: str = "serve") -> None:
+        self.database = database
+        self.redis = redis
+        self.log = tmp / f"{name}.log"
+        self.process: subprocess.Popen[str] | None = None
+        self.port = 0
+
+    def start(self) -> ServeProcess:
+        command = [sys.executable, "-m", "spades", "serve", "--port", "0", "--database", self.database,
+                   "--pace", "0"]
+        if self.redis:
+            command += ["--redis", self.redis]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log.open("a"), text=True,
+                                        env=os.environ.copy())
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if "open at" not in line:
+            self.process.kill()
+            raise RuntimeError(f"spades serve did not start: {line!r}\n{self.log.read_text()}")
+        self.port = int(line.strip().rsplit(":", 1)[1])
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def get(self, path: str) -> tuple[int, Any]:
+        try:
+            with urllib.request.urlopen(self.http + path, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+def choose(seed: str, cursor: int, legal: list[str]) -> str:
+    """A seat's choice: random, but the same for the same seat and position."""
+    return random.Random(f"{seed}:{cursor}").choice(legal)
+
+
+class Seat:
+    """A person at the table through a RoomClient, playing random legal actions from its own view."""
+
+    def __init__(self, client: RoomClient, table: int, seat: int, seed: str) -> None:
+        self.client = client
+        self.table = table
+        self.seat = seat
+        self.seed = seed
+        self.seen = 0  # frames handled
+        self.acted: list[tuple[int, str]] = []  # (cursor, action)
+        self.rate = RateLimit(RATE_PER_SECOND * 0.75, RATE_BURST // 2)  # under the server's limit, like a person
+
+    def over(self) -> bool:
+        view = self.client.views.get(self.table)
+        return view is not None and view["phase"] == "over"
+
+    async def play(self, until: int | None = None, timeout: float = 60.0) -> None:
+        """Act whenever it is this seat's turn until the game is over (or the table has ``until`` events)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            client = self.client
+            if self.over() or (until is not None and client.cursors.get(self.table, 0) >= until):
+                return
+            view = client.views.get(self.table)
+            cursor = client.cursors.get(self.table, 0)
+            if view is not None and view["turn"] == self.seat and view["legal"] and \
+                    (not self.acted or self.acted[-1][0] != cursor):
+                action = choose(self.seed, cursor, view["legal"])
+                self.acted.append((cursor, action))
+                while not self.rate.allow():
+                    await asyncio.sleep(0.01)
+                since = len(client.frames)
+                await client.act(self.table, action, cursor)
+                reply = await client.wait_for(
+                    lambda f, at=cursor: f.get("type") == "error"
+                    or (f.get("type") == "update" and f["table"] == self.table and f["cursor"] > at),
+                    20, since=since)
+                if reply.get("type") == "error":
+                    raise AssertionError(f"seat {self.seat}: {action} at {cursor} refused: {reply}")
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"seat {self.seat} waited too long at cursor {cursor}")
+            count = len(client.frames)
+            try:
+                await client.wait_for(lambda f: True, min(left, 20), since=count)
+            except TimeoutError:
+                continue
+
+
+async def sit(url: str, table: int, seat: int, name: str | None = None) -> RoomClient:
+    client = await RoomClient(url).connect()
+    await client.guest(name)
+    reply = await client.join(table, seat)
+    assert reply["type"] == "table", reply
+    return client
+
+
+async def open_table(url: str, variant: str, people: list[int], levels: dict[int, str] | None = None,
+                     options: dict[str, Any] | None = None, **settings: Any) -> tuple[int, dict[int, RoomClient]]:
+    """A table with a person at each of ``people`` (the first is its owner) and the computer at ``levels``."""
+    owner = await RoomClient(url).connect()
+    await owner.guest()
+    reply = await owner.create(variant, FAST if options is None else options, levels, pace=0, **settings)
+    assert reply["type"] == "table", reply
+    table = reply["table"]
+    clients = {people[0]: owner}
+    assert (await owner.join(table, people[0]))["type"] == "table"
+    for seat in people[1:]:
+        clients[seat] = await sit(url, table, seat)
+    return table, clients
+
+
+async def start(owner: RoomClient, table: int) -> None:
+    start_at = len(owner.frames)
+    await owner.send({"type": "start", "table": table})
+    await owner.wait_for(lambda f: f.get("type") == "update" and f["table"] == table, 10, since=start_at)
+
+
+def twin(record: dict[str, Any], people: dict[int, str], levels: dict[int, str]) -> Game:
+    """The game played locally, uninterrupted, from the same rules and seed: people choose as ``choose`` does,
+    the computer as the room's computer does."""
+    game = Game(game_rules(record), seed=record["seed"])
+    bots = {seat: make_bot(level, seed=bot_seed(game.seed, "player", seat)) for seat, level in levels.items()}
+    while not game.over:
+        seat = game.turn
+        if seat in bots:
+            action = bots[seat].act(game.view(seat))
+        else:
+            legal = [action_text(a) for a in game.view(seat).legal]
+            action = action_from_json(choose(people[seat], len(game.events), legal))
+        game.apply(action)
+    return game
+
+
+def game_rules(record: dict[str, Any]) -> Any:
+    from spades.record import game_from_record
+
+    return game_from_record(record).rules
+
+
+def same_record(a: dict[str, Any], b: Game) -> bool:
+    other = record_of(b, a.get("meta"))
+    return bool(a["actions"] == other["actions"] and a["result"] == other["result"] and a["seed"] == other["seed"])
+
+
+async def close_all(clients: Any) -> None:
+    await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+
+
+CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card text anywhere in a frame."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+class Knowledge:
+    """What the game let each seat know, step by step: at each number of public events the game passed through,
+    the cards in each seat's hand (what every other seat, and a spectator, may not see then), and the public
+    events themselves in their wire form."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        from spades.record import game_from_record
+        from spades.wire import event_to_json
+
+        played = game_from_record(record)
+        game = Game(played.rules, seed=record["seed"])
+        self.hands: dict[int, list[set[str]]] = {}
+        self.note(game)
+        for action in played.actions:
+            game.apply(action)
+            self.note(game)
+        self.events = [event_to_json(event) for event in game.events]
+
+    def note(self, game: Game) -> None:
+        self.hands[len(game.events)] = [{str(card) for card in CardSet(hand)} for hand in game.hands]
+
+
+def leaks(frames: list[dict[str, Any]], seat: int | None, known: Knowledge) -> list[str]:
+    """What the frames a seat (None: a spectator) received showed that it could not know: a card of another
+    seat's hand in its view, an event that is not the game's public event, any card outside an update."""
+    found = []
+    for frame in frames:
+        if frame.get("type") != "update":
+            if cards_in(frame):
+                found.append(f"a {frame.get('type')} frame names cards {sorted(cards_in(frame))}")
+            continue
+        cursor, events = frame["cursor"], frame["events"]
+        if events != known.events[cursor - len(events):cursor]:
+            found.append(f"update at cursor {cursor} has events that are not the public ones")
+        hidden = set().union(*(hand for s, hand in enumerate(known.hands[cursor]) if s != seat))
+        shown = cards_in(frame["view"]) & hidden
+        if shown:
+            found.append(f"update at cursor {cursor} shows {sorted(shown)}")
+    return found

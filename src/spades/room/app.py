@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import auth
 from . import protocol as p
 from .bus import make_bus
+from .pages import add_pages
 from .rooms import Connection, Room, RoomError
 from .store import Player, Store
 
@@ -81,6 +82,8 @@ async def _handle(room: Room, conn: Connection, message: Any) -> None:
         await room.act(conn, message)
     elif kind == "sync":
         await room.sync(conn, message)
+    elif kind == "ask":
+        await room.ask(conn, message)
     elif kind == "stats":
         name = message.name or (conn.player.name if conn.player else None)
         if name is None:
@@ -209,4 +212,6 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
         Route("/api/players/{name}/stats", _stats),
         WebSocketRoute("/ws", _socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    add_pages(app)
+    return app

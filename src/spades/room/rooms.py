@@ -32,6 +32,7 @@ from ..host import Host
 from ..view import Phase
 from ..wire import rules_from_json, rules_to_json, update_to_json
 from . import protocol as p
+from . import words
 from .bus import Bus, LocalBus
 from .store import Player, Store, TableInfo, game_stats
 
@@ -189,9 +190,12 @@ class Room:
         seat = conn.tables.get(table)
         start = conn.cursors.get(table, 0) if cursor is None else cursor
         start = min(start, host.cursor)
-        update = update_to_json(host.update(seat, start))
+        fresh = host.update(seat, start)
+        update = update_to_json(fresh)
         conn.cursors[table] = update["cursor"]
-        conn.send(p.encode(p.Update(type="update", table=table, seat=seat, **update)))
+        conn.send(p.encode(p.Update(type="update", table=table, seat=seat, **update,
+                                    lines=words.event_lines(host.game.rules, fresh.events),
+                                    prompt=words.prompt(fresh.view))))
 
     def _broadcast(self, live: Live) -> None:
         """Send each of this process's clients at the table what it has not had yet."""
@@ -603,6 +607,16 @@ class Room:
         conn.tables.clear()
 
     # -- sync ----------------------------------------------------------------------------------------------------
+    async def ask(self, conn: Connection, message: p.Ask) -> None:
+        """Answer a reading key in the terminal's words, from the asker's seat (or as a spectator)."""
+        self._need_player(conn)
+        live = await self._load(message.table)
+        if live.host is None:
+            raise RoomError(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+        host = live.host
+        text = words.answer(host.view(conn.tables.get(live.info.id)), host.game.events, message.key, message.hand)
+        conn.send(p.encode(p.Said(type="said", id=message.id, table=live.info.id, text=text[:p.MESSAGE_MAX])))
+
     async def sync(self, conn: Connection, message: p.Sync) -> None:
         player = self._need_player(conn)
         live = await self._load(message.table)

@@ -27,7 +27,8 @@ def mid_hand(page: Any, url: str) -> None:
         page.wait_for_function(
             "n => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith('Your turn.'))"
             ".length >= n", arg=turn)
-        if turn >= 4 and page.eval_on_selector_all("#trick li", "items => items.length") >= 2:
+        under_way = page.inner_text("#trick .trick-caption") == ""  # not the last trick, shown until a card
+        if turn >= 4 and under_way and page.eval_on_selector_all("#trick li", "items => items.length") >= 2:
             page.keyboard.press("ArrowRight")
             return
         page.keyboard.press("Enter")

@@ -185,14 +185,14 @@ async def _stats(request: Request) -> JSONResponse:
 
 
 def create_app(database_url: str | None = None, redis_url: str | None = None, *, base_url: str = "",
-               pace: float = 1.0) -> Starlette:
+               pace: float = 1.0, seeds: bool = False) -> Starlette:
     """The room's application on that database (the default SQLite file when None), with table updates between
     processes through Redis when ``redis_url`` is given."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
-        room = Room(store, make_bus(redis_url), base_url=base_url, pace=pace)
+        room = Room(store, make_bus(redis_url), base_url=base_url, pace=pace, seeds=seeds)
         await room.start()
         app.state.room = room
         try:

@@ -172,11 +172,11 @@ class Table:
         with self.input.raw():
             try:
                 while True:
-                    settled = self.advance()
+                    self.advance()
                     if self.over:
                         self.finish()
                         return 0
-                    if not settled and not self.input.ready(WAIT):
+                    if not self.input.ready(WAIT):  # never block on the keys: the link may have news
                         continue
                     token = self.input.read()
                     if token is None:
@@ -195,6 +195,8 @@ class Table:
         (True), or until nothing new has come for a moment while others are still to move (False: the keys are
         looked at, then the table waits again)."""
         while True:
+            for line in self.link.notices():
+                self.out(line)
             self.announce_new()
             view = self.view()
             if self.waiting_next or view.phase is Phase.OVER:

@@ -1,0 +1,144 @@
+"""`spades join` driven like a person would, by keys through a pseudo-terminal, at a real `spades serve`: a whole
+game says the same lines as `spades play` with the same seed and the same keys, and a server killed mid-hand and
+started again is reconnected to by itself, says where the game stands, and the game goes on to the same end."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from room_server import ServeProcess
+from spades.room.client import RoomClient
+from spades.rules import Rules
+from test_table_play import SPADES, Driver, check_finished, replay
+
+SEED = "11"
+OPTIONS = ["-o", "hands=1"]
+
+
+class JoinDriver(Driver):
+    """One `spades join` process at the room, by keys through a pty (the `spades play` driver's moves)."""
+
+    def __init__(self, tmp: Path, args: list[str], password: str | None = None) -> None:
+        env = dict(os.environ, SPADES_CONFIG_DIR=str(tmp / "config"), SPADES_DATA_DIR=str(tmp / "data"),
+                   PYTHONUNBUFFERED="1")
+        if password is not None:
+            env["SPADES_PASSWORD"] = password
+        argv = [*SPADES, "join", "--pace", "0", "--trick-pace", "0", "--speech", "none", *args]
+        self.line = False
+        self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+        self.child.delaybeforesend = 0.002
+        self.log: list[str] = []
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return str(tmp_path / "room.sqlite3")
+
+
+@pytest.fixture
+def server(database: str, tmp_path: Path) -> Iterator[ServeProcess]:
+    process = ServeProcess(database, tmp_path, port=free_port(), extra=("--seeds",)).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def table_lines(transcript: str) -> list[str]:
+    """What the table said from the first hand on, line by line, without the room's own lines (the connection
+    and the room's statistics), which the local table has no reason to say."""
+    lines = [line.strip() for line in transcript.replace("\r", "").split("\n")]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Hand 1."))
+    room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics")
+    return [line for line in lines[start:] if line and not line.startswith(room)]
+
+
+def local_game(tmp: Path) -> Driver:
+    """The same game at `spades play`, played with the same keys."""
+    local = Driver(tmp, ["--seed", SEED, *OPTIONS])
+    local.play_until()
+    return local
+
+
+def test_a_whole_game_at_the_room_says_what_the_local_table_says(server: ServeProcess, tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.http, "--seed", SEED, *OPTIONS, "--name", "Ada", "--password"],
+                        password="correct horse")
+    joined.expect(r"Signed in at ws://127\.0\.0\.1:\d+/ws as Ada\.")
+    joined.expect(r"Spades, standard, 1 hand, [^\r\n]*, at table 1\. You are South\. Press \? for the keys\.")
+    joined.play_until()
+    transcript = joined.transcript
+    check_finished(transcript, replay(transcript, Rules.preset("standard", hands=1), int(SEED)))
+    assert re.search(r"Your statistics at the room, Ada: 1 game, \d+ wins?; \d+ contracts? made of \d+; ",
+                     transcript)
+    local = local_game(tmp_path / "play")
+    assert table_lines(transcript) == table_lines(local.transcript)
+    status, record = server.get("/api/tables/1/record")
+    assert status == 200 and record["seed"] == int(SEED)
+
+
+def test_the_server_killed_mid_hand_comes_back_and_the_game_goes_on(server: ServeProcess, database: str,
+                                                                     tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.url, "--seed", SEED, *OPTIONS])
+    joined.expect(r"as Guest \d+ \(a guest\)\.")
+
+    def third_trick(match: re.Match[str]) -> bool:
+        return match.group(0).startswith("Your turn.") and joined.transcript.count(" wins trick ") == 2
+
+    joined.play_until(stop=third_trick)
+    server.kill()
+    joined.expect(r"Connection lost; reconnecting\.")
+    again = ServeProcess(database, tmp_path, name="serve-again", port=server.port, extra=("--seeds",)).start()
+    try:
+        joined.expect(r"Back at the table: hand 1, trick 3, your turn\.")
+        joined.play_card()
+        joined.play_until()
+    finally:
+        again.stop()
+    transcript = joined.transcript
+    assert transcript.count("Connection lost; reconnecting.") == 1
+    check_finished(transcript, replay(transcript, Rules.preset("standard", hands=1), int(SEED)))
+    assert "The room keeps statistics for registered players only" in transcript
+    local = local_game(tmp_path / "play")
+    assert table_lines(transcript) == table_lines(local.transcript)
+
+
+def test_a_room_takes_a_seed_only_when_started_to(tmp_path: Path) -> None:
+    plain = ServeProcess(str(tmp_path / "plain.sqlite3"), tmp_path, name="plain").start()
+
+    async def create() -> dict[str, object]:
+        client = await RoomClient(plain.url).connect()
+        try:
+            await client.guest()
+            return await client.request({"type": "create", "rules": {"variant": "standard", "options": {}},
+                                         "seed": "11"})
+        finally:
+            await client.close()
+
+    try:
+        reply = asyncio.run(create())
+    finally:
+        plain.stop()
+    assert reply["type"] == "error" and reply["code"] == "bad_message"
+    assert "spades serve --seeds" in str(reply["message"])
+
+
+def test_a_table_of_the_room_that_is_not_there(server: ServeProcess, tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.url, "--table", "9"])
+    joined.expect(r"there is no table 9 waiting or under way")
+    joined.expect(pexpect.EOF)
+    joined.child.close()
+    assert joined.child.exitstatus != 0

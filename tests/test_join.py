@@ -8,6 +8,7 @@ import asyncio
 import os
 import re
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pexpect
 import pytest
 
 from room_server import ServeProcess
+from spades.game import Game
 from spades.room.client import RoomClient
 from spades.rules import Rules
 from test_table_play import SPADES, Driver, check_finished, replay
@@ -142,3 +144,40 @@ def test_a_table_of_the_room_that_is_not_there(server: ServeProcess, tmp_path: P
     joined.expect(pexpect.EOF)
     joined.child.close()
     assert joined.child.exitstatus != 0
+
+
+def test_a_guest_who_leaves_comes_back_to_the_same_seat_with_the_next_join(server: ServeProcess,
+                                                                           tmp_path: Path) -> None:
+    first = JoinDriver(tmp_path / "join", [server.url, *OPTIONS])
+    first.expect(r"as (Guest \d+) \(a guest\)\.")
+    name = first.child.match.group(1)
+
+    def mid_hand(match: re.Match[str]) -> bool:
+        return match.group(0).startswith("Your turn.") and first.transcript.count(" wins trick ") == 4
+
+    first.play_until(stop=mid_hand)
+    first.key("q")
+    first.expect(r"Leave the game\? It will be saved\. y or n\.")
+    first.key("y")
+    first.expect(r"The room keeps the game\. spades join --table 1 takes you back to it\. Goodbye\.")
+    first.expect(pexpect.EOF)
+    second = JoinDriver(tmp_path / "join", [server.url])
+    second.expect(rf"as {name} \(a guest\)\.")
+    second.expect(r"Your game at table 1 is under way; back to it\.")
+    second.expect(r"Resumed: standard game, hand 1\.")
+    second.expect(r"Back at the table: hand 1, trick 5, your turn\.")
+    second.play_card()
+    second.play_until()
+    transcript = first.transcript + second.transcript
+    check_finished(transcript, replay_record(server, transcript))
+
+
+def replay_record(server: ServeProcess, transcript: str) -> Game:
+    """The game the transcript tells, replayed from the room's record's seed: every line is the engine's."""
+    for _ in range(100):  # the room stores the finished game just after its last update
+        status, record = server.get("/api/tables/1/record")
+        if status == 200:
+            break
+        time.sleep(0.05)
+    assert status == 200, record
+    return replay(transcript, Rules.preset("standard", hands=1), record["seed"])

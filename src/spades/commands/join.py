@@ -40,7 +40,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("room", nargs="?", default=DEFAULT_ROOM,
                         help=f"the room's address: host:port, http://host:port or ws://host:port/ws "
                              f"(default {DEFAULT_ROOM})")
-    parser.add_argument("--name", help="your name at the room (a guest's name unless --password is given)")
+    parser.add_argument("--name", help="your name at the room (a guest's name unless --password is given; a guest "
+                        "is the same player at the next join, and back at a game under way)")
     parser.add_argument("--password", action="store_true",
                         help="sign in with a password, registering the name if it is new; the password is read "
                              "from SPADES_PASSWORD, or asked for without showing it")
@@ -109,8 +110,15 @@ def run(args: argparse.Namespace) -> int:
     link = RemoteLink(websocket_url(address))
     try:
         try:
-            link.sign_in(args.name, password)
+            sessions = load_sessions()
+            saved = sessions.get(link.url, {}) if not args.password else {}
+            token = saved.get("token") if args.name in (None, saved.get("name")) else None
+            link.sign_in(args.name, password, token)
+            if link.token != token:
+                save_session(sessions, link.url, link.name, link.token)
             out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
+            if table is None and args.new is None:
+                table = game_under_way(link, out)
             started = new_table(link, args, settings, out) if table is None else sit_at(link, table, args, out)
         except JoinError as error:
             raise CommandError(str(error)) from None
@@ -242,3 +250,50 @@ def room_statistics(link: RemoteLink) -> str:
     return (f"Your statistics at the room, {stats['name']}: {plural(stats['games'], 'game')}, "
             f"{plural(stats['wins'], 'win')}; {plural(stats['made'], 'contract')} made of {stats['contracts']}; "
             f"Nil bid {plural(stats['nils'], 'time')}, made {stats['nils_made']}; {plural(stats['bags'], 'bag')}.")
+
+
+SESSIONS = "room-sessions.json"
+
+
+def load_sessions() -> dict[str, dict[str, str]]:
+    """The session kept for each room, so that a guest who left (or lost the connection) comes back as the same
+    player, to the same seat."""
+    import json
+
+    from ..table.saves import data_dir
+
+    try:
+        data = json.loads((data_dir() / SESSIONS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {url: dict(value) for url, value in data.items() if isinstance(value, dict)} if isinstance(data, dict) \
+        else {}
+
+
+def save_session(sessions: dict[str, dict[str, str]], url: str, name: str, token: str | None) -> None:
+    """Keep the room's session token, readable by the user only: it signs in as them."""
+    import json
+
+    from ..table.saves import data_dir
+
+    if token is None:
+        return
+    sessions[url] = {"name": name, "token": token}
+    path = data_dir() / SESSIONS
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(sessions, file)
+    except OSError:
+        pass  # without it, only this run's seat is lost on leaving; the game goes on
+
+
+def game_under_way(link: RemoteLink, out: Any) -> int | None:
+    """The table where the player sits at a game under way (they left it, or lost the connection), if any."""
+    for info in link.lobby():
+        if info["state"] == "playing" and any((s["player"] or "").casefold() == link.name.casefold()
+                                              for s in info["seats"]):
+            out(f"Your game at table {info['table']} is under way; back to it.")
+            return int(info["table"])
+    return None

@@ -150,10 +150,17 @@ class RemoteLink:
         return reply
 
     # -- before the game: signing in, the table, the seat -----------------------------------------------------
-    def sign_in(self, name: str | None = None, password: str | None = None) -> dict[str, Any]:
-        """As a guest (named or not), or with a password: a new name is registered, a known one logged in."""
+    def sign_in(self, name: str | None = None, password: str | None = None,
+                token: str | None = None) -> dict[str, Any]:
+        """Back in the session of ``token`` while the room still knows it; else as a guest (named or not), or with
+        a password: a new name is registered, a known one logged in."""
         self.client = self._run(self._connect())
-        if password is None:
+        reply: dict[str, Any] = {}
+        if token is not None:
+            reply = self._run(self.client.request({"type": "resume", "token": token}))
+        if reply.get("type") == "welcome":
+            reply["token"] = token
+        elif password is None:
             reply = self._request({"type": "guest", **({"name": name} if name else {})})
         else:
             assert name is not None
@@ -180,10 +187,13 @@ class RemoteLink:
         self.info = reply
         return int(reply["table"])
 
+    def lobby(self) -> list[dict[str, Any]]:
+        """The tables waiting or under way."""
+        return list(self._request({"type": "lobby"})["tables"])
+
     def look(self, table: int) -> dict[str, Any]:
         """A table's description, from the lobby; JoinError when there is no such table (or its game is over)."""
-        reply = self._request({"type": "lobby"})
-        for info in reply["tables"]:
+        for info in self.lobby():
             if info["table"] == table:
                 return dict(info)
         raise JoinError(f"there is no table {table} waiting or under way")

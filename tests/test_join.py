@@ -181,3 +181,34 @@ def replay_record(server: ServeProcess, transcript: str) -> Game:
         time.sleep(0.05)
     assert status == 200, record
     return replay(transcript, Rules.preset("standard", hands=1), record["seed"])
+
+
+def test_sitting_at_another_owners_table_waits_for_the_start(server: ServeProcess, tmp_path: Path) -> None:
+    async def open_table() -> RoomClient:
+        owner = await RoomClient(server.url).connect()
+        await owner.guest("Owner")
+        reply = await owner.request({"type": "create", "rules": {"variant": "standard", "options": {"hands": 1}},
+                                     "levels": {"0": "normal", "1": "normal", "3": "normal"}, "pace": 0,
+                                     "seed": SEED})
+        assert reply["type"] == "table", reply
+        return owner
+
+    async def start(owner: RoomClient) -> None:
+        while (await owner.request({"type": "lobby"}))["tables"][0]["seats"][2]["player"] is None:
+            await asyncio.sleep(0.05)
+        reply = await owner.request({"type": "start", "table": 1})
+        assert reply["type"] == "table" and reply["state"] == "playing", reply
+        await owner.close()
+
+    loop = asyncio.new_event_loop()
+    try:
+        owner = loop.run_until_complete(open_table())
+        joined = JoinDriver(tmp_path / "join", [server.url, "--table", "1"])
+        joined.expect(r"at table 1\. You are South\.")
+        joined.expect(r"Waiting for Owner to start the game\.")
+        loop.run_until_complete(start(owner))
+    finally:
+        loop.close()
+    joined.play_until()
+    local = local_game(tmp_path / "play")
+    assert table_lines(joined.transcript) == table_lines(local.transcript)

@@ -8,6 +8,7 @@ import asyncio
 import os
 import re
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from room_server import ServeProcess
+from room_server import Seat, ServeProcess, close_all, sit
 from spades.game import Game
 from spades.room.client import RoomClient
 from spades.rules import Rules
@@ -212,3 +213,31 @@ def test_sitting_at_another_owners_table_waits_for_the_start(server: ServeProces
     joined.play_until()
     local = local_game(tmp_path / "play")
     assert table_lines(joined.transcript) == table_lines(local.transcript)
+
+
+def test_a_new_table_left_to_people_starts_when_everyone_has_sat_down(server: ServeProcess,
+                                                                      tmp_path: Path) -> None:
+    owner = JoinDriver(tmp_path / "join", [server.url, *OPTIONS, "--opponents", "person"])
+    owner.expect(r"Others join with: spades join ws://127\.0\.0\.1:\d+/ws --table 1\. "
+                 r"The game starts when every seat is taken\.")
+    failures: list[BaseException] = []
+
+    async def people() -> None:
+        east, west = await asyncio.gather(sit(server.url, 1, 1), sit(server.url, 1, 3))
+        try:
+            await asyncio.gather(Seat(east, 1, 1, "east").play(), Seat(west, 1, 3, "west").play())
+        finally:
+            await close_all([east, west])
+
+    def run_people() -> None:
+        try:
+            asyncio.run(people())
+        except BaseException as error:  # reported by the test, in its own thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run_people)
+    thread.start()
+    owner.play_until()
+    thread.join(30)
+    assert not failures, failures
+    check_finished(owner.transcript, replay_record(server, owner.transcript))

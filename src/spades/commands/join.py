@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import VARIANTS
 from ..seats import seat_letters
+from ..table.config import SPEECH, VERBOSITY
 
 if TYPE_CHECKING:
     from ..room.remote import RemoteLink
@@ -61,13 +62,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--seed", help="the new table's seed, to play a known deal (a room started with --seeds)")
     parser.add_argument("--line", action="store_true",
                         help="line mode: type commands and press Enter (automatic when input is not a terminal)")
-    parser.add_argument("--verbosity", choices=("all", "tricks"), help="all: every card is said; tricks: only "
+    parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only "
                         "tricks, bids and turns (remembered)")
     parser.add_argument("--pace", type=float, help="seconds after each card another player plays (remembered)")
     parser.add_argument("--trick-pace", type=float, help="seconds after each trick (remembered)")
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
                         help="ring the terminal's bell with \"your turn\" (remembered)")
-    parser.add_argument("--speech", choices=("auto", "none", "spd-say", "espeak", "say"),
+    parser.add_argument("--speech", choices=SPEECH,
                         help="speak through a screen reader or speech engine (remembered)")
     parser.set_defaults(func=run)
 

@@ -61,6 +61,11 @@ class RoomClient:
         if self._reader is not None:
             await self._reader
 
+    async def wait_closed(self) -> None:
+        """Return once the connection has closed, whichever side closed it."""
+        if self._reader is not None:
+            await asyncio.shield(self._reader)
+
     async def send(self, message: dict[str, Any]) -> int:
         """Send a message (an ``id`` is added unless it has one); the id."""
         if "id" not in message:

@@ -114,8 +114,7 @@ class RemoteLink:
         while not self._closing:
             client = self.client
             assert client is not None
-            if client._reader is not None:
-                await asyncio.shield(client._reader)
+            await client.wait_closed()
             if self._closing:
                 return
             self._post({"type": "notice", "text": LOST})

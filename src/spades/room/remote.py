@@ -143,7 +143,10 @@ class RemoteLink:
         client = self.client
         if client is None or client.closed:
             raise JoinError("the connection to the room is lost")
-        reply = self._run(client.request(message))
+        try:
+            reply = self._run(client.request(message))
+        except (TimeoutError, ConnectionError) as error:
+            raise JoinError(f"the room did not answer: {error or 'no reply in time'}") from None
         if reply.get("type") == "error":
             raise JoinError(str(reply.get("message")))
         return reply
@@ -204,6 +207,8 @@ class RemoteLink:
         self.seat = seat
         self.info = reply
         self._rules = rules_from_json(reply["rules"])
+        if self._keeper is None:  # from now on a dropped connection is taken up again by itself
+            self._keeper = asyncio.run_coroutine_threadsafe(self._keep_connected(), self._loop)
         return reply
 
     def start(self) -> None:
@@ -222,8 +227,6 @@ class RemoteLink:
             if left is not None and left <= 0:
                 return False
             self.wait(0.5 if left is None else min(left, 0.5))
-        if self._keeper is None:
-            self._keeper = asyncio.run_coroutine_threadsafe(self._keep_connected(), self._loop)
         return True
 
     def stats(self) -> dict[str, Any]:

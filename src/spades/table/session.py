@@ -27,7 +27,7 @@ from . import announce as say
 from . import review
 from .config import Settings, save_settings
 from .keys import Input
-from .link import SeatLink
+from .link import LocalLink, SeatLink
 from .speech import Speaker
 
 SUIT_KEYS = {"a": Suit.CLUBS, "s": Suit.DIAMONDS, "d": Suit.HEARTS, "f": Suit.SPADES}
@@ -172,11 +172,12 @@ class Table:
         with self.input.raw():
             try:
                 while True:
-                    self.advance()
+                    settled = self.advance()
                     if self.over:
                         self.finish()
                         return 0
-                    if not self.input.ready(WAIT):  # never block on the keys: the link may have news
+                    # While the player thinks, a local game has nothing to say; a room may (a lost connection)
+                    if not (settled and isinstance(self.link, LocalLink)) and not self.input.ready(WAIT):
                         continue
                     token = self.input.read()
                     if token is None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from pexpect.popen_spawn import PopenSpawn
 
 from room_server import Seat, ServeProcess, close_all, sit
 from spades.game import Game
@@ -29,14 +30,18 @@ OPTIONS = ["-o", "hands=1"]
 class JoinDriver(Driver):
     """One `spades join` process at the room, by keys through a pty (the `spades play` driver's moves)."""
 
-    def __init__(self, tmp: Path, args: list[str], password: str | None = None) -> None:
+    def __init__(self, tmp: Path, args: list[str], password: str | None = None, line: bool = False) -> None:
         env = dict(os.environ, SPADES_CONFIG_DIR=str(tmp / "config"), SPADES_DATA_DIR=str(tmp / "data"),
                    PYTHONUNBUFFERED="1")
         if password is not None:
             env["SPADES_PASSWORD"] = password
         argv = [*SPADES, "join", "--pace", "0", "--trick-pace", "0", "--speech", "none", *args]
-        self.line = False
-        self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+        self.line = line
+        if line:
+            self.child: pexpect.spawnbase.SpawnBase = PopenSpawn(argv, env=env, encoding="utf-8", timeout=15)
+        else:
+            self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=15,
+                                       dimensions=(50, 200))
         self.child.delaybeforesend = 0.002
         self.log: list[str] = []
 
@@ -241,3 +246,12 @@ def test_a_new_table_left_to_people_starts_when_everyone_has_sat_down(server: Se
     thread.join(30)
     assert not failures, failures
     check_finished(owner.transcript, replay_record(server, owner.transcript))
+
+
+def test_a_whole_game_at_the_room_in_line_mode_through_a_pipe(server: ServeProcess, tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.url, "--new", "suicide", "--seed", "3", *OPTIONS], line=True)
+    joined.play_until()
+    local = Driver(tmp_path / "play", ["--seed", "3", *OPTIONS, "--variant", "suicide"], line=True)
+    local.play_until()
+    check_finished(joined.transcript, replay(joined.transcript, Rules.preset("suicide", hands=1), 3))
+    assert table_lines(joined.transcript) == table_lines(local.transcript)

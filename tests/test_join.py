@@ -242,6 +242,8 @@ def test_a_new_table_left_to_people_starts_when_everyone_has_sat_down(server: Se
 
     thread = threading.Thread(target=run_people)
     thread.start()
+    owner.expect(r"Guest \d+ sits at (East|West)\.")
+    owner.expect(r"Guest \d+ sits at (East|West)\.")
     owner.play_until()
     thread.join(30)
     assert not failures, failures

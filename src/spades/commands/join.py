@@ -208,7 +208,7 @@ def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> 
         "Press ? for the keys.")
     if link.info.get("state") == "waiting":
         out(f"Waiting for {link.info.get('owner') or 'the owner'} to start the game.")
-    return link.until_started(START_WAIT)
+    return link.until_started(START_WAIT, out)
 
 
 def seat_name(rules: Any, seat: int) -> str:

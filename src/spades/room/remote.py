@@ -18,7 +18,7 @@ import contextlib
 import threading
 import time
 from collections import deque
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
 from ..actions import Action
@@ -219,14 +219,18 @@ class RemoteLink:
         assert self.table is not None
         self._request({"type": "level", "table": self.table, "seat": seat, "level": level})
 
-    def until_started(self, timeout: float | None = None) -> bool:
-        """Wait for the game's first update (True), taking the table's news meanwhile; False after ``timeout``."""
+    def until_started(self, timeout: float | None = None, say: Callable[[str], None] | None = None) -> bool:
+        """Wait for the game's first update (True), taking the table's news meanwhile (said through ``say``, or
+        kept for the table); False after ``timeout``."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while self._view is None:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return False
             self.wait(0.5 if left is None else min(left, 0.5))
+            if say is not None and self._view is None:
+                for line in self.notices():
+                    say(line)
         return True
 
     def stats(self) -> dict[str, Any]:
@@ -267,8 +271,26 @@ class RemoteLink:
             self._lines.append(str(frame["text"]))
             return True
         if kind == "table":
+            lines = self._seat_changes(self.info, frame)
             self.info = frame
+            self._lines.extend(lines)
+            return bool(lines)
         return False
+
+    def _seat_changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """Who sat down or stood up, in words ("Bob sits at East."), from two descriptions of the table."""
+        if self._rules is None or before.get("table") != after.get("table"):
+            return []
+        from ..table.announce import name
+
+        was = {s["seat"]: s["player"] for s in before.get("seats", [])}
+        lines = []
+        for seat in after.get("seats", []):
+            player, old = seat["player"], was.get(seat["seat"])
+            if player != old and seat["seat"] != self.seat:
+                where = name(self._rules, seat["seat"])
+                lines.append(f"{player} sits at {where}." if player else f"{old} leaves {where}; the seat is free.")
+        return lines
 
     def _apply(self, frame: dict[str, Any]) -> bool:
         """Add an update's events after the ones known (a resent stretch replaces the same events); a gap, which

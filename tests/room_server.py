@@ -34,16 +34,18 @@ FAST = {"lose_at": -150}  # random bids lose points fast: every preset's game en
 class ServeProcess:
     """``spades serve --port 0`` on a database; ``url`` and ``http`` once it says it is open."""
 
-    def __init__(self, database: str, tmp: Path, redis: str | None = None, name: str = "serve") -> None:
+    def __init__(self, database: str, tmp: Path, redis: str | None = None, name: str = "serve", port: int = 0,
+                 extra: tuple[str, ...] = ()) -> None:
         self.database = database
         self.redis = redis
+        self.extra = extra  # more options of spades serve
         self.log = tmp / f"{name}.log"
         self.process: subprocess.Popen[str] | None = None
-        self.port = 0
+        self.port = port
 
     def start(self) -> ServeProcess:
-        command = [sys.executable, "-m", "spades", "serve", "--port", "0", "--database", self.database,
-                   "--pace", "0"]
+        command = [sys.executable, "-m", "spades", "serve", "--port", str(self.port), "--database", self.database,
+                   "--pace", "0", *self.extra]
         if self.redis:
             command += ["--redis", self.redis]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log.open("a"), text=True,

@@ -22,6 +22,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help="carry table updates between several serve processes through Redis pub/sub")
     parser.add_argument("--pace", type=float, default=1.0,
                         help="seconds between the computer's actions at tables that do not set it (default 1)")
+    parser.add_argument("--seeds", action="store_true",
+                        help="let a table's creator choose its seed (spades join --seed), to play a known deal again; "
+                             "whoever knows a seed knows every hand, so not for a room of strangers")
     parser.set_defaults(func=run)
 
 
@@ -37,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
                 port = self.servers[0].sockets[0].getsockname()[1] if self.servers else args.port
                 print(f"The room is open at http://{args.host}:{port}", flush=True)
 
-    app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace)
+    app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace,
+                     seeds=args.seeds)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
                             lifespan="on")
     server = Server(config)

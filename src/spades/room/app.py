@@ -188,7 +188,7 @@ async def _stats(request: Request) -> JSONResponse:
 
 
 def create_app(database_url: str | None = None, redis_url: str | None = None, *, base_url: str = "",
-               pace: float = 1.0) -> Starlette:
+               pace: float = 1.0, seeds: bool = False) -> Starlette:
     """The room's application on that database (the default SQLite file when None), with table updates between
     processes through Redis when ``redis_url`` is given."""
 
@@ -196,7 +196,7 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
         bus = make_bus(redis_url, store.engine.url.render_as_string(hide_password=True))
-        room = Room(store, bus, base_url=base_url, pace=pace)
+        room = Room(store, bus, base_url=base_url, pace=pace, seeds=seeds)
         await room.start()
         app.state.room = room
         try:

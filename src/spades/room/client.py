@@ -16,8 +16,9 @@ class RoomClient:
     """One websocket connection to ``url`` (``ws://host:port/ws``). Every frame received is kept, in order, in
     ``frames`` (parsed JSON); ``next(type)`` waits for the next one of a type not yet taken."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, on_frame: Any = None) -> None:
         self.url = url
+        self.on_frame = on_frame  # called with each frame as it arrives (spades join's link hands them on)
         self.frames: list[dict[str, Any]] = []
         self.token: str | None = None
         self.cursors: dict[int, int] = {}
@@ -42,6 +43,8 @@ class RoomClient:
                 if message.get("type") == "update":
                     self.cursors[message["table"]] = message["cursor"]
                     self.views[message["table"]] = message["view"]
+                if self.on_frame is not None:
+                    self.on_frame(message)
                 async with self._arrived:
                     self.frames.append(message)
                     self._arrived.notify_all()
@@ -57,6 +60,11 @@ class RoomClient:
             await self._ws.close()
         if self._reader is not None:
             await self._reader
+
+    async def wait_closed(self) -> None:
+        """Return once the connection has closed, whichever side closed it."""
+        if self._reader is not None:
+            await asyncio.shield(self._reader)
 
     async def send(self, message: dict[str, Any]) -> int:
         """Send a message (an ``id`` is added unless it has one); the id."""
@@ -96,6 +104,11 @@ class RoomClient:
 
     async def register(self, name: str, password: str) -> dict[str, Any]:
         reply = await self.request({"type": "register", "name": name, "password": password})
+        self.token = reply.get("token")
+        return reply
+
+    async def login(self, name: str, password: str) -> dict[str, Any]:
+        reply = await self.request({"type": "login", "name": name, "password": password})
         self.token = reply.get("token")
         return reply
 

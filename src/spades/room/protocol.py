@@ -418,6 +418,10 @@ class Create(ClientBase):
         "them (default 60)")
     pace: Annotated[float, Field(ge=0, le=10)] | None = Field(
         default=None, description="seconds between the computer's actions (default: the server's)")
+    seed: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(
+        default=None, description="the deal's seed, as `spades play --seed` takes it, so that a known deal can be "
+        "played again; only a room started with `spades serve --seeds` takes one (whoever knows it knows every "
+        "hand), the others answer bad_message")
 
     def seat_levels(self) -> dict[int, str]:
         return {int(seat): level for seat, level in self.levels.items()}

@@ -103,8 +103,10 @@ def _bot(game: Game, seat: int, level: str, label: str = "player") -> Bot:
 class Room:
     """Every table this process serves and every connection it holds."""
 
-    def __init__(self, store: Store, bus: Bus | None = None, *, base_url: str = "", pace: float = 1.0) -> None:
+    def __init__(self, store: Store, bus: Bus | None = None, *, base_url: str = "", pace: float = 1.0,
+                 seeds: bool = False) -> None:
         self.store = store
+        self.seeds = seeds  # whether a table's creator may choose its seed
         self.bus: Bus = bus or LocalBus()
         self.base_url = base_url
         self.pace = pace
@@ -145,7 +147,7 @@ class Room:
 
     def _make_host(self, live: Live) -> Host:
         info = live.info
-        game = Game(rules_from_json(info.rules), seed=info.seed)
+        game = Game(rules_from_json(info.rules), seed=seed_of(info.seed))
         computers = {s.seat: _bot(game, s.seat, s.level) for s in info.seats if s.player is None and s.level}
         return Host(game, computers)
 
@@ -303,7 +305,10 @@ class Room:
         settings: dict[str, Any] = {"pace": self.pace if message.pace is None else message.pace}
         if message.timeout is not None:
             settings["timeout"] = message.timeout
-        info = await self._db(self.store.create_table, player, rules_to_json(rules), str(secrets.randbelow(2**63)),
+        if message.seed is not None and not self.seeds:
+            raise RoomError(p.ErrorCode.BAD_MESSAGE, "this room does not take a table's seed (spades serve --seeds)")
+        seed = message.seed if message.seed is not None else str(secrets.randbelow(2**63))
+        info = await self._db(self.store.create_table, player, rules_to_json(rules), seed,
                               rules.players, levels, settings)
         live = self.live.setdefault(info.id, Live(info))
         conn.send(p.encode(self._table_message(live, message.id)))
@@ -631,6 +636,12 @@ class Room:
             if live.host is None:
                 raise RoomError(p.ErrorCode.NOT_STARTED, "the game has not started yet")
             self._send_update(live, conn, min(message.cursor, live.host.cursor))
+
+
+def seed_of(text: str) -> int | str:
+    """A stored seed as ``spades play --seed`` reads it (a number is a number), so that a table given a seed deals
+    and its computer players decide exactly as at the local table with that seed."""
+    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def action_text_of(action: Action) -> str:

@@ -59,6 +59,11 @@ class SeatLink(Protocol):
         """Take back the seat's last action and what followed, or the reason it cannot be done."""
         ...
 
+    def notices(self) -> Sequence[str]:
+        """Lines to say besides the game's events, such as a lost connection and where the game stands on return;
+        the console asks often, even while the player thinks."""
+        ...
+
     def save(self) -> None: ...
 
     def close(self) -> None: ...
@@ -97,6 +102,9 @@ class LocalLink:
     def undo(self) -> TakenBack | str:
         taken = self.host.undo(self.seat)
         return taken if isinstance(taken, str) else TakenBack(*taken)
+
+    def notices(self) -> Sequence[str]:
+        return ()
 
     def save(self) -> None:
         """The game so far, where ``spades play --resume`` finds it; a finished game's save is removed."""

@@ -27,7 +27,7 @@ from . import announce as say
 from . import review
 from .config import Settings, save_settings
 from .keys import Input
-from .link import SeatLink
+from .link import LocalLink, SeatLink
 from .speech import Speaker
 
 SUIT_KEYS = {"a": Suit.CLUBS, "s": Suit.DIAMONDS, "d": Suit.HEARTS, "f": Suit.SPADES}
@@ -176,7 +176,8 @@ class Table:
                     if self.over:
                         self.finish()
                         return 0
-                    if not settled and not self.input.ready(WAIT):
+                    # While the player thinks, a local game has nothing to say; a room may (a lost connection)
+                    if not (settled and isinstance(self.link, LocalLink)) and not self.input.ready(WAIT):
                         continue
                     token = self.input.read()
                     if token is None:
@@ -195,6 +196,8 @@ class Table:
         (True), or until nothing new has come for a moment while others are still to move (False: the keys are
         looked at, then the table waits again)."""
         while True:
+            for line in self.link.notices():
+                self.out(line)
             self.announce_new()
             view = self.view()
             if self.waiting_next or view.phase is Phase.OVER:

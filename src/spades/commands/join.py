@@ -1,0 +1,300 @@
+"""``spades join``: sit the terminal table of ``spades play`` at a table of the online room, with the same keys and
+the same words.
+
+One command does it: with no table named, a new table is made with the computer in the other seats and the game
+starts at once; ``--table N`` (or ``--invite LINK``) sits at the first free seat of a table and waits for its
+owner's game to start. A guest by default; ``--name`` with ``--password`` registers the name, or signs in when it
+is already registered, and then the room keeps the player's statistics, printed at the end of the game."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import re
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..rules import VARIANTS
+from ..seats import seat_letters
+from ..table.config import SPEECH, VERBOSITY
+
+if TYPE_CHECKING:
+    from ..room.remote import RemoteLink
+
+__all__ = ["add_parser"]
+
+DEFAULT_ROOM = "ws://127.0.0.1:8000/ws"
+PERSON = "person"  # a level that leaves the seat to a person
+START_WAIT = 3600.0  # seconds to wait for a table's owner to start the game
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from .options import level_names
+
+    parser = subparsers.add_parser(
+        "join", help="play at a table of an online card room (spades serve)",
+        description="Sit at a table of the card room with the terminal table of `spades play`: the same keys, the "
+                    "same words. With no table named, a new one is made with the computer in the other seats "
+                    "and the game starts at once.")
+    parser.add_argument("room", nargs="?", default=DEFAULT_ROOM,
+                        help=f"the room's address: host:port, http://host:port or ws://host:port/ws "
+                             f"(default {DEFAULT_ROOM})")
+    parser.add_argument("--name", help="your name at the room (a guest's name unless --password is given; a guest "
+                        "is the same player at the next join, and back at a game under way)")
+    parser.add_argument("--password", action="store_true",
+                        help="sign in with a password, registering the name if it is new; the password is read "
+                             "from SPADES_PASSWORD, or asked for without showing it")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--table", type=int, metavar="N", help="sit at table N (its first free seat, or --seat)")
+    where.add_argument("--invite", metavar="LINK", help="sit at the table of an invitation link")
+    where.add_argument("--new", metavar="VARIANT", choices=VARIANTS,
+                       help=f"make a new table of this variant (default standard): {', '.join(VARIANTS)}")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
+                        help="a rule option of the new table, such as target=300 (repeatable)")
+    levels = ", ".join(level_names())
+    parser.add_argument("--partner", metavar="LEVEL",
+                        help=f"the new table's partner seat: {levels}, or {PERSON} to leave it to a person")
+    parser.add_argument("--opponents", metavar="LEVEL",
+                        help=f"the new table's opponent seats: {levels}, or {PERSON} to leave them to people")
+    parser.add_argument("--seat", metavar="S", help="the seat to take: N, E, S, W (or 0 to 3)")
+    parser.add_argument("--seed", help="the new table's seed, to play a known deal (a room started with --seeds)")
+    parser.add_argument("--line", action="store_true",
+                        help="line mode: type commands and press Enter (automatic when input is not a terminal)")
+    parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only "
+                        "tricks, bids and turns (remembered)")
+    parser.add_argument("--pace", type=float, help="seconds after each card another player plays (remembered)")
+    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (remembered)")
+    parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
+                        help="ring the terminal's bell with \"your turn\" (remembered)")
+    parser.add_argument("--speech", choices=SPEECH,
+                        help="speak through a screen reader or speech engine (remembered)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import CommandError
+    from ..room.remote import JoinError, RemoteLink, websocket_url
+    from ..table.config import load_settings, save_settings
+    from ..table.keys import KeyInput, LineInput
+    from ..table.session import Output
+    from ..table.speech import open_speech
+
+    settings, notes = load_settings()
+    chosen = {key: getattr(args, key) for key in ("verbosity", "pace", "trick_pace", "speech", "bell")
+              if getattr(args, key) is not None}
+    if any(isinstance(v, float) and v < 0 for v in chosen.values()):
+        raise CommandError("--pace and --trick-pace must not be negative")
+    if chosen:
+        settings.update(chosen)
+        save_settings(settings)
+    password = None
+    if args.password:
+        if not args.name:
+            raise CommandError("--password needs --name")
+        password = os.environ.get("SPADES_PASSWORD") or getpass.getpass(f"Password for {args.name}: ")
+    speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
+    out = Output(speaker=speaker)
+    for note in notes:
+        out(f"Note: {note}.")
+    if speech_note:
+        out(speech_note)
+    address, table = args.room, args.table
+    if args.invite:
+        match = re.search(r"/tables?/(\d+)/?$", args.invite.strip()) or re.fullmatch(r"\s*(\d+)\s*", args.invite)
+        if match is None:
+            raise CommandError(f"--invite: {args.invite!r} is not an invitation link (it ends in /tables/N)")
+        table = int(match.group(1))
+        if "://" in args.invite and args.room == DEFAULT_ROOM:
+            address = args.invite
+    link = RemoteLink(websocket_url(address))
+    try:
+        try:
+            sessions = load_sessions()
+            saved = sessions.get(link.url, {}) if not args.password else {}
+            token = saved.get("token") if args.name in (None, saved.get("name")) else None
+            link.sign_in(args.name, password, token)
+            if link.token != token:
+                save_session(sessions, link.url, link.name, link.token)
+            out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
+            if table is None and args.new is None:
+                table = game_under_way(link, out)
+            started = new_table(link, args, settings, out) if table is None else sit_at(link, table, args, out)
+        except JoinError as error:
+            raise CommandError(str(error)) from None
+        if not started:
+            return 1
+        return play(link, settings, out, LineInput() if args.line or not sys.stdin.isatty() else KeyInput())
+    finally:
+        link.close()
+
+
+def parse_seat(text: str | None, players: int) -> int | None:
+    from ..cli import CommandError
+
+    if text is None:
+        return None
+    letters = seat_letters(players)
+    word = text.strip().upper()
+    if word.isdigit() and int(word) < players:
+        return int(word)
+    if word[:1] in letters and word.isalpha():
+        return letters.index(word[:1])
+    raise CommandError(f"--seat: {text!r} is not a seat; the seats are {', '.join(letters)}")
+
+
+def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: Any) -> bool:
+    """Make a table, sit at it, and start it once every seat is taken (at once when the computer fills them)."""
+    from ..cli import CommandError
+    from ..rules import Rules
+    from ..wire import rules_to_json
+    from .options import parse_options
+    from .play import check_levels
+
+    try:
+        rules = Rules.preset(args.new or "standard", **parse_options(args.option))
+    except Exception as error:
+        raise CommandError(str(error)) from None
+    seat = parse_seat(args.seat, rules.players)
+    human = (1 if rules.players == 2 else 2) if seat is None else seat
+    levels: dict[int, str] = {}
+    for other in range(rules.players):
+        if other == human:
+            continue
+        partner = rules.partnerships and other == (human + 2) % 4
+        level = (args.partner if partner else args.opponents) or (settings.partner if partner else settings.opponents)
+        if level != PERSON:
+            levels[other] = level
+    check_levels(list(levels.values()))
+    alone = len(levels) == rules.players - 1
+    # Alone with the computer, the room plays at once and this table paces what it says, as at `spades play`.
+    table = link.create(rules_to_json(rules), levels, seed=args.seed, pace=0.0 if alone else None)
+    link.sit(table, human)
+    out(f"Spades, {rules.describe()}, at table {table}. You are {seat_name(rules, human)}. "
+        "Press ? for the keys.")
+    if alone:
+        link.start()
+        return link.until_started(30)
+    out(f"Others join with: spades join {link.url} --table {table}. The game starts when every seat is taken.")
+    while not all(s["player"] or s["level"] for s in link.info.get("seats", [])):
+        link.wait(0.5)
+        for line in link.notices():
+            out(line)
+    link.start()
+    return link.until_started(30)
+
+
+def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> bool:
+    """Sit at a table: the seat asked for, one's own (back after leaving), or the first free one."""
+    from ..rules import Rules
+
+    info = link.look(table)
+    players = Rules.preset(info["rules"]["variant"], **info["rules"]["options"]).players
+    seats = info["seats"]
+    seat = parse_seat(args.seat, players)
+    if seat is None:
+        own = [s["seat"] for s in seats if (s["player"] or "").casefold() == link.name.casefold()]
+        free = [s["seat"] for s in seats if s["player"] is None and s["level"] is None]
+        computer = [s["seat"] for s in seats if s["player"] is None]
+        choices = own or free or (computer if info["state"] == "waiting" else [])
+        if not choices:
+            out(f"Table {table} has no free seat: its game has started.")
+            return False
+        seat = choices[0]
+    link.back = info["state"] == "playing"
+    link.sit(table, seat)
+    out(f"Spades, {link.rules.describe()}, at table {table}. You are {seat_name(link.rules, seat)}. "
+        "Press ? for the keys.")
+    if link.info.get("state") == "waiting":
+        out(f"Waiting for {link.info.get('owner') or 'the owner'} to start the game.")
+    return link.until_started(START_WAIT, out)
+
+
+def seat_name(rules: Any, seat: int) -> str:
+    from ..table import announce as say
+
+    return say.name(rules, seat)
+
+
+def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
+    from ..bots import bot_seed, make_bot
+    from ..errors import UnknownLevel
+    from ..table.session import Table
+
+    try:
+        adviser = make_bot("normal", seed=bot_seed(f"{link.url}:{link.table}", "hint", link.seat))
+    except UnknownLevel:
+        adviser = make_bot("random", seed=bot_seed(f"{link.url}:{link.table}", "hint", link.seat))
+    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out)
+    code = table.run(resumed=link.back)
+    if table.over:
+        out(room_statistics(link))
+    return code
+
+
+def room_statistics(link: RemoteLink) -> str:
+    """The player's figures over every finished game at the room (the room's ``stats`` message)."""
+    from ..room.remote import JoinError
+    from ..table.announce import plural
+
+    if link.guest:
+        return ("The room keeps statistics for registered players only; join with --name and --password to have "
+                "yours kept.")
+    deadline = time.monotonic() + 5
+    while link.info.get("state") != "over" and time.monotonic() < deadline:  # the room stores the game first
+        link.wait(0.2)
+    try:
+        stats = link.stats()
+    except JoinError as error:
+        return f"The room's statistics are not available: {error}."
+    return (f"Your statistics at the room, {stats['name']}: {plural(stats['games'], 'game')}, "
+            f"{plural(stats['wins'], 'win')}; {plural(stats['made'], 'contract')} made of {stats['contracts']}; "
+            f"Nil bid {plural(stats['nils'], 'time')}, made {stats['nils_made']}; {plural(stats['bags'], 'bag')}.")
+
+
+SESSIONS = "room-sessions.json"
+
+
+def load_sessions() -> dict[str, dict[str, str]]:
+    """The session kept for each room, so that a guest who left (or lost the connection) comes back as the same
+    player, to the same seat."""
+    import json
+
+    from ..table.saves import data_dir
+
+    try:
+        data = json.loads((data_dir() / SESSIONS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {url: dict(value) for url, value in data.items() if isinstance(value, dict)} if isinstance(data, dict) \
+        else {}
+
+
+def save_session(sessions: dict[str, dict[str, str]], url: str, name: str, token: str | None) -> None:
+    """Keep the room's session token, readable by the user only: it signs in as them."""
+    import json
+
+    from ..table.saves import data_dir
+
+    if token is None:
+        return
+    sessions[url] = {"name": name, "token": token}
+    path = data_dir() / SESSIONS
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(sessions, file)
+    except OSError:
+        pass  # without it, only this run's seat is lost on leaving; the game goes on
+
+
+def game_under_way(link: RemoteLink, out: Any) -> int | None:
+    """The table where the player sits at a game under way (they left it, or lost the connection), if any."""
+    for info in link.lobby():
+        if info["state"] == "playing" and any((s["player"] or "").casefold() == link.name.casefold()
+                                              for s in info["seats"]):
+            out(f"Your game at table {info['table']} is under way; back to it.")
+            return int(info["table"])
+    return None

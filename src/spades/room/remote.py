@@ -1,0 +1,373 @@
+"""``RemoteLink``: one seat at a table of the online room, as the terminal table's ``SeatLink``.
+
+The console is synchronous and reads keys; the room is a websocket. So the link runs the async ``RoomClient`` on
+an event loop in a background thread, and every frame for its table is put in an inbox. The console's thread
+takes the inbox in ``wait``, ``act`` and ``notices`` only, so the view and the events it reads never change under
+it between two of its own calls.
+
+When the connection drops, the link says "Connection lost; reconnecting.", tries again with growing pauses,
+signs in again with its session token and asks for everything after its cursor; the room then says where the
+game stands ("Back at the table: hand 3, trick 5, your turn."). Nothing is lost: the room keeps the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, TypeVar
+
+from ..actions import Action
+from ..events import Event
+from ..rules import Rules
+from ..table.link import TakenBack
+from ..view import SeatView
+from ..wire import action_text, event_from_json, rules_from_json, view_from_json
+from .client import RoomClient
+
+__all__ = ["LOST", "JoinError", "RemoteLink", "websocket_url"]
+
+LOST = "Connection lost; reconnecting."
+ANSWER_TIMEOUT = 20.0  # seconds to wait for the room to answer one message
+FIRST_PAUSE = 0.25  # seconds before the first attempt to reconnect; doubled after each failure up to LONGEST_PAUSE
+LONGEST_PAUSE = 5.0
+
+T = TypeVar("T")
+
+
+class JoinError(Exception):
+    """The room refused what ``spades join`` asked (the room's reason), or could not be reached."""
+
+
+def websocket_url(address: str) -> str:
+    """The room's websocket from what a person types: ``ws://host:port/ws``, ``http://host:port``, ``host:port``
+    or an invitation link ``http://host:port/tables/7``."""
+    address = address.strip()
+    if "://" not in address:
+        address = "ws://" + address
+    scheme, rest = address.split("://", 1)
+    scheme = {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme.lower())
+    host = rest.split("/", 1)[0]
+    path = "/" + rest.split("/", 1)[1] if "/" in rest else ""
+    return f"{scheme}://{host}{path if path == '/ws' else '/ws'}"
+
+
+class RemoteLink:
+    """A seat at table ``table`` of the room at ``url`` (a ``ws://`` address), once :meth:`sign_in` and
+    :meth:`sit` have run. Until then ``seat`` is -1."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.seat = -1
+        self.table: int | None = None
+        self.token: str | None = None
+        self.name = ""
+        self.guest = True
+        self.back = False  # sat again at one's own seat of a game under way
+        self.info: dict[str, Any] = {}  # the table's latest description (seats, owner, state)
+        self._rules: Rules | None = None
+        self._events: list[Event] = []
+        self._view: SeatView | None = None
+        self._lines: list[str] = []
+        self._inbox: deque[dict[str, Any]] = deque()
+        self._arrived = threading.Condition()
+        self._closing = False
+        self.client: RoomClient | None = None
+        self._keeper: concurrent.futures.Future[None] | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="room-link", daemon=True)
+        self._thread.start()
+
+    # -- the background loop ------------------------------------------------------------------------------------
+    def _run(self, coroutine: Coroutine[Any, Any, T], timeout: float = ANSWER_TIMEOUT) -> T:
+        """Run a coroutine on the link's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
+
+    def _on_frame(self, frame: dict[str, Any]) -> None:
+        """(Loop thread.) A frame for this table, or a reply, goes to the inbox for the console's thread."""
+        kind = frame.get("type")
+        if kind in ("update", "said", "table") and frame.get("table") != self.table:
+            return
+        if kind in ("update", "said", "table", "error"):
+            self._post(frame)
+
+    def _post(self, frame: dict[str, Any]) -> None:
+        with self._arrived:
+            self._inbox.append(frame)
+            self._arrived.notify_all()
+
+    async def _connect(self) -> RoomClient:
+        try:
+            return await RoomClient(self.url, self._on_frame).connect()
+        except (TimeoutError, OSError) as error:
+            raise JoinError(f"the room at {self.url} cannot be reached: {error}") from None
+        except Exception as error:  # an address that is not a room (an HTTP page, a bad URL)
+            raise JoinError(f"the room at {self.url} cannot be reached: {error}") from None
+
+    async def _keep_connected(self) -> None:
+        """(Loop thread.) Whenever the connection drops, say so, reconnect with growing pauses, sign in again with
+        the token and ask for what was missed."""
+        while not self._closing:
+            client = self.client
+            assert client is not None
+            await client.wait_closed()
+            if self._closing:
+                return
+            self._post({"type": "notice", "text": LOST})
+            pause = FIRST_PAUSE
+            while not self._closing:
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, LONGEST_PAUSE)
+                try:
+                    client = await self._connect()
+                    reply = await client.resume(self.token)
+                except (TimeoutError, JoinError, ConnectionError, OSError):
+                    continue
+                if reply.get("type") != "welcome":
+                    self._post({"type": "notice", "text": f"The room did not take us back: {reply.get('message')}."})
+                    await client.close()
+                    return
+                self.client = client
+                if self.table is not None:
+                    with self._arrived:
+                        cursor = len(self._events)
+                    await client.send({"type": "sync", "table": self.table, "cursor": cursor})
+                break
+
+    def _request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send and wait for the reply; a refusal raises JoinError with the room's reason."""
+        client = self.client
+        if client is None or client.closed:
+            raise JoinError("the connection to the room is lost")
+        try:
+            reply = self._run(client.request(message))
+        except (TimeoutError, ConnectionError) as error:
+            raise JoinError(f"the room did not answer: {error or 'no reply in time'}") from None
+        if reply.get("type") == "error":
+            raise JoinError(str(reply.get("message")))
+        return reply
+
+    # -- before the game: signing in, the table, the seat -----------------------------------------------------
+    def sign_in(self, name: str | None = None, password: str | None = None,
+                token: str | None = None) -> dict[str, Any]:
+        """Back in the session of ``token`` while the room still knows it; else as a guest (named or not), or with
+        a password: a new name is registered, a known one logged in."""
+        self.client = self._run(self._connect())
+        reply: dict[str, Any] = {}
+        if token is not None:
+            reply = self._run(self.client.request({"type": "resume", "token": token}))
+        if reply.get("type") == "welcome":
+            reply["token"] = token
+        elif password is None:
+            reply = self._request({"type": "guest", **({"name": name} if name else {})})
+        else:
+            assert name is not None
+            client = self.client
+            reply = self._run(client.request({"type": "register", "name": name, "password": password}))
+            if reply.get("type") == "error" and reply.get("code") == "name_taken":
+                reply = self._request({"type": "login", "name": name, "password": password})
+            elif reply.get("type") == "error":
+                raise JoinError(str(reply.get("message")))
+        self.token = reply["token"]
+        self.name = reply["player"]["name"]
+        self.guest = bool(reply["player"]["guest"])
+        return reply
+
+    def create(self, rules: dict[str, Any], levels: dict[int, str], seed: str | None = None,
+               pace: float | None = None) -> int:
+        """A new table, owned by this player; its number."""
+        message: dict[str, Any] = {"type": "create", "rules": rules, "levels": {str(s): lv for s, lv in levels.items()}}
+        if seed is not None:
+            message["seed"] = seed
+        if pace is not None:
+            message["pace"] = pace
+        reply = self._request(message)
+        self.info = reply
+        return int(reply["table"])
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The tables waiting or under way."""
+        return list(self._request({"type": "lobby"})["tables"])
+
+    def look(self, table: int) -> dict[str, Any]:
+        """A table's description, from the lobby; JoinError when there is no such table (or its game is over)."""
+        for info in self.lobby():
+            if info["table"] == table:
+                return dict(info)
+        raise JoinError(f"there is no table {table} waiting or under way")
+
+    def sit(self, table: int, seat: int) -> dict[str, Any]:
+        """Take the seat (or go back to one's own); the table's description."""
+        self.table = table
+        reply = self._request({"type": "join", "table": table, "seat": seat})
+        self.seat = seat
+        self.info = reply
+        self._rules = rules_from_json(reply["rules"])
+        if self._keeper is None:  # from now on a dropped connection is taken up again by itself
+            self._keeper = asyncio.run_coroutine_threadsafe(self._keep_connected(), self._loop)
+        return reply
+
+    def start(self) -> None:
+        assert self.table is not None
+        self._request({"type": "start", "table": self.table})
+
+    def level(self, seat: int, level: str) -> None:
+        assert self.table is not None
+        self._request({"type": "level", "table": self.table, "seat": seat, "level": level})
+
+    def until_started(self, timeout: float | None = None, say: Callable[[str], None] | None = None) -> bool:
+        """Wait for the game's first update (True), taking the table's news meanwhile (said through ``say``, or
+        kept for the table); False after ``timeout``."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self._view is None:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            self.wait(0.5 if left is None else min(left, 0.5))
+            if say is not None and self._view is None:
+                for line in self.notices():
+                    say(line)
+        return True
+
+    def stats(self) -> dict[str, Any]:
+        return self._request({"type": "stats"})
+
+    # -- the SeatLink -----------------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        assert self._rules is not None, "sit first"
+        return self._rules
+
+    @property
+    def kept_words(self) -> str:
+        return f"the room keeps the game. spades join --table {self.table} takes you back to it"
+
+    def view(self) -> SeatView:
+        assert self._view is not None, "the game has not started"
+        return self._view
+
+    def events(self) -> Sequence[Event]:
+        return self._events
+
+    def _take(self) -> bool:
+        """Apply everything in the inbox, in order; True when anything new came (events, a view or a line)."""
+        changed = False
+        while True:
+            with self._arrived:
+                if not self._inbox:
+                    return changed
+                frame = self._inbox.popleft()
+            changed = self._handle(frame) or changed
+
+    def _handle(self, frame: dict[str, Any]) -> bool:
+        kind = frame.get("type")
+        if kind == "update":
+            return self._apply(frame)
+        if kind in ("said", "notice"):
+            self._lines.append(str(frame["text"]))
+            return True
+        if kind == "table":
+            lines = self._seat_changes(self.info, frame)
+            self.info = frame
+            self._lines.extend(lines)
+            return bool(lines)
+        return False
+
+    def _seat_changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """Who sat down or stood up, in words ("Bob sits at East."), from two descriptions of the table."""
+        if self._rules is None or before.get("table") != after.get("table"):
+            return []
+        from ..table.announce import name
+
+        was = {s["seat"]: s["player"] for s in before.get("seats", [])}
+        lines = []
+        for seat in after.get("seats", []):
+            player, old = seat["player"], was.get(seat["seat"])
+            if player != old and seat["seat"] != self.seat:
+                where = name(self._rules, seat["seat"])
+                lines.append(f"{player} sits at {where}." if player else f"{old} leaves {where}; the seat is free.")
+        return lines
+
+    def _apply(self, frame: dict[str, Any]) -> bool:
+        """Add an update's events after the ones known (a resent stretch replaces the same events); a gap, which
+        a lost frame would leave, is filled by asking for everything after the cursor."""
+        events = frame["events"]
+        start = frame["cursor"] - len(events)
+        if frame["cursor"] < len(self._events):
+            return False  # older than what is known
+        if start > len(self._events):
+            client = self.client
+            if client is not None and not client.closed:
+                asyncio.run_coroutine_threadsafe(
+                    client.send({"type": "sync", "table": self.table, "cursor": len(self._events)}), self._loop)
+            return False
+        known = len(self._events)
+        self._events[start:] = [event_from_json(e, f"update.events[{i}]") for i, e in enumerate(events)]
+        self._view = view_from_json(frame["view"])
+        return len(self._events) > known or start == known
+
+    def wait(self, timeout: float) -> bool:
+        with self._arrived:
+            if not self._inbox:
+                self._arrived.wait(timeout)
+        return self._take()
+
+    def notices(self) -> Sequence[str]:
+        """What the link has to say besides the game's events (a lost connection, where the game stands on
+        return, the computer covering an absent player), said by the console as it comes."""
+        self._take()
+        lines, self._lines = self._lines, []
+        return lines
+
+    def act(self, action: Action) -> str | None:
+        self._take()
+        client = self.client
+        if client is None or client.closed:
+            return "the connection to the room is lost; it is reconnecting"
+        cursor = len(self._events)
+        try:
+            ident = self._run(client.send({"type": "act", "table": self.table, "action": action_text(action),
+                                           "cursor": cursor}))
+        except Exception:
+            return "the connection to the room is lost; it is reconnecting"
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while True:
+            with self._arrived:
+                if not self._inbox:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return "the room did not answer"
+                    self._arrived.wait(left)
+                    continue
+                frame = self._inbox.popleft()
+            if frame.get("type") == "error" and frame.get("id") == ident:
+                if frame.get("code") == "out_of_date":
+                    return "the table moved on meanwhile"
+                return str(frame.get("message"))
+            if frame.get("type") == "notice":
+                self._handle(frame)
+                return "the connection to the room was lost before it answered"
+            self._handle(frame)
+            if len(self._events) > cursor:
+                return None
+
+    def undo(self) -> TakenBack | str:
+        return "not at an online table"
+
+    def save(self) -> None:
+        """Nothing to do: the room has stored every action before anyone heard of it."""
+
+    def close(self) -> None:
+        self._closing = True
+        client = self.client
+        if client is not None:
+            with contextlib.suppress(Exception):
+                self._run(client.close(), 5)
+        if self._keeper is not None:
+            self._keeper.cancel()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)

@@ -1,0 +1,259 @@
+"""`spades join` driven like a person would, by keys through a pseudo-terminal, at a real `spades serve`: a whole
+game says the same lines as `spades play` with the same seed and the same keys, and a server killed mid-hand and
+started again is reconnected to by itself, says where the game stands, and the game goes on to the same end."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+from pexpect.popen_spawn import PopenSpawn
+
+from room_server import Seat, ServeProcess, close_all, sit
+from spades.game import Game
+from spades.room.client import RoomClient
+from spades.rules import Rules
+from test_table_play import SPADES, Driver, check_finished, replay
+
+SEED = "11"
+OPTIONS = ["-o", "hands=1"]
+
+
+class JoinDriver(Driver):
+    """One `spades join` process at the room, by keys through a pty (the `spades play` driver's moves)."""
+
+    def __init__(self, tmp: Path, args: list[str], password: str | None = None, line: bool = False) -> None:
+        env = dict(os.environ, SPADES_CONFIG_DIR=str(tmp / "config"), SPADES_DATA_DIR=str(tmp / "data"),
+                   PYTHONUNBUFFERED="1")
+        if password is not None:
+            env["SPADES_PASSWORD"] = password
+        argv = [*SPADES, "join", "--pace", "0", "--trick-pace", "0", "--speech", "none", *args]
+        self.line = line
+        if line:
+            self.child: pexpect.spawnbase.SpawnBase = PopenSpawn(argv, env=env, encoding="utf-8", timeout=15)
+        else:
+            self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=15,
+                                       dimensions=(50, 200))
+        self.child.delaybeforesend = 0.002
+        self.log: list[str] = []
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return str(tmp_path / "room.sqlite3")
+
+
+@pytest.fixture
+def server(database: str, tmp_path: Path) -> Iterator[ServeProcess]:
+    process = ServeProcess(database, tmp_path, port=free_port(), extra=("--seeds",)).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def table_lines(transcript: str) -> list[str]:
+    """What the table said from the first hand on, line by line, without the room's own lines (the connection
+    and the room's statistics), which the local table has no reason to say."""
+    lines = [line.strip() for line in transcript.replace("\r", "").split("\n")]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Hand 1."))
+    room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics")
+    return [line for line in lines[start:] if line and not line.startswith(room)]
+
+
+def local_game(tmp: Path) -> Driver:
+    """The same game at `spades play`, played with the same keys."""
+    local = Driver(tmp, ["--seed", SEED, *OPTIONS])
+    local.play_until()
+    return local
+
+
+def test_a_whole_game_at_the_room_says_what_the_local_table_says(server: ServeProcess, tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.http, "--seed", SEED, *OPTIONS, "--name", "Ada", "--password"],
+                        password="correct horse")
+    joined.expect(r"Signed in at ws://127\.0\.0\.1:\d+/ws as Ada\.")
+    joined.expect(r"Spades, standard, 1 hand, [^\r\n]*, at table 1\. You are South\. Press \? for the keys\.")
+    joined.play_until()
+    transcript = joined.transcript
+    check_finished(transcript, replay(transcript, Rules.preset("standard", hands=1), int(SEED)))
+    assert re.search(r"Your statistics at the room, Ada: 1 game, \d+ wins?; \d+ contracts? made of \d+; ",
+                     transcript)
+    local = local_game(tmp_path / "play")
+    assert table_lines(transcript) == table_lines(local.transcript)
+    status, record = server.get("/api/tables/1/record")
+    assert status == 200 and record["seed"] == int(SEED)
+
+
+def test_the_server_killed_mid_hand_comes_back_and_the_game_goes_on(server: ServeProcess, database: str,
+                                                                     tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.url, "--seed", SEED, *OPTIONS])
+    joined.expect(r"as Guest \d+ \(a guest\)\.")
+
+    def third_trick(match: re.Match[str]) -> bool:
+        return match.group(0).startswith("Your turn.") and joined.transcript.count(" wins trick ") == 2
+
+    joined.play_until(stop=third_trick)
+    server.kill()
+    joined.expect(r"Connection lost; reconnecting\.")
+    again = ServeProcess(database, tmp_path, name="serve-again", port=server.port, extra=("--seeds",)).start()
+    try:
+        joined.expect(r"Back at the table: hand 1, trick 3, your turn\.")
+        joined.play_card()
+        joined.play_until()
+    finally:
+        again.stop()
+    transcript = joined.transcript
+    assert transcript.count("Connection lost; reconnecting.") == 1
+    check_finished(transcript, replay(transcript, Rules.preset("standard", hands=1), int(SEED)))
+    assert "The room keeps statistics for registered players only" in transcript
+    local = local_game(tmp_path / "play")
+    assert table_lines(transcript) == table_lines(local.transcript)
+
+
+def test_a_room_takes_a_seed_only_when_started_to(tmp_path: Path) -> None:
+    plain = ServeProcess(str(tmp_path / "plain.sqlite3"), tmp_path, name="plain").start()
+
+    async def create() -> dict[str, object]:
+        client = await RoomClient(plain.url).connect()
+        try:
+            await client.guest()
+            return await client.request({"type": "create", "rules": {"variant": "standard", "options": {}},
+                                         "seed": "11"})
+        finally:
+            await client.close()
+
+    try:
+        reply = asyncio.run(create())
+    finally:
+        plain.stop()
+    assert reply["type"] == "error" and reply["code"] == "bad_message"
+    assert "spades serve --seeds" in str(reply["message"])
+
+
+def test_a_table_of_the_room_that_is_not_there(server: ServeProcess, tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.url, "--table", "9"])
+    joined.expect(r"there is no table 9 waiting or under way")
+    joined.expect(pexpect.EOF)
+    joined.child.close()
+    assert joined.child.exitstatus != 0
+
+
+def test_a_guest_who_leaves_comes_back_to_the_same_seat_with_the_next_join(server: ServeProcess,
+                                                                           tmp_path: Path) -> None:
+    first = JoinDriver(tmp_path / "join", [server.url, *OPTIONS])
+    first.expect(r"as (Guest \d+) \(a guest\)\.")
+    name = first.child.match.group(1)
+
+    def mid_hand(match: re.Match[str]) -> bool:
+        return match.group(0).startswith("Your turn.") and first.transcript.count(" wins trick ") == 4
+
+    first.play_until(stop=mid_hand)
+    first.key("q")
+    first.expect(r"Leave the game\? It will be saved\. y or n\.")
+    first.key("y")
+    first.expect(r"The room keeps the game\. spades join --table 1 takes you back to it\. Goodbye\.")
+    first.expect(pexpect.EOF)
+    second = JoinDriver(tmp_path / "join", [server.url])
+    second.expect(rf"as {name} \(a guest\)\.")
+    second.expect(r"Your game at table 1 is under way; back to it\.")
+    second.expect(r"Resumed: standard game, hand 1\.")
+    second.expect(r"Back at the table: hand 1, trick 5, your turn\.")
+    second.play_card()
+    second.play_until()
+    transcript = first.transcript + second.transcript
+    check_finished(transcript, replay_record(server, transcript))
+
+
+def replay_record(server: ServeProcess, transcript: str) -> Game:
+    """The game the transcript tells, replayed from the room's record's seed: every line is the engine's."""
+    for _ in range(100):  # the room stores the finished game just after its last update
+        status, record = server.get("/api/tables/1/record")
+        if status == 200:
+            break
+        time.sleep(0.05)
+    assert status == 200, record
+    return replay(transcript, Rules.preset("standard", hands=1), record["seed"])
+
+
+def test_sitting_at_another_owners_table_waits_for_the_start(server: ServeProcess, tmp_path: Path) -> None:
+    async def open_table() -> RoomClient:
+        owner = await RoomClient(server.url).connect()
+        await owner.guest("Owner")
+        reply = await owner.request({"type": "create", "rules": {"variant": "standard", "options": {"hands": 1}},
+                                     "levels": {"0": "normal", "1": "normal", "3": "normal"}, "pace": 0,
+                                     "seed": SEED})
+        assert reply["type"] == "table", reply
+        return owner
+
+    async def start(owner: RoomClient) -> None:
+        while (await owner.request({"type": "lobby"}))["tables"][0]["seats"][2]["player"] is None:
+            await asyncio.sleep(0.05)
+        reply = await owner.request({"type": "start", "table": 1})
+        assert reply["type"] == "table" and reply["state"] == "playing", reply
+        await owner.close()
+
+    loop = asyncio.new_event_loop()
+    try:
+        owner = loop.run_until_complete(open_table())
+        joined = JoinDriver(tmp_path / "join", [server.url, "--table", "1"])
+        joined.expect(r"at table 1\. You are South\.")
+        joined.expect(r"Waiting for Owner to start the game\.")
+        loop.run_until_complete(start(owner))
+    finally:
+        loop.close()
+    joined.play_until()
+    local = local_game(tmp_path / "play")
+    assert table_lines(joined.transcript) == table_lines(local.transcript)
+
+
+def test_a_new_table_left_to_people_starts_when_everyone_has_sat_down(server: ServeProcess,
+                                                                      tmp_path: Path) -> None:
+    owner = JoinDriver(tmp_path / "join", [server.url, *OPTIONS, "--opponents", "person"])
+    owner.expect(r"Others join with: spades join ws://127\.0\.0\.1:\d+/ws --table 1\. "
+                 r"The game starts when every seat is taken\.")
+    failures: list[BaseException] = []
+
+    async def people() -> None:
+        east, west = await asyncio.gather(sit(server.url, 1, 1), sit(server.url, 1, 3))
+        try:
+            await asyncio.gather(Seat(east, 1, 1, "east").play(), Seat(west, 1, 3, "west").play())
+        finally:
+            await close_all([east, west])
+
+    def run_people() -> None:
+        try:
+            asyncio.run(people())
+        except BaseException as error:  # reported by the test, in its own thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run_people)
+    thread.start()
+    owner.expect(r"Guest \d+ sits at (East|West)\.")
+    owner.expect(r"Guest \d+ sits at (East|West)\.")
+    owner.play_until()
+    thread.join(30)
+    assert not failures, failures
+    check_finished(owner.transcript, replay_record(server, owner.transcript))
+
+
+def test_a_whole_game_at_the_room_in_line_mode_through_a_pipe(server: ServeProcess, tmp_path: Path) -> None:
+    joined = JoinDriver(tmp_path / "join", [server.url, "--new", "suicide", "--seed", "3", *OPTIONS], line=True)
+    joined.play_until()
+    local = Driver(tmp_path / "play", ["--seed", "3", *OPTIONS, "--variant", "suicide"], line=True)
+    local.play_until()
+    check_finished(joined.transcript, replay(joined.transcript, Rules.preset("suicide", hands=1), 3))
+    assert table_lines(joined.transcript) == table_lines(local.transcript)

@@ -101,10 +101,11 @@ def test_a_guest_gets_a_free_guest_name_and_cannot_log_in(store: Store) -> None:
 
 
 def test_names_and_passwords_outside_the_rules_are_refused_with_the_rule() -> None:
-    for name in ("", "x" * 25, " Ann", "Ann ", "Ann  Lee", "<b>Ann</b>", "Ann\n", "Ann;drop"):
-        with pytest.raises(auth.AuthError, match="1 to 24 characters"):
+    for name in ("", "x" * 33, " Ann", "Ann ", "Ann  Lee", "Ann\n", "Ann\u200b", "Ann\tLee"):
+        with pytest.raises(auth.AuthError, match="1 to 32 printable characters"):
             auth.check_name(name)
-    for name in ("A", "x" * 24, "Ann Lee", "jo-el_2", "Zoë", "Ærø"):
+    for name in ("A", "x" * 32, "Ann Lee", "jo-el_2", "Zoë", "Ærø", "<b>Ann</b>", "Ann;drop",
+                 "<img src=x onerror=alert(1)>"):
         assert auth.check_name(name) == name
     for password in ("", "seven77", "x" * 129):
         with pytest.raises(auth.AuthError, match="8 to 128 characters"):
@@ -117,7 +118,7 @@ def test_a_refused_name_or_password_adds_no_player(store: Store) -> None:
     with pytest.raises(auth.AuthError):
         store.create_player("Ann", "short")
     with pytest.raises(auth.AuthError):
-        store.create_player("<Ann>", "long enough")
+        store.create_player("Ann\u0007", "long enough")
     assert store.player("Ann") is None
 
 
@@ -297,6 +298,8 @@ def test_an_older_database_is_upgraded_with_its_data_not_dropped(url: str) -> No
         table = store.table(table_id)
         assert table is not None and table.seed == "99" and table.state == "playing"
         assert [(seat.player, seat.level) for seat in table.seats] == [("Ann", None), (None, "easy")]
+        long_name = "<img src=x onerror=alert(1)> 1234"  # 33 - 1: version 3 widened the name to 32
+        assert store.create_player(long_name[:32], "long enough").name == long_name[:32]
         assert [row.action for row in store.actions(table_id)] == ["4", "3"]
         assert store.stats("ann") == Stats(name="Ann")
         assert store.append_action(table_id, 3, 2, "2")
@@ -327,7 +330,8 @@ def test_every_migration_file_is_part_of_the_installed_package() -> None:
     base = ROOT / "src" / "spades"
     folder = base / "room" / "migrations"
     files = [path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
-    assert {path.name for path in files} >= {"env.py", "v0001_tables.py", "v0002_stats.py", "script.py.mako"}
+    assert {path.name for path in files} >= {"env.py", "v0001_tables.py", "v0002_stats.py", "v0003_longer_names.py",
+                                             "script.py.mako"}
     for path in files:
         in_package = path.suffix == ".py" and (path.parent / "__init__.py").exists()
         relative = path.relative_to(base).as_posix()

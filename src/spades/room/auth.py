@@ -33,11 +33,11 @@ __all__ = [
     "verify_password",
 ]
 
-NAME_MAX = 24
+NAME_MAX = 32
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 TOKEN_LIFETIME = timedelta(days=7)
-NAME_RULE = f"A name is 1 to {NAME_MAX} characters: letters, digits, spaces, - and _."
+NAME_RULE = f"A name is 1 to {NAME_MAX} printable characters, with single spaces between words."
 
 _hasher = PasswordHasher()
 # Verified against when the name is unknown, so that a wrong name takes as long as a wrong password.
@@ -53,19 +53,21 @@ class AuthError(SpadesError):
 
 
 def check_name(name: str) -> str:
-    """The name as it will be shown (NFC), or AuthError saying the rule. Spaces may only separate words."""
+    """The name as it will be shown (NFC), or AuthError saying the rule. Any printable text is a name (it is
+    stored and sent as data and shown as text, so markup in a name is only characters); spaces may only separate
+    words, and control or invisible characters are refused, since they would hide what the name says."""
     if not isinstance(name, str):
         raise AuthError("bad_name", NAME_RULE)
     name = unicodedata.normalize("NFC", name)
     if not 1 <= len(name) <= NAME_MAX or name != name.strip() or "  " in name:
         raise AuthError("bad_name", NAME_RULE)
     for char in name:
-        if not (char in " -_" or unicodedata.category(char) in _NAME_CATEGORIES):
+        if char != " " and unicodedata.category(char) in _NOT_IN_NAMES:
             raise AuthError("bad_name", NAME_RULE)
     return name
 
 
-_NAME_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Nd"})
+_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
 
 
 def name_key(name: str) -> str:

@@ -64,7 +64,7 @@ __all__ = [
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40
-NAME_MAX = 24
+NAME_MAX = 32
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 TOKEN_MIN = 16
@@ -164,15 +164,23 @@ def quote(value: object, limit: int = QUOTE_MAX) -> str:
 # -- field types -------------------------------------------------------------------------------------------------
 
 def _check_name(value: str) -> str:
+    """Any printable text: a name is shown as text everywhere, never read as markup, so ``<b>`` is a name like
+    any other. Refused: control and invisible characters (they would hide what a name says), and spaces other
+    than single ones between words."""
     for ch in value:
-        if ch in " -_" or unicodedata.category(ch)[0] == "L" or unicodedata.category(ch) == "Nd":
+        if ch == " " or unicodedata.category(ch) not in _NOT_IN_NAMES:
             continue
         raise PydanticCustomError(
-            "name_character", "character U+{code} is not allowed: a name has letters, digits, spaces, - and _",
-            {"code": f"{ord(ch):04X}"})
-    if value != value.strip(" "):
-        raise PydanticCustomError("name_spaces", "a name does not begin or end with a space")
+            "name_character", "character U+{code} is not allowed: a name has printable characters and single "
+            "spaces", {"code": f"{ord(ch):04X}"})
+    if value != value.strip(" ") or "  " in value:
+        raise PydanticCustomError("name_spaces", "a name does not begin or end with a space, nor has two together")
     return value
+
+
+# Unicode categories a name may not hold: controls, format (invisible) characters, surrogates, private use,
+# unassigned, and every separator but the plain space.
+_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
 
 
 def _check_level(value: str) -> str:
@@ -217,12 +225,12 @@ def _check_token(value: str) -> str:
     return value
 
 
-NAME_PATTERN = r"^[\p{L}\p{Nd}_-](?:[\p{L}\p{Nd} _-]*[\p{L}\p{Nd}_-])?$"
+NAME_PATTERN = r"^[^\s\p{C}](?:[^\p{C}\t\n\r\f\v]*[^\s\p{C}])?$"
 
 Name = Annotated[
     str,
     Field(min_length=1, max_length=NAME_MAX, json_schema_extra={"pattern": NAME_PATTERN},
-          description=f"1 to {NAME_MAX} letters, digits, spaces, - and _; no space at either end"),
+          description=f"1 to {NAME_MAX} printable characters; single spaces between words"),
     AfterValidator(_check_name),
 ]
 Password = Annotated[str, Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX,
@@ -884,7 +892,7 @@ def render_docs() -> str:
         "4. schema: a known `type`, every field present and of its type, no other field, texts and numbers "
         "within their bounds (`bad_message`); the message names the field: `act.action: missing`;\n"
         "5. the room: signed in, the table there, a seat there, whose turn, the action legal (the other codes).\n")
-    add(f"Names are 1 to {NAME_MAX} letters, digits, spaces, - and _, with no space at either end; passwords "
+    add(f"Names are 1 to {NAME_MAX} printable characters, with single spaces between words; passwords "
         f"{PASSWORD_MIN} to {PASSWORD_MAX} characters. Every text the room sends (names, error messages, said "
         "lines) is plain text, to be shown as text and never read as markup; an error quotes at most "
         f"{QUOTE_MAX} characters of what the client sent, with markup characters escaped.\n")

@@ -29,13 +29,25 @@ def _config(engine: Engine) -> Config:
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` (the newest by default); nothing is done when it is there already."""
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            # Two servers starting at once on a new database: the second waits, then finds the schema there.
-            connection.execute(text("SELECT pg_advisory_xact_lock(7401)"))
-        config = _config(engine)
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite changes a column by copying its table, which the other tables' references would refuse; the
+            # pragma only takes effect outside a transaction, so it is set before the migration's one begins.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    # Two servers starting at once on a new database: the second waits, then finds the schema.
+                    connection.execute(text("SELECT pg_advisory_xact_lock(7401)"))
+                config = _config(engine)
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 def head() -> str:

@@ -104,6 +104,8 @@ def test_the_update_examples_lines_and_prompt_are_the_words_of_its_events_and_vi
     example = protocol.Update.example
     update = wire.update_from_json({key: example[key] for key in ("cursor", "events", "view")})
     assert example["lines"] == words.event_lines(update.view.rules, update.events)
+    assert example["lines"] == words.seat_lines(update.view, update.events, 0, {})
+    assert example["brief"] == words.seat_lines(update.view, update.events, 0, {}, verbose=False)
     assert example["prompt"] == words.prompt(update.view)
     ask = protocol.parse_client('{"type": "ask", "table": 7, "key": "R", "hand": 2}')
     assert isinstance(ask, protocol.Ask) and (ask.key, ask.hand) == ("R", 2)

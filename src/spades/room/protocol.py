@@ -611,6 +611,8 @@ class Update(ServerBase):
         "lines": [["East plays the jack of diamonds."], ["South plays the five of diamonds."],
                   ["West plays the four of diamonds."], ["East wins trick 1 with the jack of diamonds."],
                   ["East plays the ten of clubs."]],
+        "brief": [[], [], [], ["East wins trick 1 with the jack of diamonds. North ten of diamonds, East jack of "
+                               "diamonds, South five of diamonds, West four of diamonds."], []],
         "prompt": "Your turn. Three of clubs is selected."}
     type: Literal["update"]
     table: TableId

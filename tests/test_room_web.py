@@ -3,6 +3,7 @@ lines of its events and the seat's "your turn" line, and ask answered with the t
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,48 @@ def test_updates_carry_the_terminals_lines_and_prompt_and_ask_answers_in_its_wor
             said = receive_until(socket, "said")
             assert said["id"] == 5
             assert said["text"] == words.answer(seat_update.view, events, key), key
+
+
+def test_the_card_kept_in_the_draw_is_said_to_its_seat_alone(tmp_path: Path) -> None:
+    """Two people at a two-player table and a spectator: each seat's update says "You keep the ..." after its own
+    draw, as the terminal does, and neither the other seat nor the spectator ever receives it, even on a sync."""
+    rng = random.Random(10)
+    with client(tmp_path) as http, http.websocket_connect("/ws") as ada, http.websocket_connect("/ws") as bob, \
+            http.websocket_connect("/ws") as cy:
+        for socket, name in ((ada, "Ada"), (bob, "Bob"), (cy, "Cy")):
+            socket.send_json({"type": "guest", "name": name})
+            receive_until(socket, "welcome")
+        ada.send_json({"type": "create", "id": 1, "rules": {"variant": "two_player", "options": {}}, "levels": {}})
+        table = receive_until(ada, "table")["table"]
+        for socket, seat in ((ada, 0), (bob, 1), (cy, None)):
+            socket.send_json({"type": "join", "table": table} | ({} if seat is None else {"seat": seat}))
+        ada.send_json({"type": "start", "table": table})
+        sockets = {0: ada, 1: bob, None: cy}
+        last = {seat: receive_until(socket, "update") for seat, socket in sockets.items()}
+        heard: dict[int | None, list[str]] = {seat: [line for lines in u["lines"] for line in lines]
+                                              for seat, u in last.items()}
+        kept: dict[int, list[str]] = {0: [], 1: []}
+        while last[None]["view"]["phase"] == "draw":
+            turn = last[None]["view"]["turn"]
+            before = set(last[turn]["view"]["hand"])
+            sockets[turn].send_json({"type": "act", "table": table, "action": rng.choice(["keep", "discard"]),
+                                     "cursor": last[turn]["cursor"]})
+            for seat, socket in sockets.items():
+                last[seat] = receive_until(socket, "update")
+                assert len(last[seat]["lines"]) == len(last[seat]["events"]) == len(last[seat]["brief"])
+                heard[seat] += [line for lines in last[seat]["lines"] for line in lines]
+            (card,) = set(last[turn]["view"]["hand"]) - before
+            kept[turn].append(card)
+            drew = last[turn]["lines"][0]
+            assert drew[-1] == f"You keep the {wire.card_from_json(card).name}.", drew
+            assert last[turn]["brief"][0] == [drew[-1]]  # said with only tricks and turns too, as at the terminal
+        assert len(kept[0]) == len(kept[1]) == 13
+        for seat in (0, 1):
+            mine = [line for line in heard[seat] if line.startswith("You keep the ")]
+            assert mine == [f"You keep the {wire.card_from_json(card).name}." for card in kept[seat]]
+        assert not any("You keep" in line for line in heard[None])
+        # A sync from the start (a reload) says the seat's own notes again, and still only to the seat.
+        for seat, socket in sockets.items():
+            socket.send_json({"type": "sync", "table": table, "cursor": 0})
+            again = [line for lines in receive_until(socket, "update")["lines"] for line in lines]
+            assert sum(line.startswith("You keep the ") for line in again) == (0 if seat is None else 13)

@@ -104,8 +104,30 @@ def test_the_update_examples_lines_and_prompt_are_the_words_of_its_events_and_vi
     example = protocol.Update.example
     update = wire.update_from_json({key: example[key] for key in ("cursor", "events", "view")})
     assert example["lines"] == words.event_lines(update.view.rules, update.events)
+    assert example["lines"] == words.seat_lines(update.view, update.events, 0, {})
+    assert example["brief"] == words.seat_lines(update.view, update.events, 0, {}, verbose=False)
     assert example["prompt"] == words.prompt(update.view)
     ask = protocol.parse_client('{"type": "ask", "table": 7, "key": "R", "hand": 2}')
     assert isinstance(ask, protocol.Ask) and (ask.key, ask.hand) == ("R", 2)
     with pytest.raises(protocol.ProtocolError):
         protocol.parse_client('{"type": "ask", "table": 7, "key": "q"}')
+
+
+@pytest.mark.parametrize("variant", ["standard", "two_player"])
+def test_a_seats_last_lines_close_the_game_with_the_terminals_statistics(variant: str, tmp_path: Path) -> None:
+    game = Game(Rules.preset(variant, hands=2), seed=f"stats {variant}")
+    rng = random.Random(variant)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    host = Host(game, {})
+    seat = game.rules.players - 1
+    table, stream = console(host, seat, tmp_path)
+    table.seen = len(game.events)
+    table.finish()
+    closing = stream.getvalue().splitlines()[-1]
+    assert closing.startswith("Your statistics: 2 hands played, ")
+    mine = words.seat_lines(host.view(seat), game.events, 0, {})
+    assert mine[-1] == [*words.event_lines(game.rules, game.events[-1:])[0], closing]
+    assert mine[:-1] == words.event_lines(game.rules, game.events[:-1])
+    watching = words.seat_lines(host.view(None), game.events, len(game.events) - 1, {})
+    assert watching == words.event_lines(game.rules, game.events[-1:])  # a spectator has no statistics

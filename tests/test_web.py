@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,8 +101,9 @@ class Heard(Output):
             self.lines.append(line)
 
 
-def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path) -> list[str]:
-    """What `spades play`'s table says for the room's deal and actions, given the same keys in line mode."""
+def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path, seat: int = SOUTH) -> list[str]:
+    """What `spades play`'s table at ``seat`` says for the room's deal and actions, given the same keys in line
+    mode: up to "Press n for the next hand.", or to its last line when the game ends first."""
     store = Store(str(room.database))
     try:
         info = store.table(table)
@@ -111,22 +113,33 @@ def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path) -> list[
         store.close()
     game = Game(rules_from_json(info.rules), seed=info.seed)
     computers: dict[int, Bot] = {
-        seat: Recorded([row.action for row in rows if row.seat == seat]) for seat in range(4) if seat != SOUTH}
+        other: Recorded([row.action for row in rows if row.seat == other])
+        for other in range(game.rules.players) if other != seat}
     heard = Heard()
-    console = Table(link=LocalLink(Host(game, computers), SOUTH, save_to=tmp / "save.json"),
+    console = Table(link=LocalLink(Host(game, computers), seat, save_to=tmp / "save.json"),
                     adviser=make_bot("random"), settings=Settings(pace=0, trick_pace=0),
                     input=LineInput(io.StringIO("".join(line + "\n" for line in typed))), out=heard,
                     sleep=lambda _: None)
     console.run()
+    if "Press n for the next hand." not in heard.lines:
+        return heard.lines
     end = heard.lines.index("Press n for the next hand.")
     return heard.lines[:end + 1]
 
 
-def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: Room, tmp_path: Path) -> None:
+@pytest.mark.parametrize("brief", [False, True], ids=["every-card", "tricks-only"])
+def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: Room, tmp_path: Path, brief: bool,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPADES_CONFIG_DIR", str(tmp_path / "config"))  # the terminal's v saves its setting
     errors: list[str] = []
     page = new_page(browser, errors=errors)
     table = play_now(page, room)
-    typed = ["3", "y"]  # the terminal's line mode: 3 (with its Enter), then y
+    typed = []
+    if brief:  # v, as the terminal's v: from here on, only tricks, bids and turns
+        page.keyboard.press("v")
+        wait_for_log(page, "Verbosity: only tricks, bids and turns are said.")
+        typed.append("v")
+    typed += ["3", "y"]  # the terminal's line mode: 3 (with its Enter), then y
     for key in ("3", "Enter", "y"):
         page.keyboard.press(key)
     assert page.inner_text("#status") == "3"
@@ -145,6 +158,15 @@ def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: R
     said = log_lines(page)
     assert said[-1] == "Press n for the next hand."
     assert said == terminal_lines(room, table, typed, tmp_path)
+    after = said[next(i for i, line in enumerate(said) if line.startswith("Your turn to bid")):]
+    assert any(" plays the " in line for line in after) != brief
+    tricks = [line for line in after if " wins trick " in line]
+    assert tricks and all(line.count(" of ") == (5 if brief else 1) for line in tricks)  # with the trick's cards
+    if brief:  # the setting is kept with the others, and shown in the settings
+        page.click("#open-settings")
+        assert page.is_checked("#set-brief")
+        page.click("#settings-form button")
+        page.focus("#play")
     # The end of the hand: its result as the terminal says it, and the score by hand as a chart and a table.
     assert page.is_visible("#hand-over")
     summary = page.eval_on_selector_all("#hand-over-lines li", "items => items.map(i => i.textContent)")
@@ -155,6 +177,85 @@ def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: R
     wait_for_log(page, "Hand 2. ")
     assert not page.is_visible("#hand-over")
     assert not errors
+
+
+def create_table(page: Any, room: Room, variant: str, hands: int, levels: dict[str, str]) -> int:
+    """A guest creates a table in the lobby (each seat "me" or a computer level) and, if seated, is taken to it."""
+    page.goto(room.url + "/")
+    page.click("#guest-form button")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    page.select_option("#create-variant", variant)
+    for seat, level in levels.items():
+        page.select_option(f"#create-seats #seat-{seat}", level)
+    page.fill("#create-hands", str(hands))
+    page.click("#create-form button[type='submit']")
+    page.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname)")
+    return int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+
+
+def test_the_two_player_draw_and_the_end_of_the_game_say_the_terminals_words_to_the_seat_alone(
+        browser: Any, room: Room, tmp_path: Path) -> None:
+    """A whole two-player game of one hand by keyboard: the draw says "You keep the ..." after each of the seat's
+    draws and the end of the game says the seat's statistics, as `spades play` says them for the same deal and
+    keys; a spectator of the same table hears neither."""
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    south = 1
+    table = create_table(page, room, "two_player", 1, {"0": "random", "1": "me"})
+    watcher = new_page(browser, errors=errors)
+    watcher.goto(room.url + f"/table/{table}")
+    watcher.click("#guest-form button")
+    typed: list[str] = []
+    seen = 0
+    rng = random.Random(table)
+    while True:
+        page.wait_for_function(
+            "seen => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith('Your turn'))"
+            ".length > seen || !document.getElementById('game-over').hidden", arg=seen)
+        if page.is_visible("#game-over"):
+            break
+        turns = [line for line in log_lines(page) if line.startswith("Your turn")]
+        seen = len(turns)
+        page.focus("#play")
+        if turns[-1].startswith("Your turn: you drew the "):
+            key = rng.choice("yn")
+            page.keyboard.press(key)
+            typed.append(key)
+            wait_for_log(page, "You keep the ", count=typed.count("y") + typed.count("n"))
+        elif turns[-1].startswith("Your turn to bid"):
+            for key in ("2", "Enter", "y"):
+                page.keyboard.press(key)
+            typed += ["2", "y"]
+        else:
+            cards = hand_cards(page)
+            target = max(i for i, (_, legal) in enumerate(cards) if legal)
+            for key in ["Home", *["ArrowRight"] * target, "Enter"]:
+                page.keyboard.press(key)
+            typed += ["home", *["right"] * target, "enter"]
+    said = log_lines(page)
+    heard = terminal_lines(room, table, typed, tmp_path, seat=south)
+    assert said == heard
+    assert sum(line.startswith("You keep the ") for line in said) == 13
+    statistics = said[-1]
+    assert statistics.startswith("Your statistics: 1 hand played, ")
+    assert page.inner_text("#game-over-stats") == statistics
+    assert page.inner_text("#game-over-line") == said[-2]
+    watcher.wait_for_selector("#game-over:not([hidden])")
+    watched = log_lines(watcher)
+    assert not any(line.startswith(("You keep", "Your statistics")) for line in watched)
+    assert watched[-1] == said[-2]
+    assert not watcher.is_visible("#game-over-stats")
+    assert not errors
+
+
+def test_a_spectator_follows_the_table_from_hand_to_hand_by_itself(browser: Any, room: Room) -> None:
+    page = new_page(browser)
+    create_table(page, room, "standard", 2, {str(seat): "random" for seat in range(4)})
+    page.wait_for_selector("#game-over:not([hidden])", timeout=60_000)
+    said = log_lines(page)
+    assert "Press n for the next hand." not in said
+    assert sum(line.startswith("Hand 2. ") for line in said) == 1
+    assert sum(line.endswith(" is over.") and line.startswith("Hand ") for line in said) == 2
 
 
 def test_a_table_created_in_the_lobby_with_a_seat_for_a_friend_who_comes_by_the_invitation(

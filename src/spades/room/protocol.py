@@ -623,6 +623,8 @@ class Update(ServerBase):
         "lines": [["East plays the jack of diamonds."], ["South plays the five of diamonds."],
                   ["West plays the four of diamonds."], ["East wins trick 1 with the jack of diamonds."],
                   ["East plays the ten of clubs."]],
+        "brief": [[], [], [], ["East wins trick 1 with the jack of diamonds. North ten of diamonds, East jack of "
+                               "diamonds, South five of diamonds, West four of diamonds."], []],
         "prompt": "Your turn. Three of clubs is selected."}
     type: Literal["update"]
     table: TableId
@@ -632,8 +634,12 @@ class Update(ServerBase):
                                          "wire form (spades.wire; the event schema below)")
     view: dict[str, Any] = Field(description="the receiver's view in its wire form (spades.wire; the view schema "
                                  "below)")
-    lines: list[list[str]] = Field(default=[], description="what the terminal table says for each of the "
-                                   "events, one list of lines per event, in the same order")
+    lines: list[list[str]] = Field(default=[], description="what the terminal table at the receiver's seat says "
+                                   "for each of the events with every card said, one list of lines per event, in "
+                                   "the same order; a seat's lists also hold what only it hears (the card it kept "
+                                   "in the draw, its statistics at the end of the game)")
+    brief: list[list[str]] = Field(default=[], description="the same lines with only tricks, bids and turns said "
+                                   "(the terminal's other verbosity, the v key)")
     prompt: Annotated[str, Field(max_length=MESSAGE_MAX)] | None = Field(
         default=None, description="the terminal's \"your turn\" line for the receiver's decision now (in play, "
         "with the first card it may play selected), or null when it is not the receiver's turn")

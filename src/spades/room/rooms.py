@@ -24,11 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action, parse_action
+from ..actions import Action, Choice, parse_action
 from ..bots import Bot, bot_seed, make_bot
+from ..cards import CardSet
 from ..errors import ActionError
 from ..game import Game
 from ..host import Host
+from ..table import announce as say
 from ..view import Phase
 from ..wire import rules_from_json, rules_to_json, update_to_json
 from . import protocol as p
@@ -75,6 +77,7 @@ class Live:
     timer: asyncio.Task[None] | None = None
     timer_for: tuple[int, int] | None = None  # (seat, seq) the timer waits on
     driver: asyncio.Task[None] | None = None
+    notes: dict[int, tuple[int, str]] = field(default_factory=dict)  # by event index: a seat and its private line
 
 
 def back_line(game: Game, seat: int | None) -> str:
@@ -90,6 +93,21 @@ def back_line(game: Game, seat: int | None) -> str:
         where = f"hand {view.hand_number}, the bidding"
     whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to play"
     return f"Back at the table: {where}, {whose}."
+
+
+def _apply(live: Live, action: Action) -> None:
+    """Apply one action to the table's game; a draw's kept card is noted for its seat alone, as the terminal
+    notes it, since the public event names only the card that went face up."""
+    assert live.host is not None
+    game = live.host.game
+    seat, index = game.turn, len(game.events)
+    drawing = action in (Choice.KEEP, Choice.DISCARD)
+    before = game.view(seat).hand if drawing else None
+    game.apply(action)
+    if before is not None:
+        line = say.kept_line(before, game.view(seat).hand or CardSet())
+        if line is not None:
+            live.notes[index] = (seat, line)
 
 
 def _person_seats(info: TableInfo) -> dict[int, str]:
@@ -164,7 +182,7 @@ class Room:
         for row in rows:
             if row.seq != live.seq + 1:
                 break
-            live.host.game.apply(parse_action(row.action))
+            _apply(live, parse_action(row.action))
             live.seq = row.seq
         return bool(rows)
 
@@ -196,7 +214,9 @@ class Room:
         update = update_to_json(fresh)
         conn.cursors[table] = update["cursor"]
         conn.send(p.encode(p.Update(type="update", table=table, seat=seat, **update,
-                                    lines=words.event_lines(host.game.rules, fresh.events),
+                                    lines=words.seat_lines(fresh.view, host.game.events, start, live.notes),
+                                    brief=words.seat_lines(fresh.view, host.game.events, start, live.notes,
+                                                           verbose=False),
                                     prompt=words.prompt(fresh.view))))
 
     def _broadcast(self, live: Live) -> None:
@@ -475,7 +495,7 @@ class Room:
                 break
             log.info("table %s: seq %s was taken by another process; catching up", live.info.id, live.seq + 1)
             await self._catch_up(live)
-        game.apply(action)
+        _apply(live, action)
         live.seq += 1
         log.debug("table %s: action seq %s accepted", live.info.id, live.seq)
         self._broadcast(live)
@@ -553,7 +573,7 @@ class Room:
             await self._catch_up(live)
             self._broadcast(live)
             raise RoomError(p.ErrorCode.NOT_YOUR_TURN, "taken")
-        game.apply(action)
+        _apply(live, action)
         live.seq += 1
         self._broadcast(live)
         await self._changed(live, live.seq)

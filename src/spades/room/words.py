@@ -5,22 +5,42 @@ here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .. import explain
-from ..events import Event, HandStarted
+from ..events import Event, GameOver, HandStarted
 from ..rules import Rules
 from ..table import announce as say
 from ..table import review
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
 
-__all__ = ["answer", "event_lines", "hand_events", "prompt"]
+__all__ = ["answer", "event_lines", "hand_events", "prompt", "seat_lines"]
 
 
 def event_lines(rules: Rules, events: Sequence[Event]) -> list[list[str]]:
     """One list of lines per event, as the terminal says them with every card (verbosity "all")."""
     return [say.event_line(rules, event, verbose=True) for event in events]
+
+
+def seat_lines(view: SeatView, history: Sequence[Event], start: int, notes: Mapping[int, tuple[int, str]],
+               verbose: bool = True) -> list[list[str]]:
+    """The lines of the events from ``start`` on, as the terminal at this seat says them: each event's public
+    lines, then what only this seat hears, as the terminal says it right after that event: ``notes`` (by event
+    index: the seat and its line, such as the card it kept in the draw) and, after the end of the game, the seat's
+    statistics. A spectator gets the public lines only."""
+    rules = view.rules
+    out = []
+    for index in range(start, len(history)):
+        event = history[index]
+        lines = say.event_line(rules, event, verbose)
+        note = notes.get(index)
+        if note is not None and note[0] == view.seat:
+            lines.append(note[1])
+        if isinstance(event, GameOver) and view.seat != SPECTATOR:
+            lines.append(say.statistics_line(rules, view.seat, view.results, history))
+        out.append(lines)
+    return out
 
 
 def prompt(view: SeatView) -> str | None:

@@ -6,6 +6,8 @@ the same words serve the automatic announcements, the hand review and the line-m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import BLIND_NIL, Bid, Choice
 from ..cards import RANK_WORDS, Card, CardSet, Suit
 from ..events import (
@@ -113,6 +115,29 @@ def side_result(rules: Rules, side: SideResult) -> str:
 
 def hand_summary(rules: Rules, result: HandResult) -> list[str]:
     return [f"Hand {result.number} is over."] + [side_result(rules, s) for s in result.sides]
+
+
+def kept_line(before: CardSet, after: CardSet) -> str | None:
+    """"You keep the ...": the card the seat's draw added to its hand, which only that seat may hear."""
+    kept = list(CardSet(after & ~before))
+    return f"You keep the {kept[0].name}." if len(kept) == 1 else None
+
+
+def statistics_line(rules: Rules, seat: int, results: Sequence[HandResult], events: Sequence[Event]) -> str:
+    """The seat's closing statistics at the end of the game, from the hands' results and the public events."""
+    side = rules.side_of(seat)
+    tricks = sum(1 for e in events if isinstance(e, TrickWon) and e.seat == seat)
+    made = sum(1 for r in results if r.sides[side].contract and r.sides[side].made)
+    set_ = sum(1 for r in results if r.sides[side].set)
+    nils = [n for r in results for n in r.sides[side].nils if n.seat == seat]
+    bags = sum(r.sides[side].bags for r in results)
+    who = "your side" if rules.partnerships else "you"
+    text = (f"Your statistics: {plural(len(results), 'hand')} played, {plural(tricks, 'trick')} taken by "
+            f"you; {who} made {plural(made, 'contract')} and {'was' if who == 'your side' else 'were'} set "
+            f"{plural(set_, 'time')}; {plural(bags, 'bag')}")
+    if nils:
+        text += f"; Nil bid {plural(len(nils), 'time')}, made {sum(n.made for n in nils)}"
+    return text + "."
 
 
 # -- answers to the information keys -------------------------------------------------------------------------

@@ -250,20 +250,7 @@ class Table:
         self.save()
 
     def statistics(self) -> str:
-        side = self.rules.side_of(self.human)
-        results = self.view().results
-        tricks = sum(1 for e in self.events() if isinstance(e, TrickWon) and e.seat == self.human)
-        made = sum(1 for r in results if r.sides[side].contract and r.sides[side].made)
-        set_ = sum(1 for r in results if r.sides[side].set)
-        nils = [n for r in results for n in r.sides[side].nils if n.seat == self.human]
-        bags = sum(r.sides[side].bags for r in results)
-        who = "your side" if self.rules.partnerships else "you"
-        text = (f"Your statistics: {say.plural(len(results), 'hand')} played, {say.plural(tricks, 'trick')} taken by "
-                f"you; {who} made {say.plural(made, 'contract')} and {'was' if who == 'your side' else 'were'} set "
-                f"{say.plural(set_, 'time')}; {say.plural(bags, 'bag')}")
-        if nils:
-            text += f"; Nil bid {say.plural(len(nils), 'time')}, made {sum(n.made for n in nils)}"
-        return text + "."
+        return say.statistics_line(self.rules, self.human, self.view().results, self.events())
 
     # -- input ------------------------------------------------------------------------------------------------
     def handle(self, token: str) -> bool:
@@ -475,9 +462,9 @@ class Table:
         index = len(self.events())
         self.act(choice)
         after = self.view().hand or CardSet()
-        kept = list(CardSet(after & ~before))
-        if len(kept) == 1:
-            self.notes[index] = f"You keep the {kept[0].name}."
+        kept = say.kept_line(before, after)
+        if kept is not None:
+            self.notes[index] = kept
         return False
 
     # -- the hand -------------------------------------------------------------------------------------------

@@ -403,7 +403,14 @@ document.addEventListener("click", (event) => {
 window.addEventListener("popstate", open);
 
 $("keys-dialog").addEventListener("close", () => table.focus());
-$("open-settings").addEventListener("click", () => $("settings-dialog").showModal());
+$("open-settings").addEventListener("click", () => {
+  $("set-brief").checked = settings.verbosity === "tricks";  // v may have changed it at the table
+  $("settings-dialog").showModal();
+});
+$("set-brief").addEventListener("change", () => {
+  settings.verbosity = $("set-brief").checked ? "tricks" : "all";
+  saveSettings();
+});
 for (const [id, key] of [["set-speech", "speech"], ["set-urgent-turn", "urgent"], ["set-sound", "sound"]]) {
   const box = $(id);
   box.checked = settings[key];

@@ -1,7 +1,7 @@
 // The player's settings, kept in this browser.
 
 const KEY = "spades.settings";
-const DEFAULTS = { speech: false, urgent: false, sound: false };
+const DEFAULTS = { speech: false, urgent: false, sound: false, verbosity: "all" };  // verbosity: "all" or "tricks"
 
 function load() {
   try {

@@ -6,7 +6,7 @@
 import { answer, alertText, lastMessage, quiet, say } from "./speak.js";
 import { SUITS, bidSpoken, capitalize, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
-import { settings } from "./settings.js";
+import { saveSettings, settings } from "./settings.js";
 
 const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
 const NAV_KEYS = {
@@ -68,6 +68,7 @@ export class TableView {
     this.prompt = null;
     this.events = [];
     this.lines = [];
+    this.brief = [];
     this.seen = 0;
     this.handStart = 0;
     this.waitingNext = false;
@@ -98,6 +99,7 @@ export class TableView {
       if (index >= this.events.length) {
         this.events.push(event);
         this.lines.push((message.lines && message.lines[i]) || []);
+        this.brief.push((message.brief && message.brief[i]) || this.lines[index]);
       }
     });
     const first = this.view === null;
@@ -153,8 +155,9 @@ export class TableView {
       const event = this.events[index];
       this.seen += 1;
       if (event.type === "hand_started") this.handStart = index;
-      for (const line of this.lines[index]) say(line);
-      if (event.type === "hand_scored" && this.view.phase !== "over") {
+      for (const line of (settings.verbosity === "tricks" ? this.brief : this.lines)[index]) say(line);
+      // A seat reads the hand just played until n; a spectator's page follows the table to the next hand.
+      if (event.type === "hand_scored" && this.view.phase !== "over" && this.seat !== null) {
         this.waitingNext = true;
         this.reviewHand = event.result.number;
         this.endedLines = this.lines[index];
@@ -248,6 +251,7 @@ export class TableView {
       }
       return;
     }
+    if (key === "v") return this.toggleVerbosity();
     if (key === "q") {
       this.confirm = { kind: "quit" };
       say("Leave the table? y or n.");
@@ -255,6 +259,14 @@ export class TableView {
     }
     const shown = key.length === 1 ? key : capitalize(key);
     answer(`${shown} does nothing here; press ? for the list of keys.`);
+  }
+
+  /** The terminal's v: every card said, or only tricks, bids and turns; kept with the other settings. */
+  toggleVerbosity() {
+    settings.verbosity = settings.verbosity === "tricks" ? "all" : "tricks";
+    saveSettings();
+    say(settings.verbosity === "all" ? "Verbosity: every card is said."
+      : "Verbosity: only tricks, bids and turns are said.");
   }
 
   ask(key, context = {}) {
@@ -689,7 +701,11 @@ export class TableView {
     gameOver.hidden = !over;
     if (over) {
       const last = this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "game_over").pop();
-      document.getElementById("game-over-line").textContent = last ? this.lines[last[1]].join(" ") : "The game is over.";
+      const [line, ...mine] = last ? this.lines[last[1]] : ["The game is over."];
+      document.getElementById("game-over-line").textContent = line;
+      const stats = document.getElementById("game-over-stats");
+      stats.textContent = mine.join(" ");  // the seat's own statistics, as the terminal closes the game
+      stats.hidden = mine.length === 0;
       document.getElementById("record-link").href = `/api/tables/${this.id}/record`;
       document.getElementById("record-link").setAttribute("download", `spades-table-${this.id}.json`);
     }

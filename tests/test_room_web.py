@@ -109,3 +109,13 @@ def test_the_card_kept_in_the_draw_is_said_to_its_seat_alone(tmp_path: Path) -> 
             socket.send_json({"type": "sync", "table": table, "cursor": 0})
             again = [line for lines in receive_until(socket, "update")["lines"] for line in lines]
             assert sum(line.startswith("You keep the ") for line in again) == (0 if seat is None else 13)
+
+
+def test_the_pages_name_fields_take_as_long_a_name_as_the_room() -> None:
+    import re
+
+    from spades.room import protocol
+
+    page = (Path(__file__).resolve().parents[1] / "src" / "spades" / "room" / "static" / "index.html").read_text()
+    lengths = {int(n) for n in re.findall(r'id="(?:guest|login|stats)-name"[^>]*maxlength="(\d+)"', page)}
+    assert lengths == {protocol.NAME_MAX}

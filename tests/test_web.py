@@ -461,22 +461,32 @@ def test_a_server_error_and_a_garbled_frame_are_said_and_the_table_goes_on(brows
 
 def test_a_name_that_is_markup_is_shown_as_text_never_run(browser: Any, room: Room) -> None:
     errors: list[str] = []
+    dialogs: list[str] = []
     page = new_page(browser, errors=errors)
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.goto(room.url + "/")
     name = "<img src=x onerror=alert(1)>"
     page.fill("#login-name", name)
     page.fill("#login-password", "correct horse")
     page.click("#login-form button[value='register']")
-    page.wait_for_function("() => document.getElementById('alert').textContent.length > 0")
-    alert = page.inner_text("#alert")
-    assert alert.startswith("Not signed in: ") and "name" in alert
+    page.wait_for_function("() => document.getElementById('who').textContent.length > 0")
+    assert page.inner_text("#who") == name  # the name itself, as text
+    # Seated at a table, the name is said and shown as text there too, never as an element.
+    page.goto(room.url + "/")
+    page.wait_for_function("() => document.getElementById('who').textContent.length > 0")
     assert page.evaluate("document.querySelectorAll('img').length") == 0
-    # The guest form refuses it the same way, and the page shows only text.
-    page.fill("#guest-name", name)
-    page.click("#guest-form button")
     page.wait_for_timeout(300)
-    assert page.evaluate("document.querySelectorAll('img').length") == 0
-    assert not errors
+    assert not dialogs and not errors
+    # A guest named so is shown the same way.
+    guest = new_page(browser, errors=errors)
+    guest.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    guest.goto(room.url + "/")
+    guest.fill("#guest-name", name[:20])
+    guest.click("#guest-form button")
+    guest.wait_for_function("() => document.getElementById('who').textContent.length > 0")
+    assert guest.inner_text("#who") == name[:20] + " (guest)"
+    assert guest.evaluate("document.querySelectorAll('img').length") == 0
+    assert not dialogs and not errors
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:

@@ -116,24 +116,27 @@ class _Clients:
         await sockets[0].send(json.dumps({"type": "start", "id": 4, "table": table.id}))
 
     async def _seat(self, table: _Table, seat: int, ws: Any) -> None:
-        """Read one seat's frames: time the rounds, and act after a think time whenever it is this seat's turn."""
+        """Read one seat's frames: time the rounds, and wake the seat's player whenever its view changes."""
         import websockets
 
-        thinking: asyncio.Task[None] | None = None
-        view: dict[str, Any] = {}
-        cursor = 0
+        latest: list[Any] = [0, {}]  # cursor, view
+        changed = asyncio.Event()
+        player = asyncio.create_task(self._play(table, seat, ws, latest, changed))
+        self.tasks.append(player)
         try:
             async for frame in ws:
                 message = json.loads(frame)
                 kind = message.get("type")
                 if kind == "error":
                     self.errors.append(f"{message.get('code')}: {message.get('message')}")
-                    await ws.send(json.dumps({"type": "sync", "table": table.id, "cursor": cursor}))
+                    await ws.send(json.dumps({"type": "sync", "table": table.id, "cursor": latest[0]}))
                     continue
                 if kind != "update":
                     continue
                 now = time.monotonic()
-                cursor, view = message["cursor"], message["view"]
+                cursor = message["cursor"]
+                latest[:] = [cursor, message["view"]]
+                changed.set()
                 for entry in list(table.pending):
                     at, sent, waiting = entry
                     if cursor > at:
@@ -143,21 +146,32 @@ class _Clients:
                             if self.measuring and sent >= self.window_start:
                                 self.latencies.append(now - sent)
                                 self.actions += 1
-                if view["turn"] == seat and view["legal"] and view["phase"] != "over" and \
-                        (thinking is None or thinking.done()):
-                    thinking = asyncio.create_task(self._act(table, seat, ws, lambda: (cursor, view)))
         except websockets.ConnectionClosed:
             pass
 
-    async def _act(self, table: _Table, seat: int, ws: Any, now: Any) -> None:
-        low, high = self.think
-        await asyncio.sleep(self.random.uniform(low, high))
-        cursor, view = now()
-        if view["turn"] != seat or not view["legal"]:
-            return
-        action = self.random.choice(view["legal"])
-        table.pending.append((cursor, time.monotonic(), {0, 1, 2, 3}))
-        await ws.send(json.dumps({"type": "act", "table": table.id, "action": action, "cursor": cursor}))
+    async def _play(self, table: _Table, seat: int, ws: Any, latest: list[Any], changed: asyncio.Event) -> None:
+        """Whenever it is this seat's turn at a position it has not acted in: think, then play a random legal
+        action. Only this seat can move on its turn, so the view is still current after the think."""
+        import websockets
+
+        acted = -1
+        while True:
+            await changed.wait()
+            changed.clear()
+            cursor, view = latest
+            if view["turn"] != seat or not view["legal"] or view["phase"] == "over" or cursor == acted:
+                continue
+            low, high = self.think
+            await asyncio.sleep(self.random.uniform(low, high))
+            cursor, view = latest
+            action = self.random.choice(view["legal"])
+            acted = cursor
+            table.pending.append((cursor, time.monotonic(), {0, 1, 2, 3}))
+            try:
+                await ws.send(json.dumps({"type": "act", "table": table.id, "action": action, "cursor": cursor}))
+            except websockets.ConnectionClosed:  # the run is over
+                return
+            changed.set()  # look again: the update may have come while sending
 
     async def _watch_loop(self) -> None:
         """How late the event loop wakes from a 20 ms sleep: near zero unless this process is saturated."""

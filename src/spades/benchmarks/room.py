@@ -90,7 +90,7 @@ class _Clients:
     async def _request(self, ws: Any, message: dict[str, Any]) -> dict[str, Any]:
         await ws.send(json.dumps(message))
         while True:
-            reply = json.loads(await ws.recv())
+            reply: dict[str, Any] = json.loads(await ws.recv())
             if reply.get("id") == message["id"]:
                 if reply.get("type") == "error":
                     raise RuntimeError(f"{message['type']} refused: {reply['message']}")

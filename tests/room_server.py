@@ -215,36 +215,42 @@ def cards_in(value: Any) -> set[str]:
     return set()
 
 
-def unseen_cards(record: dict[str, Any]) -> dict[int, list[set[str]]]:
-    """For each number of public events the game passed through, the cards in each seat's hand then: what every
-    other seat (and a spectator) may not see at that moment."""
-    from spades.record import game_from_record
+class Knowledge:
+    """What the game let each seat know, step by step: at each number of public events the game passed through,
+    the cards in each seat's hand (what every other seat, and a spectator, may not see then), and the public
+    events themselves in their wire form."""
 
-    played = game_from_record(record)
-    game = Game(played.rules, seed=record["seed"])
-    states: dict[int, list[set[str]]] = {}
+    def __init__(self, record: dict[str, Any]) -> None:
+        from spades.record import game_from_record
+        from spades.wire import event_to_json
 
-    def note() -> None:
-        states[len(game.events)] = [{str(card) for card in CardSet(hand)} for hand in game.hands]
+        played = game_from_record(record)
+        game = Game(played.rules, seed=record["seed"])
+        self.hands: dict[int, list[set[str]]] = {}
+        self.note(game)
+        for action in played.actions:
+            game.apply(action)
+            self.note(game)
+        self.events = [event_to_json(event) for event in game.events]
 
-    note()
-    for action in played.actions:
-        game.apply(action)
-        note()
-    return states
+    def note(self, game: Game) -> None:
+        self.hands[len(game.events)] = [{str(card) for card in CardSet(hand)} for hand in game.hands]
 
 
-def leaks(frames: list[dict[str, Any]], seat: int | None, states: dict[int, list[set[str]]]) -> list[str]:
-    """The cards of other seats' hands that the frames a seat (None: a spectator) received show, if any."""
+def leaks(frames: list[dict[str, Any]], seat: int | None, known: Knowledge) -> list[str]:
+    """What the frames a seat (None: a spectator) received showed that it could not know: a card of another
+    seat's hand in its view, an event that is not the game's public event, any card outside an update."""
     found = []
     for frame in frames:
         if frame.get("type") != "update":
             if cards_in(frame):
                 found.append(f"a {frame.get('type')} frame names cards {sorted(cards_in(frame))}")
             continue
-        hands = states[frame["cursor"]]
-        hidden = set().union(*(hand for s, hand in enumerate(hands) if s != seat))
-        shown = cards_in(frame) & hidden
+        cursor, events = frame["cursor"], frame["events"]
+        if events != known.events[cursor - len(events):cursor]:
+            found.append(f"update at cursor {cursor} has events that are not the public ones")
+        hidden = set().union(*(hand for s, hand in enumerate(known.hands[cursor]) if s != seat))
+        shown = cards_in(frame["view"]) & hidden
         if shown:
-            found.append(f"update at cursor {frame['cursor']} shows {sorted(shown)}")
+            found.append(f"update at cursor {cursor} shows {sorted(shown)}")
     return found

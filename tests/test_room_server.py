@@ -13,6 +13,7 @@ import pytest
 
 from room_databases import database, postgres_unreachable
 from room_server import (
+    Knowledge,
     Seat,
     ServeProcess,
     close_all,
@@ -21,8 +22,7 @@ from room_server import (
     same_record,
     start,
     twin,
-    unseen_cards,
-)
+    )
 from spades.record import game_from_record
 from spades.room.client import RoomClient
 from spades.rules import VARIANTS, Rules
@@ -73,12 +73,13 @@ async def whole_game(server: ServeProcess, variant: str, people: list[int], leve
         final = clients[people[0]].views[table]
         assert list(replayed.scores) == final["scores"]
         assert same_record(record, twin(record, names, levels))
-        states = unseen_cards(record)
+        states = Knowledge(record)
         for seat, client in clients.items():
             assert leaks(client.frames, seat, states) == []
         assert spectator.frames[-1]["type"] in ("update", "table")
         assert all(f["view"]["hand"] is None for f in spectator.frames if f["type"] == "update")
         assert leaks(spectator.frames, None, states) == []
+        assert not re.search(r"\b(10|[2-9JQKA])[SHDC]\b", server.log.read_text())  # no card in a log line
     finally:
         await close_all([*clients.values(), spectator])
 
@@ -103,12 +104,14 @@ def test_a_seat_that_sees_another_seats_card_is_caught() -> None:
     from spades.record import record_of
 
     record = record_of(Game(Rules.preset("standard"), seed=5))
-    states = unseen_cards(record)
-    north = sorted(states[1][0])
+    states = Knowledge(record)
+    north = sorted(states.hands[1][0])
     frame = {"type": "update", "table": 1, "seat": 1, "cursor": 1, "events": [], "view": {"hand": north[:1]}}
     assert leaks([frame], 1, states) != []
     assert leaks([frame], 0, states) == []
     assert leaks([frame], None, states) != []
+    invented = {**frame, "view": {}, "events": [{"type": "card", "seat": 0, "card": north[0]}], "cursor": 1}
+    assert leaks([invented], 1, states) != []
 
 
 def test_every_bad_message_is_answered_with_an_error_and_changes_nothing(server: ServeProcess,
@@ -277,5 +280,30 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(database_url: str,
             await close_all(clients.values())
         finally:
             server.stop()
+
+    asyncio.run(main())
+
+
+def test_a_registered_players_finished_game_counts_in_their_statistics(server: ServeProcess) -> None:
+    async def main() -> None:
+        ada = await RoomClient(server.url).connect()
+        assert (await ada.register("Ada Lovelace", "correct horse"))["type"] == "welcome"
+        table = (await ada.create("standard", {"lose_at": -150}, {1: "random", 2: "random", 3: "random"},
+                                  pace=0))["table"]
+        await ada.join(table, 0)
+        try:
+            await start(ada, table)
+            await Seat(ada, table, 0, "seat 0").play()
+            for _ in range(100):
+                status, stats = server.get("/api/players/Ada%20Lovelace/stats")
+                if stats.get("games") == 1:
+                    break
+                await asyncio.sleep(0.05)
+            assert status == 200 and stats["games"] == 1 and stats["name"] == "Ada Lovelace"
+            reply = await ada.request({"type": "stats"})
+            assert reply["type"] == "stats" and reply["games"] == 1
+            assert server.get("/api/players/Nobody/stats")[0] == 404
+        finally:
+            await ada.close()
 
     asyncio.run(main())

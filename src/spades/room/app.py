@@ -131,8 +131,8 @@ async def _socket(websocket: WebSocket) -> None:
                 await _handle(room, conn, message)
             except RoomError as error:
                 conn.send(_error(error.code, error.message, message.id))
-            except Exception:
-                log.exception("a %s message failed", message.type)
+            except Exception as error:  # a reason may name a card: only where it failed is logged
+                log.error("a %s message failed (%s)", message.type, type(error).__name__)
                 conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))
     except WebSocketDisconnect:
         pass
@@ -192,7 +192,8 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
-        room = Room(store, make_bus(redis_url), base_url=base_url, pace=pace)
+        bus = make_bus(redis_url, store.engine.url.render_as_string(hide_password=True))
+        room = Room(store, bus, base_url=base_url, pace=pace)
         await room.start()
         app.state.room = room
         try:

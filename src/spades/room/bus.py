@@ -4,12 +4,14 @@ at that table catches up from the database and sends its own clients their updat
 costs a little time and nothing else.
 
 In one process (the default) a notice is handed straight to the room. With ``--redis URL`` the notices go through
-Redis pub/sub on one channel per room, and every ``spades serve`` process on the same database hears them."""
+Redis pub/sub on one channel per room (named from its database), and every ``spades serve`` process on the same
+database hears them."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -89,5 +91,10 @@ class RedisBus:
             await self._redis.aclose()
 
 
-def make_bus(redis_url: str | None) -> Bus:
-    return RedisBus(redis_url) if redis_url else LocalBus()
+def make_bus(redis_url: str | None, database_url: str | None = None) -> Bus:
+    """The bus for a room on that database: processes on one database share a channel, rooms on different
+    databases sharing one Redis do not hear each other."""
+    if not redis_url:
+        return LocalBus()
+    key = hashlib.sha256((database_url or "").encode()).hexdigest()[:16]
+    return RedisBus(redis_url, f"{CHANNEL}:{key}")

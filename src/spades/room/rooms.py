@@ -531,8 +531,8 @@ class Room:
                         continue
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("table %s: the computer player failed", live.info.id)
+        except Exception as error:  # the reason may name a card: only its kind is logged
+            log.error("table %s: the computer player failed (%s)", live.info.id, type(error).__name__)
 
     async def _commit_quiet(self, live: Live, seat: int, action: Action) -> None:
         host = live.host

@@ -434,10 +434,7 @@ class Room:
         except ActionError as error:
             raise RoomError(p.ErrorCode.ILLEGAL, str(error)) from None
         async with live.lock:
-            if live.host is None or not isinstance(self.bus, LocalBus):
-                # Only another process can have moved the table (alone, every action passed this lock): a
-                # database read and a thread hop saved on each action. A lost race is still caught by the insert.
-                await self._catch_up(live)
+            await self._catch_up(live)
             if live.host is None:
                 raise RoomError(p.ErrorCode.NOT_STARTED, "the game has not started yet")
             if message.cursor != live.host.cursor:

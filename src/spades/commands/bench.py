@@ -13,7 +13,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     lines = "\n".join(f"  {name:<10} {getattr(module, 'HELP', '')}" for name, module in found.items())
     parser = subparsers.add_parser(
         "bench",
-        help="measure the speed of the engine or the search kernel",
+        help="measure speed: the engine, the search kernel, the hard player, the online room",
         description="Measure speed. Targets:\n" + lines,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

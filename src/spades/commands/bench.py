@@ -13,25 +13,32 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     lines = "\n".join(f"  {name:<10} {getattr(module, 'HELP', '')}" for name, module in found.items())
     parser = subparsers.add_parser(
         "bench",
-        help="measure the speed of the engine or the search kernel",
+        help="measure speed: the engine, the search kernel, the hard player, the online room",
         description="Measure speed. Targets:\n" + lines,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("target", choices=sorted(found), metavar="TARGET", help="what to measure: " +
                         ", ".join(sorted(found)))
-    parser.add_argument("--seconds", type=float, default=5.0, metavar="S",
-                        help="how long to measure each figure (default 5)")
+    parser.add_argument("--seconds", type=float, default=None, metavar="S",
+                        help="how long to measure each figure (default 5; room: 20)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of text")
+    for module in found.values():  # a target's own options, passed to its run() when given
+        add_arguments = getattr(module, "add_arguments", None)
+        if callable(add_arguments):
+            add_arguments(parser)
     parser.set_defaults(func=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
     from ..cli import CommandError
 
-    if args.seconds <= 0:
-        raise CommandError(f"--seconds must be positive, not {args.seconds}")
     module = targets()[args.target]
-    result = module.run(args.seconds)
+    seconds = getattr(module, "DEFAULT_SECONDS", 5.0) if args.seconds is None else args.seconds
+    if seconds <= 0:
+        raise CommandError(f"--seconds must be positive, not {seconds}")
+    given = {name: value for name, value in vars(args).items()
+             if name not in ("target", "seconds", "json", "func", "command") and value is not None}
+    result = module.run(seconds, **given)
     if args.json:
         print(json.dumps(result, indent=2, sort_keys=True))
     else:

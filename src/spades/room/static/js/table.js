@@ -74,6 +74,7 @@ export class TableView {
     this.waitingNext = false;
     this.reviewHand = null;
     this.selected = null;
+    this.defaulted = false;  // true while the selection is only where the hand's Tab stop was put
     this.digits = "";
     this.confirm = null;
     this.prompted = -1;
@@ -185,7 +186,10 @@ export class TableView {
     if (settings.sound) this.beep();
     let text = this.prompt;
     if (this.view.phase === "play") {
-      if (this.selected === null || !this.view.legal.includes(this.selected)) this.selected = this.firstLegalCard();
+      // As the terminal: the player's own choice stands while it may be played; otherwise the first legal card.
+      if (this.selected === null || this.defaulted || !this.view.legal.includes(this.selected)) {
+        this.markSelected(this.firstLegalCard());
+      }
       if (this.selected !== this.firstLegalCard()) text = `Your turn. ${capitalize(cardName(this.selected))} is selected.`;
     }
     say(text, { urgent: settings.urgent });
@@ -349,6 +353,7 @@ export class TableView {
 
   playCard(card) {
     this.selected = card;
+    this.defaulted = false;
     if (!this.myTurn()) {
       this.ask("w", { prefix: "It is not your turn. " });
       this.render();
@@ -411,6 +416,7 @@ export class TableView {
       note = `, ${held.length} ${words}` + note;
     }
     this.selected = target;
+    this.defaulted = false;
     this.renderHand(true);
     answer(`${cardName(target)}${note}`);
   }
@@ -652,7 +658,11 @@ export class TableView {
       if (hadFocus) document.getElementById("play").focus();  // the keys stay with the table
       return;
     }
-    if (!cards.includes(this.selected)) this.selected = cards.includes(this.firstLegalCardOrNull()) ? this.firstLegalCardOrNull() : (cards[0] ?? null);
+    if (!cards.includes(this.selected)) {
+      // a place for the hand's one Tab stop, not the player's choice: the next "your turn" picks as the terminal does
+      this.selected = cards.includes(this.firstLegalCardOrNull()) ? this.firstLegalCardOrNull() : (cards[0] ?? null);
+      this.defaulted = true;
+    }
     const playing = this.myTurn() && view.phase === "play";
     let focusTarget = null;
     for (const card of cards) {
@@ -676,6 +686,7 @@ export class TableView {
   /** Move the selection without rebuilding the hand (a rebuilt button would lose the click under way). */
   markSelected(card) {
     this.selected = card;
+    this.defaulted = false;
     for (const button of document.querySelectorAll("#hand button.card")) {
       const selected = button.dataset.card === card;
       button.classList.toggle("selected", selected);

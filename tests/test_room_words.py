@@ -12,6 +12,7 @@ import pytest
 from spades import VARIANTS, Game, Rules
 from spades.actions import Choice
 from spades.bots import make_bot
+from spades.cards import Card
 from spades.events import HandScored, HandStarted
 from spades.host import Host
 from spades.room import words
@@ -21,7 +22,7 @@ from spades.table.keys import LineInput
 from spades.table.link import LocalLink
 from spades.table.session import Output, Table
 
-KEYS = AskKey.__args__  # type: ignore[attr-defined]
+KEYS = tuple(key for key in AskKey.__args__ if key != "x")  # type: ignore[attr-defined]  # x: its own test
 
 
 def console(host: Host, seat: int, tmp: Path) -> tuple[Table, io.StringIO]:
@@ -131,3 +132,30 @@ def test_a_seats_last_lines_close_the_game_with_the_terminals_statistics(variant
     assert mine[:-1] == words.event_lines(game.rules, game.events[:-1])
     watching = words.seat_lines(host.view(None), game.events, len(game.events) - 1, {})
     assert watching == words.event_lines(game.rules, game.events[-1:])  # a spectator has no statistics
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_hint_key_says_what_the_terminal_says(variant: str, tmp_path: Path) -> None:
+    """x: the same adviser's choice in the same words, from the seat's own view, and "No hint" off turn."""
+    game = Game(Rules.preset(variant, hands=1), seed=f"hints {variant}")
+    human = 1 if game.rules.players == 2 else 2
+    host = Host(game, {})
+    rng = random.Random(variant)
+    hints = 0
+    while not game.over:
+        view = host.view(human)
+        table, stream = console(host, human, tmp_path)
+        table.adviser = make_bot("normal", seed="hint")
+        table.seen = len(game.events)
+        table.hint()
+        said, action = words.hint(view, game.events, make_bot("normal", seed="hint"))
+        assert said == stream.getvalue().splitlines()[-1]
+        if game.turn == human and view.legal:
+            hints += 1
+            assert said.startswith("Hint: ") and action in view.legal
+            if isinstance(action, Card):
+                assert table.selected == action
+        else:
+            assert said.startswith("No hint: it is not your turn. ") and action is None
+        game.apply(rng.choice(game.legal_actions()))
+    assert hints >= 13

@@ -332,6 +332,27 @@ def test_the_hand_is_one_tab_stop_and_a_click_plays_a_card(browser: Any, room: R
     assert len(page.query_selector_all("#hand button")) == 12
 
 
+def test_the_hint_key_says_the_computers_choice_and_selects_its_card(browser: Any, room: Room) -> None:
+    """x, as at the terminal: on turn, "Hint: play the ... (now selected)." with its reason, and that card becomes
+    the hand's selected one (the one Tab stop), ready for Enter."""
+    page = new_page(browser)
+    play_now(page, room)
+    page.focus("#play")
+    page.keyboard.press("x")  # the bidding: a hint for the bid, or why not yet
+    page.wait_for_function("() => /^(Hint: bid |No hint: )/.test(document.getElementById('status').textContent)")
+    page.click("#decision button[aria-label='Bid 2']")
+    wait_for_turn_or_end(page, 0)
+    page.focus("#play")
+    page.keyboard.press("x")
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Hint: play the ')")
+    hint = page.inner_text("#status")
+    selected = page.get_attribute("#hand button[aria-current='true']", "aria-label")
+    assert hint.startswith(f"Hint: play the {selected} (now selected). ") and len(hint) > len("Hint: play the x.")
+    assert page.eval_on_selector_all("#hand button", "bs => bs.filter(b => b.tabIndex === 0).length") == 1
+    page.keyboard.press("Enter")
+    wait_for_log(page, f"South plays the {selected}.")
+
+
 def test_an_illegal_card_stays_selected_and_the_reason_is_said(browser: Any, room: Room) -> None:
     page = new_page(browser)
     play_now(page, room)

@@ -516,13 +516,14 @@ class StatsRequest(ClientBase):
     name: Name | None = None
 
 
-AskKey = Literal["b", "e", "c", "w", "r", "R", "t", "z", "h"]
+AskKey = Literal["b", "e", "c", "w", "r", "R", "t", "z", "h", "x"]
 
 
 class Ask(ClientBase):
     """Ask what one of the terminal table's reading keys says, for one's seat (or as a spectator): b the bids, e
     the game score, c this hand's contracts, w whose turn, r the current trick, R the last trick, t the trick
-    number, z the rules, h one's hand. The answer is the terminal's own words, so both tables say the same. With
+    number, z the rules, h one's hand, x a hint (the computer's choice for the seat and its reason; the ``said``
+    carries the action too). The answer is the terminal's own words, so both tables say the same. With
     ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as the terminal answers between hands
     until the player goes on to the next one."""
 
@@ -530,7 +531,7 @@ class Ask(ClientBase):
     example = {"type": "ask", "id": 14, "table": 7, "key": "b"}
     type: Literal["ask"]
     table: TableId
-    key: AskKey = Field(description="the reading key: b, e, c, w, r, R, t, z or h")
+    key: AskKey = Field(description="the reading key: b, e, c, w, r, R, t, z, h, or x for a hint")
     hand: Annotated[int, Field(ge=1, le=10_000)] | None = Field(
         default=None, description="a finished hand the player is still reading about; null: the hand now")
 
@@ -550,6 +551,7 @@ class ServerBase(Part):
 
     example: ClassVar[dict[str, Any]]
     sent_when: ClassVar[str]
+    omitted_when_null: ClassVar[tuple[str, ...]] = ()  # optional fields left out of the frame when they are null
     id: ClientId = None
 
 
@@ -651,9 +653,12 @@ class Said(ServerBase):
     sent_when = ("when a player returns to a table under way (join or resume), when the computer takes or hands "
                  "back a seat, and in reply to ask")
     example = {"type": "said", "table": 7, "text": "Back at the table: hand 3, trick 5, your turn."}
+    omitted_when_null = ("action",)
     type: Literal["said"]
     table: TableId
     text: Annotated[str, Field(max_length=MESSAGE_MAX, description="plain text, never markup")]
+    action: Annotated[str | None, Field(max_length=ACTION_MAX, description="with the answer to the hint key x: "
+                                        "the action suggested (a card becomes the selected one)")] = None
 
 
 Count = Annotated[int, Field(ge=0)]
@@ -937,7 +942,8 @@ def render_docs() -> str:
 
 def encode(message: ServerBase) -> str:
     """A server message's frame: its JSON text, without ``id`` when it answers no client message."""
-    return message.model_dump_json(exclude={"id"} if message.id is None else None)
+    exclude = {name for name in ("id", *message.omitted_when_null) if getattr(message, name) is None}
+    return message.model_dump_json(exclude=exclude or None)
 
 
 def parse_server(text: str | bytes) -> ServerMessage:

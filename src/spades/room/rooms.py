@@ -639,8 +639,16 @@ class Room:
         if live.host is None:
             raise RoomError(p.ErrorCode.NOT_STARTED, "the game has not started yet")
         host = live.host
-        text = words.answer(host.view(conn.tables.get(live.info.id)), host.game.events, message.key, message.hand)
-        conn.send(p.encode(p.Said(type="said", id=message.id, table=live.info.id, text=text[:p.MESSAGE_MAX])))
+        view = host.view(conn.tables.get(live.info.id))
+        action = None
+        if message.key == "x":  # the terminal's adviser: normal, seeded for the seat's hints
+            adviser = make_bot("normal", seed=bot_seed(host.game.seed, "hint", view.seat))
+            text, suggested = await asyncio.to_thread(words.hint, view, host.game.events, adviser, message.hand)
+            action = None if suggested is None else action_text_of(suggested)
+        else:
+            text = words.answer(view, host.game.events, message.key, message.hand)
+        conn.send(p.encode(p.Said(type="said", id=message.id, table=live.info.id, text=text[:p.MESSAGE_MAX],
+                                  action=action)))
 
     async def sync(self, conn: Connection, message: p.Sync) -> None:
         player = self._need_player(conn)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .. import explain
+from ..actions import Action
+from ..bots import Bot
 from ..events import Event, GameOver, HandStarted
 from ..rules import Rules
 from ..table import announce as say
@@ -98,3 +100,12 @@ def answer(view: SeatView, events: Sequence[Event], key: str, hand: int | None =
             line += f" Face up: {', '.join(c.name for c in view.discards)}."
         return line
     raise ValueError(f"no reading key {key!r}")
+
+
+def hint(view: SeatView, events: Sequence[Event], adviser: Bot, hand: int | None = None) -> tuple[str, Action | None]:
+    """What the terminal's hint key says, and the action it suggests: the adviser's choice from the seat's own view
+    and its reason, or, when the seat has nothing to decide (another's turn, between hands), why not."""
+    if view.seat == SPECTATOR or not view.legal or view.turn != view.seat or hand is not None:
+        return "No hint: it is not your turn. " + answer(view, events, "w", hand), None
+    chosen = adviser.hint(view)
+    return say.hint_line(chosen.action, chosen.reason), chosen.action

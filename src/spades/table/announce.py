@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import BLIND_NIL, Bid, Choice
+from ..actions import BLIND_NIL, Action, Bid, Choice
 from ..cards import RANK_WORDS, Card, CardSet, Suit
 from ..events import (
     BidChanged,
@@ -270,3 +270,16 @@ def legal_bids_text(legal: tuple[object, ...]) -> str:
         else:
             words.extend(str(v) for v in numbers)
     return " or ".join(words)
+
+
+def hint_line(action: Action, reason: str) -> str:
+    """What the hint key says: the computer's choice for the seat and its reason (a card becomes the selected one,
+    at the terminal and in the browser alike)."""
+    if isinstance(action, Card):
+        what = f"play the {action.name} (now selected)"
+    elif isinstance(action, Bid):
+        what = f"bid {action.spoken}"
+    else:
+        what = {"keep": "keep the card", "discard": "discard the card", "look": "look at your cards"}[action.value]
+    reason = reason.strip().rstrip(".")
+    return f"Hint: {what}. {reason[:1].upper() + reason[1:]}." if reason else f"Hint: {what}."

@@ -589,17 +589,9 @@ class Table:
             self.out(f"No hint: it is not your turn. {self.turn_words()}")
             return
         hint = self.adviser.hint(view)
-        action = hint.action
-        if isinstance(action, Card):
-            self.selected = action
-            what = f"play the {action.name} (now selected)"
-        elif isinstance(action, Bid):
-            what = f"bid {action.spoken}"
-        else:
-            what = {"keep": "keep the card", "discard": "discard the card", "look": "look at your cards"}[
-                action.value]
-        reason = hint.reason.strip().rstrip(".")
-        self.out(f"Hint: {what}. {reason[:1].upper() + reason[1:]}." if reason else f"Hint: {what}.")
+        if isinstance(hint.action, Card):
+            self.selected = hint.action
+        self.out(say.hint_line(hint.action, hint.reason))
 
     def undo(self) -> None:
         taken = self.link.undo()

@@ -178,7 +178,9 @@ function onMessage(message, context) {
       table.onUpdate(message);
       break;
     case "said":
-      if (message.table === table.id) table.onSaid(message.text, context && context.kind === "ask" ? context : null);
+      if (message.table === table.id) {
+        table.onSaid(message.text, context && context.kind === "ask" ? context : null, message.action ?? null);
+      }
       break;
     case "stats":
       renderStats(message);

@@ -14,7 +14,7 @@ const NAV_KEYS = {
   home: "home", end: "end", u: "low", o: "high",
 };
 const SUIT_KEYS = { a: 0, s: 1, d: 2, f: 3 };
-const ASK_KEYS = new Set(["b", "e", "c", "w", "r", "R", "t", "z"]);
+const ASK_KEYS = new Set(["b", "e", "c", "w", "r", "R", "t", "z", "x"]);
 const KEY_NAMES = {
   ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down", Home: "home", End: "end",
   Enter: "enter", Backspace: "backspace",
@@ -135,7 +135,11 @@ export class TableView {
     else alertText(`Not possible: ${message.message}.`);
   }
 
-  onSaid(text, context) {
+  onSaid(text, context, action = null) {
+    // the hint key's card becomes the selected one, as at the terminal
+    if (context && context.key === "x" && action && this.view && (this.view.hand || []).includes(action)) {
+      this.markSelected(action);
+    }
     if (context && context.afterLook) {  // as the terminal: the hand first, then the turn to bid
       say(text);
       this.holdPrompt = false;
@@ -276,7 +280,7 @@ export class TableView {
   ask(key, context = {}) {
     const message = { type: "ask", table: this.id, key };
     if (this.waitingNext && this.reviewHand !== null) message.hand = this.reviewHand;
-    this.link.send(message, { kind: "ask", ...context });
+    this.link.send(message, { kind: "ask", key, ...context });
   }
 
   answerConfirm(key) {

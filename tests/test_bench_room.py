@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from spades.benchmarks import targets
+from spades.benchmarks import room, targets
 from spades.cli import main
 
 
@@ -33,7 +33,7 @@ def test_two_tables_for_a_few_seconds(capsys: pytest.CaptureFixture[str]) -> Non
     assert f"p99 {step['p99_ms']:.1f} ms" in text and "server CPU" in text and "peak memory" in text
 
 
-def test_ramp_shortens_the_think_times_until_it_crosses_or_reaches_zero() -> None:
+def test_ramp_shortens_the_think_times_until_it_crosses_or_reaches_its_floor() -> None:
     module = targets()["room"]
     result = module.run(1.0, tables=1, think_min=0.02, think_max=0.04, mode="ramp")
     steps = result["steps"]
@@ -41,10 +41,11 @@ def test_ramp_shortens_the_think_times_until_it_crosses_or_reaches_zero() -> Non
     thinks = [s["think_max"] for s in steps]
     assert thinks == sorted(thinks, reverse=True) and len(set(thinks)) == len(thinks)
     crossed = result["crossed_step"]
-    if crossed is None:  # it ran to think time zero without passing 100 ms
-        assert thinks[-1] == 0 and all(s["p99_ms"] <= 100 for s in steps)
+    if crossed is None:  # it ran to the shortest think time without passing 100 ms
+        assert thinks[-1] == room.THINK_FLOOR and all(s["p99_ms"] <= 100 for s in steps)
     else:
         assert crossed == len(steps) - 1 and steps[crossed]["p99_ms"] > 100
+    assert all(s["errors"] == 0 for s in steps), [s["error_samples"] for s in steps]  # never over the rate limit
     assert not any(math.isnan(s["p99_ms"]) for s in steps)
     assert "step 1:" in module.report(result)
 

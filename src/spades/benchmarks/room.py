@@ -14,7 +14,7 @@ process reports its own CPU and how late its event loop wakes, so that a saturat
 
 Games are long (``hands`` set far beyond any run), so every table keeps its load for the whole run.
 ``--mode ramp`` shortens the think times by half at each step, on the same tables, until the 99th percentile
-passes 100 ms (or the think time reaches zero), and reports every step and where it crossed.
+passes 100 ms (or the think time reaches its floor), and reports every step and where it crossed.
 
 A client process is this module run as ``python -m spades.benchmarks.room --clients``: it reads its orders as JSON
 lines on stdin and answers with JSON lines on stdout.
@@ -40,6 +40,9 @@ NAME = "room"
 HELP = "actions a second and action-to-every-seat latency of a real `spades serve` under N tables of four people"
 DEFAULT_SECONDS = 20.0
 LIMIT = 0.100  # the p99 the ramp looks for, in seconds
+# The ramp's shortest think times. Quicker than this, a table's four seats would each send more than the room's 20
+# messages a second per connection, and the step would measure refusals (rate_limited), not the room.
+THINK_FLOOR = 0.01
 LONG_GAME = {"hands": 100000}  # no run lasts that long: the tables never finish
 RAMP_STEPS = 8
 
@@ -373,10 +376,10 @@ def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: flo
             settle = min(think_max, 2.0) + 0.5
             for _step_number in range(1 if mode == "steady" else RAMP_STEPS):
                 steps.append(_step(server, workers, think, seconds, settle))
-                if mode == "steady" or steps[-1]["p99_ms"] > LIMIT * 1000 or think[1] == 0:
+                if mode == "steady" or steps[-1]["p99_ms"] > LIMIT * 1000 or think[1] <= THINK_FLOOR:
                     break
                 settle = min(think[1], 2.0) + 0.5
-                think = (think[0] / 2, think[1] / 2) if think[1] > 0.02 else (0.0, 0.0)
+                think = (max(think[0] / 2, THINK_FLOOR / 2), max(think[1] / 2, THINK_FLOOR))
             for worker in workers:
                 assert worker.stdin is not None
                 worker.stdin.write(json.dumps({"stop": True}) + "\n")

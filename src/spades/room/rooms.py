@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -341,6 +341,18 @@ class Room:
         if live.info.state != "waiting":
             raise RoomError(p.ErrorCode.GAME_STARTED, "the game has started")
 
+    @contextlib.asynccontextmanager
+    async def _owners_waiting_table(self, conn: Connection, table: int) -> AsyncIterator[Live]:
+        """A table its owner may still arrange (levels, removals, the start): signed in, the owner, not started;
+        held under the table's lock, its seats read fresh from the database."""
+        player = self._need_player(conn)
+        live = await self._load(table)
+        async with live.lock:
+            await self._refresh(live)
+            self._owner(live, player)
+            self._waiting(live)
+            yield live
+
     def _seat_of(self, live: Live, seat: int) -> Any:
         if not 0 <= seat < len(live.info.seats):
             raise RoomError(p.ErrorCode.BAD_SEAT, f"this table has seats 0 to {len(live.info.seats) - 1}")
@@ -401,12 +413,7 @@ class Room:
             await self._after_change(live)
 
     async def set_level(self, conn: Connection, message: p.SetLevel) -> None:
-        player = self._need_player(conn)
-        live = await self._load(message.table)
-        async with live.lock:
-            await self._refresh(live)
-            self._owner(live, player)
-            self._waiting(live)
+        async with self._owners_waiting_table(conn, message.table) as live:
             seat = self._seat_of(live, message.seat)
             if seat.player is not None:
                 raise RoomError(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
@@ -414,12 +421,7 @@ class Room:
             await self._seat_change(live, conn, message.id)
 
     async def remove(self, conn: Connection, message: p.Remove) -> None:
-        player = self._need_player(conn)
-        live = await self._load(message.table)
-        async with live.lock:
-            await self._refresh(live)
-            self._owner(live, player)
-            self._waiting(live)
+        async with self._owners_waiting_table(conn, message.table) as live:
             seat = self._seat_of(live, message.seat)
             await self._db(self.store.set_seat, live.info.id, message.seat, None, seat.level)
             for other in self.connections:
@@ -428,12 +430,7 @@ class Room:
             await self._seat_change(live, conn, message.id)
 
     async def start_game(self, conn: Connection, message: p.Start) -> None:
-        player = self._need_player(conn)
-        live = await self._load(message.table)
-        async with live.lock:
-            await self._refresh(live)
-            self._owner(live, player)
-            self._waiting(live)
+        async with self._owners_waiting_table(conn, message.table) as live:
             empty = [s.seat for s in live.info.seats if s.player is None and s.level is None]
             if empty:
                 raise RoomError(p.ErrorCode.BAD_SEAT, "every seat needs a person or a computer level; empty: "

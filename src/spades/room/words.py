@@ -106,6 +106,6 @@ def hint(view: SeatView, events: Sequence[Event], adviser: Bot, hand: int | None
     """What the terminal's hint key says, and the action it suggests: the adviser's choice from the seat's own view
     and its reason, or, when the seat has nothing to decide (another's turn, between hands), why not."""
     if view.seat == SPECTATOR or not view.legal or view.turn != view.seat or hand is not None:
-        return "No hint: it is not your turn. " + answer(view, events, "w", hand), None
+        return say.no_hint_line(answer(view, events, "w", hand)), None
     chosen = adviser.hint(view)
     return say.hint_line(chosen.action, chosen.reason), chosen.action

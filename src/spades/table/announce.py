@@ -283,3 +283,8 @@ def hint_line(action: Action, reason: str) -> str:
         what = {"keep": "keep the card", "discard": "discard the card", "look": "look at your cards"}[action.value]
     reason = reason.strip().rstrip(".")
     return f"Hint: {what}. {reason[:1].upper() + reason[1:]}." if reason else f"Hint: {what}."
+
+
+def no_hint_line(turn: str) -> str:
+    """What the hint key says when the seat has nothing to decide; ``turn`` is what w says now."""
+    return f"No hint: it is not your turn. {turn}"

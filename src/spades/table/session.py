@@ -586,7 +586,7 @@ class Table:
     def hint(self) -> None:
         view = self.view()
         if not self.my_turn or not view.legal:
-            self.out(f"No hint: it is not your turn. {self.turn_words()}")
+            self.out(say.no_hint_line(self.turn_words()))
             return
         hint = self.adviser.hint(view)
         if isinstance(hint.action, Card):

@@ -5,6 +5,12 @@ players swapped: A at North-South then at East-West (solo: A at each seat in tur
 What is left in the margin is skill. Deals are played in blocks of consecutive hands, with scores and bags carried
 through the block, so that bag penalties and score-minded bidding count; the block is the unit of the interval.
 A separate set of whole games to the target, each seed played with the seats swapped, gives games won.
+
+With ``bids``, every seat bids as that one level (and makes its two-player draw and Blind Nil choices), so both
+lineups of a deal hold the same bids and only card play is measured. Blocks and game seeds are independent
+tasks: they run one after the other, in worker processes (``jobs``) or on a Ray cluster (``ray``), and their
+results are put together in task order, so with a thinking budget in sampled deals the report is the same however
+the tasks ran.
 """
 
 from __future__ import annotations
@@ -16,13 +22,17 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import bot_seed, make_bot
+from .actions import Action
+from .bots import Bot, Hint, bot_seed, make_bot
+from .errors import BudgetError, SpadesError
 from .game import Game
 from .rules import Rules
 from .scoring import HandResult, SideResult
 from .stats import HandStats
+from .view import Phase, SeatView
 
-__all__ = ["ArenaReport", "PlayerStats", "lineups", "play_block", "play_games", "run_arena"]
+__all__ = ["ArenaError", "ArenaReport", "BidsBy", "Match", "PlayerStats", "lineups", "play_block", "play_games",
+           "play_lineup", "read_think", "run_arena"]
 
 MAX_GAME_HANDS = 200  # a game to the target that has not ended by then is counted as drawn
 
@@ -69,12 +79,82 @@ class PlayerStats:
         return 1000 * self.seconds / self.decisions if self.decisions else 0.0
 
 
+class ArenaError(SpadesError):
+    """A match that cannot be run as asked (a thinking budget that is none, Ray missing or out of reach); the
+    message says what to do about it."""
+
+
+def read_think(think: float | str | None) -> float | str | None:
+    """The thinking budget in the form every bot takes: seconds as a float, sampled deals as ``"200i"``.
+
+    Plain seconds are read here, so that a match between levels that do not search never imports the search (and
+    numba) for it; every other form (``200i``, ``0.1s``) is read by the search's own ``Budget.parse``, so the arena
+    takes exactly the budgets the ``hard`` player takes."""
+    if think is None:
+        return None
+    if isinstance(think, str):
+        try:
+            seconds = float(think)
+        except ValueError:
+            from .search.search import Budget
+
+            budget = Budget.parse(think, 0.0)
+            return f"{budget.deals}i" if budget.deals is not None else budget.seconds
+    else:
+        seconds = float(think)
+    if not math.isfinite(seconds) or seconds < 0:
+        raise BudgetError(f"think {think!r} must be seconds (0.1) or sampled deals (200i), not negative")
+    return seconds
+
+
+class BidsBy(Bot):
+    """A seat whose card play is one bot's and whose choices before the play (the two-player draw, Blind Nil or
+    a look, the bid) are another's. The arena gives every seat a bidder of the same level, seeded for the seat as
+    the seat's player is, so both lineups of a deal start the play from the same bids: the margin is card play."""
+
+    def __init__(self, bidder: Bot, player: Bot) -> None:
+        super().__init__(seed=player.seed)
+        self.bidder = bidder
+        self.player = player
+        self.level = f"{player.level}, bidding as {bidder.level}"
+
+    def _deciding(self, view: SeatView) -> Bot:
+        return self.player if view.phase is Phase.PLAY else self.bidder
+
+    def act(self, view: SeatView) -> Action:
+        return self._deciding(view).act(view)
+
+    def hint(self, view: SeatView) -> Hint:
+        return self._deciding(view).hint(view)
+
+
+@dataclass(frozen=True)
+class Match:
+    """Who plays: level ``a`` against level ``b`` with one thinking budget, and the level every seat bids as
+    (``bids``; None: each side bids as it plays)."""
+
+    a: str
+    b: str
+    think: float | str | None = None
+    bids: str | None = None
+
+    def bot(self, game_seed: str, seat: int, a_seats: tuple[int, ...]) -> Bot:
+        """The bot at ``seat``: seeded for the game and the seat only, so that the same seat holds the same
+        bot's seed in every lineup and only its level changes."""
+        seed = bot_seed(game_seed, "player", seat)
+        player = make_bot(self.a if seat in a_seats else self.b, seed=seed, think=self.think)
+        if self.bids is None:
+            return player
+        return BidsBy(make_bot(self.bids, seed=seed, think=self.think), player)
+
+
 @dataclass
 class Outcome:
     """One task's result: a block of deals (margin) or one seed's games (wins)."""
 
     margin: float = 0.0  # A's points minus B's, per deal, averaged over the plays of the block
     deals: int = 0
+    deal_margins: list[float] = field(default_factory=list)  # the same for each deal of the block, in order
     wins: float = 0.0  # games A won (a drawn game counts half)
     games: int = 0
     a: PlayerStats = field(default_factory=PlayerStats)
@@ -96,11 +176,13 @@ def _share(rules: Rules, points: tuple[int, ...] | list[int], a_seats: tuple[int
     return a - sum(others) / len(others)
 
 
-def _play(rules: Rules, seed: str, a_level: str, b_level: str, a_seats: tuple[int, ...], think: float | None,
-          a_stats: PlayerStats, b_stats: PlayerStats, max_hands: int = MAX_GAME_HANDS) -> Game:
+def play_lineup(rules: Rules, seed: str, match: Match, a_seats: tuple[int, ...], a_stats: PlayerStats | None = None,
+                b_stats: PlayerStats | None = None, max_hands: int = MAX_GAME_HANDS) -> Game:
+    """One game of the match with A at ``a_seats``, its hands and decisions counted into the stats given."""
+    a_stats = PlayerStats() if a_stats is None else a_stats
+    b_stats = PlayerStats() if b_stats is None else b_stats
     game = Game(rules, seed=seed)
-    bots = [make_bot(a_level if s in a_seats else b_level, seed=bot_seed(seed, "player", s), think=think)
-            for s in range(rules.players)]
+    bots = [match.bot(seed, s, a_seats) for s in range(rules.players)]
     counted = 0
     clock = time.perf_counter
     while not game.over and game.hand_number <= max_hands:
@@ -126,31 +208,51 @@ def _count_hand(rules: Rules, result: HandResult, a_seats: tuple[int, ...], a: P
         (a if side.side in a_sides else b).count(side)
 
 
-def play_block(args: tuple[Rules, str, str, str, int, float | None]) -> Outcome:
+def play_block(rules: Rules, match: Match, seed: str, hands: int) -> Outcome:
     """Play one block of deals once per lineup; the margin is A's advantage per deal, averaged over lineups."""
-    rules, a_level, b_level, seed, hands, think = args
     block_rules = rules if rules.hands else rules.with_options(hands=hands)
-    out = Outcome(deals=block_rules.hands)
+    out = Outcome(deals=block_rules.hands, deal_margins=[0.0] * block_rules.hands)
     plays = lineups(rules)
     for a_seats in plays:
-        game = _play(block_rules, seed, a_level, b_level, a_seats, think, out.a, out.b)
+        game = play_lineup(block_rules, seed, match, a_seats, out.a, out.b)
         out.margin += _share(rules, game.scores, a_seats) / len(plays) / block_rules.hands
+        for i, result in enumerate(game.results):  # a side fallen to lose_at ends the block early: 0 after
+            out.deal_margins[i] += _share(rules, result.points, a_seats) / len(plays)
     return out
 
 
-def play_games(args: tuple[Rules, str, str, str, float | None]) -> Outcome:
+def play_games(rules: Rules, match: Match, seed: str) -> Outcome:
     """One seed's games to the target, once per lineup."""
-    rules, a_level, b_level, seed, think = args
     out = Outcome()
     scratch = PlayerStats()
     for a_seats in lineups(rules):
-        game = _play(rules, seed, a_level, b_level, a_seats, think, scratch, PlayerStats())
+        game = play_lineup(rules, seed, match, a_seats, scratch, PlayerStats())
         out.games += 1
         if game.winner is None:
             out.wins += 0.5
         elif game.winner in {rules.side_of(s) for s in a_seats}:
             out.wins += 1
     return out
+
+
+Task = tuple[Callable[..., Outcome], tuple[Any, ...]]
+
+
+def _run_local(tasks: list[Task], jobs: int, done: Callable[[], object]) -> list[Outcome]:
+    """The tasks' outcomes in task order, from ``jobs`` worker processes (one: this process)."""
+    if jobs <= 1:
+        outcomes = []
+        for fn, args in tasks:
+            outcomes.append(fn(*args))
+            done()
+        return outcomes
+    results: list[Outcome | None] = [None] * len(tasks)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(fn, *args): i for i, (fn, args) in enumerate(tasks)}
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            done()
+    return [r for r in results if r is not None]
 
 
 @dataclass
@@ -171,6 +273,9 @@ class ArenaReport:
     a_stats: PlayerStats
     b_stats: PlayerStats
     seconds: float
+    think: float | str | None = None
+    bids: str | None = None  # the level every seat bid as, or None: each side bid as it played
+    deal_margins: list[float] = field(default_factory=list)  # A's margin on each deal, in the order played
 
     def to_dict(self) -> dict[str, Any]:
         def stats(s: PlayerStats) -> dict[str, Any]:
@@ -178,9 +283,9 @@ class ArenaReport:
                     "ms_per_decision": s.ms_per_decision}
 
         return {
-            "a": self.a, "b": self.b, "rules": self.rules.to_dict(), "seed": self.seed, "deals": self.deals,
-            "block": self.block, "plays_per_deal": self.plays_per_deal,
-            "margin_per_deal": self.margin, "interval95": [self.low, self.high],
+            "a": self.a, "b": self.b, "bids": self.bids, "think": self.think, "rules": self.rules.to_dict(),
+            "seed": self.seed, "deals": self.deals, "block": self.block, "plays_per_deal": self.plays_per_deal,
+            "margin_per_deal": self.margin, "interval95": [self.low, self.high], "deal_margins": self.deal_margins,
             "games": self.games, "game_seeds": self.game_seeds, "a_wins": self.wins,
             "a_win_rate": self.wins / self.games if self.games else None,
             "a_stats": stats(self.a_stats), "b_stats": stats(self.b_stats), "seconds": self.seconds,
@@ -188,12 +293,17 @@ class ArenaReport:
 
     def text(self) -> str:
         a, b = self.a, self.b
+        think = "" if self.think is None else f"; think {self.think}" + (" s" if isinstance(self.think, float) else "")
+        hands = "1 hand" if self.block == 1 else f"{self.block} hands"
         lines = [
-            f"{a} against {b}: {self.rules.describe()}; seed {self.seed}",
-            f"{self.deals} deals in blocks of {self.block} hands, each deal played {self.plays_per_deal} times "
+            f"{a} against {b}: {self.rules.describe()}; seed {self.seed}{think}",
+            f"{self.deals} deals in blocks of {hands}, each deal played {self.plays_per_deal} times "
             + ("with the partnerships swapped" if self.rules.partnerships else f"with {self.a} at each seat in turn"),
-            f"margin: {self.margin:+.1f} points per deal for {a} (95% interval {self.low:+.1f} to {self.high:+.1f})",
         ]
+        if self.bids is not None:
+            lines.append(f"bids: {self.bids}'s at every seat (the draw and Blind Nil too); only card play differs")
+        lines.append(f"margin: {self.margin:+.1f} points per deal for {a} "
+                     f"(95% interval {self.low:+.1f} to {self.high:+.1f})")
         if self.games:
             seeds = f"{self.game_seeds} seed" + ("s" if self.game_seeds != 1 else "")
             lines.append(f"games to the target: {a} won {self.wins:g} of {self.games} "
@@ -224,41 +334,49 @@ def _mean_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, think: float | None = None,
-              jobs: int = 1, games: int | None = None, block: int = 10,
-              progress: Callable[[int], Any] | None = None) -> ArenaReport:
-    """Play the match and summarise it. ``games`` is the number of seeds played as whole games (default: one
-    for every 20 deals); ``progress(total)`` gives an object with ``update(n)`` and ``close()``, such as tqdm."""
-    for level in (a, b):
-        make_bot(level)  # an unknown level fails here, before any process starts
+def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, think: float | str | None = None,
+              jobs: int = 1, games: int | None = None, block: int | None = None, bids: str | None = None,
+              ray: str | None = None, progress: Callable[[int], Any] | None = None) -> ArenaReport:
+    """Play the match and summarise it.
+
+    ``think``: seconds or sampled deals a decision (see :func:`read_think`). ``bids``: the level every seat bids
+    as, so that only card play differs; the block then defaults to one hand, since a later hand's bids follow
+    the score, which card play has changed. ``games`` is the number of seeds played as whole games (default: one
+    for every 20 deals). ``jobs`` worker processes run the tasks; with ``ray`` (an address, or ``"auto"``: the
+    Ray running on this machine, or one started for the match with ``jobs`` CPUs) a Ray cluster runs them.
+    ``progress(total)`` gives an object with ``update(n)`` and ``close()``, such as tqdm."""
+    think = read_think(think)
+    for level in (a, b) if bids is None else (a, b, bids):
+        make_bot(level, think=think)  # an unknown level fails here, before any process starts
+    if block is None:
+        block = 10 if bids is None else 1
+    match = Match(a, b, think, bids)
     block = rules.hands or max(1, min(block, deals))
     blocks = max(1, math.ceil(deals / block))
     game_seeds = max(1, deals // 20) if games is None else games
-    tasks: list[tuple[Callable[[Any], Outcome], Any]] = []
+    tasks: list[Task] = []
     for i in range(blocks):
-        tasks.append((play_block, (rules, a, b, f"{seed}:deals:{i}", block, think)))
+        tasks.append((play_block, (rules, match, f"{seed}:deals:{i}", block)))
     full = rules if not rules.hands else rules.with_options(hands=0)
     for i in range(game_seeds):
-        tasks.append((play_games, (full, a, b, f"{seed}:game:{i}", think)))
+        tasks.append((play_games, (full, match, f"{seed}:game:{i}")))
     bar = progress(len(tasks)) if progress else None
+
+    def done() -> None:
+        if bar is not None:
+            bar.update(1)
+
     start = time.perf_counter()
-    outcomes: list[Outcome] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(fn, arg) for fn, arg in tasks]
-            for future in as_completed(futures):
-                outcomes.append(future.result())
-                if bar is not None:
-                    bar.update(1)
+    if ray is not None:
+        from .cluster import run_on_ray
+
+        outcomes = run_on_ray(ray, tasks, cpus=jobs, done=done)
     else:
-        for fn, arg in tasks:
-            outcomes.append(fn(arg))
-            if bar is not None:
-                bar.update(1)
+        outcomes = _run_local(tasks, jobs, done)
     if bar is not None:
         bar.close()
-    margins = [o.margin for o in outcomes if o.deals]
-    mean, low, high = _mean_interval(margins)
+    blocks_done = [o for o in outcomes if o.deals]
+    mean, low, high = _mean_interval([o.margin for o in blocks_done])
     a_stats, b_stats = PlayerStats(), PlayerStats()
     for o in outcomes:
         a_stats.add(o.a)
@@ -267,5 +385,6 @@ def run_arena(a: str, b: str, rules: Rules, *, deals: int, seed: int | str = 1, 
         a=a, b=b, rules=rules, seed=str(seed), deals=blocks * block, block=block, plays_per_deal=len(lineups(rules)),
         margin=mean, low=low, high=high, games=sum(o.games for o in outcomes), game_seeds=game_seeds,
         wins=sum(o.wins for o in outcomes), a_stats=a_stats, b_stats=b_stats,
-        seconds=time.perf_counter() - start,
+        seconds=time.perf_counter() - start, think=think, bids=bids,
+        deal_margins=[m for o in blocks_done for m in o.deal_margins],
     )

@@ -128,8 +128,9 @@ def available_levels() -> tuple[str, ...]:
     return tuple(_LEVELS)
 
 
-def make_bot(level: str, seed: int | str = 0, think: float | None = None) -> Bot:
-    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard`` ...)."""
+def make_bot(level: str, seed: int | str = 0, think: float | str | None = None) -> Bot:
+    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard`` ...). ``think``: seconds a decision, or
+    sampled deals written ``"200i"``, for the levels that search; the others ignore it."""
     _load_all()
     try:
         factory = _LEVELS[level]

@@ -15,41 +15,54 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         description="Play two bot levels against each other in duplicate and report the margin per deal with its "
                     "95% interval. Each deal is played with the same cards once per lineup (A at North-South, then at "
                     "East-West; solo and two-player: A at each seat in turn), so the margin measures skill, "
-                    "not cards.")
+                    "not cards. With --bids LEVEL every seat bids as LEVEL, so only card play differs.")
     parser.add_argument("a", metavar="BOT_A", help=f"the level measured: {', '.join(level_names())}")
     parser.add_argument("b", metavar="BOT_B", help="the level it is measured against")
     add_rules_arguments(parser)
     parser.add_argument("--deals", type=int, default=200, help="deals to play, each once per lineup (default 200)")
     parser.add_argument("--seed", default="1", help="seed of the deals and the bots (default 1)")
-    parser.add_argument("--think", type=float, default=None, help="thinking budget per decision, in seconds")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--think", default=None, metavar="T",
+                        help="thinking budget per decision: seconds (0.1), or sampled deals (200i), which gives the "
+                             "same figures on any machine and with any --jobs")
+    parser.add_argument("--bids", default=None, metavar="LEVEL",
+                        help="every seat bids (and makes its draw and Blind Nil choices) as LEVEL, so only card play "
+                             "differs; blocks of one hand unless --block says otherwise")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (default 1); with --ray auto starting a Ray, its CPUs")
+    parser.add_argument("--ray", default=None, metavar="ADDRESS",
+                        help="run the deals on the Ray cluster at ADDRESS, or 'auto': the Ray on this machine, or one "
+                             "started for the match (needs the ray extra: pip install 'spades[ray]')")
     parser.add_argument("--games", type=int, default=None,
                         help="seeds played as whole games to the target, once per lineup (default: deals/20)")
-    parser.add_argument("--block", type=int, default=10,
-                        help="consecutive hands played as one unit, scores and bags carried (default 10)")
+    parser.add_argument("--block", type=int, default=None,
+                        help="consecutive hands played as one unit, scores and bags carried (default 10; 1 with "
+                             "--bids)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON, with no progress bar")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena import run_arena
+    from ..arena import read_think, run_arena
     from ..bots import available_levels
     from ..cli import CommandError
+    from ..errors import SpadesError
 
     levels = available_levels()
-    for level in (args.a, args.b):
-        if level not in levels:
-            raise CommandError(f"unknown bot level {level!r}; the levels are {', '.join(levels)}")
+    for level, what in ((args.a, ""), (args.b, ""), (args.bids, "--bids: ")):
+        if level is not None and level not in levels:
+            raise CommandError(f"{what}unknown bot level {level!r}; the levels are {', '.join(levels)}")
     if args.deals < 1:
         raise CommandError(f"--deals must be at least 1, not {args.deals}")
     if args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
-    if args.block < 1:
+    if args.block is not None and args.block < 1:
         raise CommandError(f"--block must be at least 1, not {args.block}")
     if args.games is not None and args.games < 0:
         raise CommandError(f"--games must not be negative, not {args.games}")
-    if args.think is not None and args.think < 0:
-        raise CommandError(f"--think must not be negative, not {args.think}")
+    try:
+        think = read_think(args.think)
+    except SpadesError as error:
+        raise CommandError(str(error)) from None
     rules = rules_from_args(args)
     progress = None
     if not args.json and sys.stderr.isatty():
@@ -58,8 +71,11 @@ def run(args: argparse.Namespace) -> int:
         def progress(total: int) -> tqdm:
             return tqdm(total=total, unit="task", file=sys.stderr, desc=f"{args.a} v {args.b}")
 
-    report = run_arena(args.a, args.b, rules, deals=args.deals, seed=args.seed, think=args.think, jobs=args.jobs,
-                       games=args.games, block=args.block, progress=progress)
+    try:
+        report = run_arena(args.a, args.b, rules, deals=args.deals, seed=args.seed, think=think, jobs=args.jobs,
+                           games=args.games, block=args.block, bids=args.bids, ray=args.ray, progress=progress)
+    except SpadesError as error:  # Ray missing, out of reach, or running other code
+        raise CommandError(str(error)) from None
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:

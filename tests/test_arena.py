@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -219,3 +220,16 @@ def test_ray_gives_the_same_report_as_one_process() -> None:
         on_ray = run_arena(a, b, standard, seed=9, think="2i", jobs=2, ray="auto", **size)  # type: ignore[arg-type]
         assert _figures(on_ray.to_dict()) == _figures(local.to_dict())
         assert not ray.is_initialized()  # the run left Ray shut down
+
+
+def test_an_address_where_nothing_answers_is_refused_at_once() -> None:
+    """Ray would retry such an address for minutes; the arena says so in one line instead."""
+    from spades.cluster import _check_reachable
+
+    with socket.socket() as probe:  # a port that was free a moment ago, and is closed now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(ArenaError, match="nothing answers there"):
+        _check_reachable(f"127.0.0.1:{port}")
+    with pytest.raises(ArenaError, match="nothing answers there"):
+        _check_reachable(f"ray://127.0.0.1:{port}")

@@ -14,6 +14,7 @@ import functools
 import hashlib
 import logging
 import os
+import socket
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -62,11 +63,23 @@ def _connect(ray: Any, address: str, cpus: int) -> None:
             pass  # no Ray on this machine: start one for the match
         ray.init(num_cpus=cpus, include_dashboard=False, **options)
         return
+    _check_reachable(address)
     try:
         ray.init(address=address, **options)
-    except (ConnectionError, ValueError, RuntimeError) as error:
+    except Exception as error:  # Ray raises several kinds; each is said in one line
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise ArenaError(f"--ray {address}: cannot join that Ray cluster: {first}") from None
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once an address where nothing answers: Ray itself would retry for minutes, logging as it goes."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # no port to try: Ray says what it makes of the address
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as error:
+        raise ArenaError(f"--ray {address}: nothing answers there ({error.strerror or error})") from None
 
 
 def run_on_ray(address: str, tasks: Sequence[tuple[Callable[..., T], tuple[Any, ...]]], *, cpus: int = 1,

@@ -209,17 +209,18 @@ def test_a_worker_with_other_code_refuses_to_play() -> None:
 
 
 def test_ray_gives_the_same_report_as_one_process() -> None:
+    """One small match on a local Ray against the same match in this process: a searching level and a rule level,
+    blocks and a whole game (to 200, to keep it short), with a budget in sampled deals."""
     pytest.importorskip("ray", reason="the ray extra is not installed (pip install 'spades[ray]')")
     import ray
 
-    standard = Rules.preset("standard")
-    matches = [("easy", "random", dict(deals=4, block=2, games=1)),
-               ("hard", "normal", dict(deals=2, block=1, games=0))]
-    for a, b, size in matches:
-        local = run_arena(a, b, standard, seed=9, think="2i", jobs=1, **size)  # type: ignore[arg-type]
-        on_ray = run_arena(a, b, standard, seed=9, think="2i", jobs=2, ray="auto", **size)  # type: ignore[arg-type]
-        assert _figures(on_ray.to_dict()) == _figures(local.to_dict())
-        assert not ray.is_initialized()  # the run left Ray shut down
+    rules = Rules.preset("standard").with_options(target=200)
+    size: dict[str, Any] = {"deals": 3, "block": 1, "games": 1, "seed": 9, "think": "2i"}
+    local = run_arena("hard", "easy", rules, jobs=1, **size)
+    on_ray = run_arena("hard", "easy", rules, jobs=2, ray="auto", **size)
+    assert local.games == 2 and len(local.deal_margins) == 3
+    assert _figures(on_ray.to_dict()) == _figures(local.to_dict())
+    assert not ray.is_initialized()  # the match left Ray shut down
 
 
 def test_an_address_where_nothing_answers_is_refused_at_once() -> None:

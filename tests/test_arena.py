@@ -49,9 +49,7 @@ def test_parallel_jobs_give_the_same_figures() -> None:
     rules = Rules.preset("whiz")
     one = run_arena("normal", "easy", rules, deals=8, seed=2, block=4, games=1, jobs=1)
     two = run_arena("normal", "easy", rules, deals=8, seed=2, block=4, games=1, jobs=2)
-    assert one.margin == pytest.approx(two.margin)
-    assert one.wins == two.wins
-    assert one.a_stats.hands.sets == two.a_stats.hands.sets
+    assert _figures(one.to_dict()) == _figures(two.to_dict())  # the outcomes are put together in task order
 
 
 def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,82 @@
+"""The coach at the table: after a hand in which South throws away its Nil, C names that trick, card and cost.
+
+`spades play` is driven by keys through a pseudo-terminal; each turn the game so far is rebuilt from what the table
+said (so the test knows the trick and the legal cards only from the transcript and the seeded deal), South bids
+Nil, follows the hint, and once takes a trick it could have left to the others, with the highest card that takes
+it. The coach must name that trick and card, a large cost, and a better card that would not have taken the trick.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from spades import Card, Rules
+from spades.tricks import beats, winning_play
+from test_table_play import TURN, Driver, replay
+
+SEED = 19
+SOUTH = 2
+
+
+def overtake(driver: Driver, rules: Rules) -> tuple[int, Card, Card] | None:
+    """Play South's card: while South's Nil is whole and a trick is under way, holding both cards that beat the
+    card winning it and cards that do not, the highest card that beats it (then the trick number, that card and
+    the card it beat); else the hint's card."""
+    game = replay(driver.transcript, rules, SEED)
+    view = game.view(SOUTH)
+    assert view.turn == SOUTH
+    cards = [c for c in view.legal if isinstance(c, Card)]
+    if view.trick and view.tricks_won[SOUTH] == 0:
+        best = winning_play(view.trick)[1]
+        tops = [max(c for c in cards if c.suit == suit) for suit in {c.suit for c in cards}]
+        winners = [c for c in tops if beats(c, best)]
+        if winners and not all(beats(c, best) for c in cards):
+            card = max(winners)
+            driver.key("asdf"[int(card.suit)])
+            driver.key("o")
+            driver.expect(rf"\n{card.name}[^\r\n]*\r?\n")
+            driver.key("enter")
+            driver.expect(rf"South plays the {card.name}\.")
+            return view.trick_number, card, best
+    play_hint(driver)
+    return None
+
+
+def test_the_coach_names_the_card_that_lost_the_nil(tmp_path: Path) -> None:
+    rules = Rules.preset("standard", hands=2)
+    driver = Driver(tmp_path, ["--seed", str(SEED), "-o", "hands=2"])
+    thrown: tuple[int, Card, Card] | None = None
+    while True:
+        driver.expect(TURN)
+        text = driver.child.after
+        if text.startswith("Press n"):
+            break
+        if text.startswith("Your turn to bid: "):
+            driver.type_bid(0)
+            driver.expect(r"Bid Nil\? y or n\.")
+            driver.key("y")
+            driver.expect(r"South bids Nil\.")
+        else:
+            if thrown is None:
+                thrown = overtake(driver, rules)
+            else:
+                play_hint(driver)
+    assert text.startswith("Press n for the next hand, or C for the coach's review.")
+    assert thrown is not None, "no trick where South could take or leave the trick"
+    number, card, beaten = thrown
+    assert re.search(rf"South wins trick {number} with the {card.name}", driver.transcript)
+    driver.key("C")
+    driver.expect(r"Coach, hand 1: [^\r\n]*\r?\n")
+    driver.expect(rf"Trick {number}: the {card.name} cost about (\d+) points; better the ([a-z ]+)\. Why: [^\r\n]+")
+    assert int(driver.child.match.group(1)) >= 20
+    better = Card.parse(driver.child.match.group(2))
+    assert not beats(better, beaten)
+
+
+def play_hint(driver: Driver) -> None:
+    """South plays the card the hint key selects."""
+    driver.key("x")
+    driver.expect(r"Hint: [^\r\n]*\r?\n")
+    driver.key("enter")
+    driver.expect(r"South plays the [a-z ]+\.")

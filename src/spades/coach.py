@@ -20,17 +20,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .actions import Action, Bid
-from .bots.base import Fact, bot_seed, position_key
+from .bots.base import Bot, Fact, bot_seed, position_key
 from .cards import Card
 from .errors import PositionError
 from .game import Game
 from .view import Phase, SeatView
 
-__all__ = ["DEALS", "MENTION", "MOST", "Lesson", "Review", "decisions", "lesson_line", "review_hand", "review_words"]
+__all__ = ["DEALS", "MENTION", "MOST", "Lesson", "Review", "coach_seed", "decisions", "lesson_line", "review_hand",
+           "review_words", "search_player"]
 
 DEALS = 96  # sampled deals for the search's choice, and again for the cost: about 0.1 s a decision
 MENTION = 3.0  # points: a smaller cost is not worth a word
-SIGMAS = 2.0  # ... nor one within this many standard errors of nothing (the sampling's noise)
+SIGMAS = 2.5  # ... nor one within this many standard errors of nothing (the sampling's noise)
 MOST = 3  # choices told, the costliest first
 
 
@@ -80,15 +81,27 @@ def decisions(game: Game, hand: int, seat: int) -> Iterator[tuple[SeatView, Acti
         scratch.apply(action)
 
 
+def coach_seed(game: Game, seat: int) -> str:
+    """The seed of the coach's search for ``seat`` of ``game``: derived one way from the game's seed, as a bot's."""
+    return bot_seed(game.seed, "coach", seat)
+
+
+def search_player(game: Game, seat: int, deals: int = DEALS) -> Bot:
+    """The search the coach asks, for ``seat`` of ``game``: the ``hard`` player with a budget of ``deals`` sampled
+    deals and the coach's seed, so its choice in a view is the same on every machine."""
+    from .bots.hard import HardBot
+
+    return HardBot(seed=coach_seed(game, seat), think=f"{deals}i")
+
+
 def review_hand(game: Game, hand: int, seat: int, deals: int = DEALS) -> Review:
     """The review of ``seat``'s bids and cards in hand ``hand`` of ``game`` (finished or not: the decisions so
     far), with ``deals`` sampled deals for each choice of the search and again for each cost."""
-    from .bots.hard import HardBot
     from .bots.normal import NormalBot
     from .search.compare import difference
 
-    seed = bot_seed(game.seed, "coach", seat)
-    search = HardBot(seed=seed, think=f"{deals}i")
+    seed = coach_seed(game, seat)
+    search = search_player(game, seat, deals)
     rules_player = NormalBot(seed=seed)
     checked = 0
     lessons: list[Lesson] = []
@@ -169,8 +182,8 @@ def review_words(review: Review) -> list[str]:
         return [f"{head}: you had no choice to make."]
     choices = f"{review.checked} choice{'s' if review.checked != 1 else ''}"
     if not review.lessons:
-        return [f"{head}: none of your {choices} cost {MENTION:.0f} points or more against the search's; well "
-                f"played."]
+        return [f"{head}: none of your {choices} cost {MENTION:.0f} points or more against the search's choice; "
+                f"well played."]
     told = f"; the costliest {len(review.lessons)}" if review.costly > len(review.lessons) else ""
-    return [f"{head}: {review.costly} of your {choices} cost points against the search's{told}:",
+    return [f"{head}: {review.costly} of your {choices} cost points against the search's choice{told}:",
             *(lesson_line(lesson) for lesson in review.lessons)]

@@ -1,0 +1,187 @@
+"""The coach (:mod:`spades.coach`): what a played hand's own choices cost against the search's, and why.
+
+Hands are played by the engine with the computer in every seat; the reviewed seat plays a chosen blunder (a Nil
+thrown away, a bid of everything on a weak hand, random cards), plays as the very search the coach asks, or plays
+as the rule player. Every reason the coach gives is checked against the seat's view with the hint-fact checker.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from spades import VARIANTS, Bid, Card, Game, Rules
+from spades.actions import Action
+from spades.bots import Hint, bot_seed, make_bot
+from spades.cli import main
+from spades.coach import (
+    MENTION,
+    MOST,
+    Review,
+    decisions,
+    lesson_line,
+    review_hand,
+    review_words,
+    search_player,
+)
+from spades.record import save_record
+from spades.tricks import beats, winning_play
+from spades.view import SeatView
+from test_hint_facts import check_hint
+
+Policy = Callable[[SeatView, Action], Action]  # the reviewed seat's action, given the rule player's
+
+
+def human_of(rules: Rules) -> int:
+    return 1 if rules.players == 2 else 2
+
+
+def play_hand(rules: Rules, seed: int | str, policy: Policy) -> Game:
+    """One hand (``hands=1`` rules) with the normal player in every seat, the reviewed seat's actions by
+    ``policy``."""
+    game = Game(rules, seed)
+    bots = [make_bot("normal", seed=bot_seed(seed, "p", s)) for s in range(rules.players)]
+    human = human_of(rules)
+    while not game.over:
+        view = game.view(game.turn)
+        action = bots[game.turn].act(view)
+        game.apply(policy(view, action) if game.turn == human else action)
+    return game
+
+
+def check_review(review: Review) -> None:
+    """At most three lessons, costliest first, each worth a word, each at the trick it names, each reason's facts
+    true in the view."""
+    assert len(review.lessons) <= MOST and review.costly >= len(review.lessons)
+    costs = [lesson.cost for lesson in review.lessons]
+    assert costs == sorted(costs, reverse=True)
+    for lesson in review.lessons:
+        view = lesson.view
+        assert view is not None
+        assert lesson.cost >= MENTION and lesson.cost > 2 * lesson.error
+        assert lesson.action in view.legal and lesson.better in view.legal and lesson.better != lesson.action
+        assert lesson.trick == (view.trick_number if isinstance(lesson.action, Card) else None)
+        check_hint(view, Hint(lesson.better, lesson.reason, lesson.facts), "coach")
+
+
+def test_a_thrown_away_nil_costs_a_lot_and_the_better_card_ducks() -> None:
+    rules = Rules.preset("standard", hands=1)
+    thrown: list[tuple[int, Card, Card]] = []
+
+    def nil_then_take_a_trick(view: SeatView, action: Action) -> Action:
+        if view.phase == "bid":
+            return Bid.of(0)
+        cards = [c for c in view.legal if isinstance(c, Card)]
+        if view.trick and not thrown and view.tricks_won[view.seat] == 0:
+            best = winning_play(view.trick)[1]
+            winners = [c for c in cards if beats(c, best)]
+            if winners and len(winners) < len(cards) and len(view.trick) == view.players - 1:
+                thrown.append((view.trick_number, max(winners), best))
+                return max(winners)
+        return action
+
+    game = play_hand(rules, 19, nil_then_take_a_trick)
+    assert thrown
+    number, card, beaten = thrown[0]
+    review = review_hand(game, 1, 2)
+    check_review(review)
+    lesson = next(lesson for lesson in review.lessons if lesson.trick == number)
+    assert lesson.action == card and lesson.cost >= 50
+    assert isinstance(lesson.better, Card) and not beats(lesson.better, beaten)
+    assert lesson_line(lesson).startswith(f"Trick {number}: the {card.name} cost about {round(lesson.cost)} points;")
+
+
+@pytest.mark.parametrize("variant", ["standard", "solo", "two_player"])
+def test_bidding_everything_on_a_weak_hand_is_told(variant: str) -> None:
+    rules = Rules.preset(variant, hands=1)
+
+    def bid_the_most(view: SeatView, action: Action) -> Action:
+        if view.phase == "bid":
+            return max((b for b in view.legal if isinstance(b, Bid) and not b.blind), key=lambda b: b.value)
+        return action
+
+    for seed in range(20):
+        game = play_hand(rules, seed, bid_the_most)
+        bids = [a for v, a in decisions(game, 1, human_of(rules)) if isinstance(a, Bid)]
+        if bids and bids[0].value >= 10:
+            break
+    review = review_hand(game, 1, human_of(rules))
+    check_review(review)
+    lesson = review.lessons[0]
+    assert lesson.trick is None and lesson.action == bids[0] and lesson.cost >= 50
+    assert isinstance(lesson.better, Bid) and lesson.better.value < bids[0].value
+    assert review_words(review)[1].startswith(f"Bidding: your bid of {bids[0].value} cost about ")
+
+
+def test_a_hand_played_by_the_search_itself_costs_nothing() -> None:
+    """The seat plays exactly what the coach's search chooses: rebuilt view by view from the record, the coach
+    must find the same choices, and so nothing to tell, in one line."""
+    for variant in ("standard", "two_player"):
+        rules = Rules.preset(variant, hands=1)
+        probe = Game(rules, 5)
+        searcher = search_player(probe, human_of(rules))
+
+        def as_the_search(view: SeatView, action: Action) -> Action:
+            return searcher.act(view) if view.phase in ("bid", "play") and len(view.legal) > 1 else action
+
+        game = play_hand(rules, 5, as_the_search)
+        review = review_hand(game, 1, human_of(rules))
+        assert review.checked >= 8 and review.lessons == ()
+        words = review_words(review)
+        assert len(words) == 1 and "none of your" in words[0]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_preset_is_reviewed_with_true_reasons(variant: str) -> None:
+    rules = Rules.preset(variant, hands=1)
+    rng = random.Random(variant)
+
+    def careless(view: SeatView, action: Action) -> Action:
+        return rng.choice(view.legal) if rng.random() < 0.4 and view.phase == "play" else action
+
+    game = play_hand(rules, f"coach:{variant}", careless)
+    review = review_hand(game, 1, human_of(rules))
+    assert review.checked >= 6
+    check_review(review)
+    assert review_hand(game, 1, human_of(rules)) == review  # the same record always gets the same review
+    words = review_words(review)
+    assert len(words) == (1 + len(review.lessons) if review.lessons else 1)
+
+
+def test_decisions_rebuild_the_seat_s_views() -> None:
+    rules = Rules.preset("standard", hands=1)
+    game = play_hand(rules, 8, lambda view, action: action)
+    seen = list(decisions(game, 1, 2))
+    assert len(seen) == 14  # one bid, thirteen cards
+    replay = Game(rules, 8)
+    for view, action in seen:
+        while replay.turn != 2:
+            replay.apply(game.actions[len(replay.actions)])
+        assert replay.view(2) == view
+        replay.apply(action)
+
+
+def test_replay_review_prints_the_coach_for_the_seat_a_person_played(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    rules = Rules.preset("standard", hands=2)
+    game = Game(rules, 12)
+    bots = [make_bot("normal", seed=bot_seed(12, "p", s)) for s in range(4)]
+    while not game.over:
+        view = game.view(game.turn)
+        game.apply(bots[game.turn].act(view))
+    path = tmp_path / "game.json"
+    save_record(game, path, {"human": 3})
+    assert main(["replay", str(path), "--review"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    expected = [line for hand in (1, 2) for line in review_words(review_hand(game, hand, 3))]
+    assert out == ["The coach's review of West's bids and cards.", *expected]
+    assert main(["replay", str(path), "--review", "--hand", "2", "--seat", "N"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["The coach's review of North's bids and cards.", *review_words(review_hand(game, 2, 0))]
+    assert main(["replay", str(path), "--review", "--seat", "X"]) != 0
+    assert "--seat 'X' is not a seat" in capsys.readouterr().err
+    assert main(["replay", str(path), "--review", "--hand", "7"]) != 0
+    assert "--hand 7" in capsys.readouterr().err

@@ -116,22 +116,21 @@ def test_bidding_everything_on_a_weak_hand_is_told(variant: str) -> None:
     assert review_words(review)[1].startswith(f"Bidding: your bid of {bids[0].value} cost about ")
 
 
-def test_a_hand_played_by_the_search_itself_costs_nothing() -> None:
+@pytest.mark.parametrize("variant", ["standard", "solo", "two_player"])
+def test_a_hand_played_by_the_search_itself_costs_nothing(variant: str) -> None:
     """The seat plays exactly what the coach's search chooses: rebuilt view by view from the record, the coach
     must find the same choices, and so nothing to tell, in one line."""
-    for variant in ("standard", "two_player"):
-        rules = Rules.preset(variant, hands=1)
-        probe = Game(rules, 5)
-        searcher = search_player(probe, human_of(rules))
+    rules = Rules.preset(variant, hands=1)
+    searcher = search_player(Game(rules, 5), human_of(rules))
 
-        def as_the_search(view: SeatView, action: Action) -> Action:
-            return searcher.act(view) if view.phase in ("bid", "play") and len(view.legal) > 1 else action
+    def as_the_search(view: SeatView, action: Action) -> Action:
+        return searcher.act(view) if view.phase in ("bid", "play") and len(view.legal) > 1 else action
 
-        game = play_hand(rules, 5, as_the_search)
-        review = review_hand(game, 1, human_of(rules))
-        assert review.checked >= 8 and review.lessons == ()
-        words = review_words(review)
-        assert len(words) == 1 and "none of your" in words[0]
+    game = play_hand(rules, 5, as_the_search)
+    review = review_hand(game, 1, human_of(rules))
+    assert review.checked >= 8 and review.lessons == ()
+    words = review_words(review)
+    assert len(words) == 1 and "none of your" in words[0]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

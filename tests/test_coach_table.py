@@ -53,6 +53,8 @@ def test_the_coach_names_the_card_that_lost_the_nil(tmp_path: Path) -> None:
         if text.startswith("Press n"):
             break
         if text.startswith("Your turn to bid: "):
+            assert driver.ask("C", "The coach") == ("The coach reviews a hand once it is over: press C after the "
+                                                    "hand, before n.")
             driver.type_bid(0)
             driver.expect(r"Bid Nil\? y or n\.")
             driver.key("y")

@@ -64,7 +64,7 @@ def test_the_coach_names_the_card_that_lost_the_nil(tmp_path: Path) -> None:
                 thrown = overtake(driver, rules)
             else:
                 play_hint(driver)
-    assert text.startswith("Press n for the next hand, or C for the coach's review.")
+    driver.expect(r"Or press C for the coach's review of your bids and cards\.")
     assert thrown is not None, "no trick where South could take or leave the trick"
     number, card, beaten = thrown
     assert re.search(rf"South wins trick {number} with the {card.name}", driver.transcript)

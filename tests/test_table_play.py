@@ -27,7 +27,7 @@ ARROWS = {"left": "\x1b[D", "right": "\x1b[C", "up": "\x1b[A", "down": "\x1b[B",
 SEATS = {"North": 0, "East": 1, "South": 2, "West": 3}
 TURN = re.compile(r"Your turn to bid: ([^\r\n]*)\.\r?\n|Your turn to bid\. You may bid Blind Nil|"
                   r"Your turn: you drew the [a-z ]+\. Keep it\? y or n\.|Your turn\. ([A-Za-z ]+) is selected\.|"
-                  r"Press n for the next hand[^\r\n]*|Your statistics[^\r\n]*\r?\n")
+                  r"Press n for the next hand\.|Your statistics[^\r\n]*\r?\n")
 
 
 class Driver:

@@ -231,8 +231,9 @@ class Table:
             elif isinstance(event, HandScored) and not self.over:
                 self.save()
                 self.waiting_next = True
-                self.out("Press n for the next hand, or C for the coach's review." if isinstance(self.link, LocalLink)
-                         else "Press n for the next hand.")
+                self.out("Press n for the next hand.")
+                if isinstance(self.link, LocalLink):  # m still repeats the line above: it says what is awaited
+                    self.out("Or press C for the coach's review of your bids and cards.", remember=False)
 
     def prompt(self) -> None:
         """Say "your turn" once for each new decision, with what the decision is."""

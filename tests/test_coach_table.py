@@ -82,3 +82,22 @@ def play_hint(driver: Driver) -> None:
     driver.expect(r"Hint: [^\r\n]*\r?\n")
     driver.key("enter")
     driver.expect(r"South plays the [a-z ]+\.")
+
+
+def test_the_coach_by_its_word_in_line_mode(tmp_path: Path) -> None:
+    """Through a pipe the word "coach" asks for the review; it is about the hand just played, by its number."""
+    driver = Driver(tmp_path, ["--seed", "4", "-o", "hands=2"], line=True)
+    driver.play_until(stop=lambda match: match.group(0).startswith("Press n"))
+    driver.expect(r"Or press C for the coach's review of your bids and cards\.")
+    driver.child.sendline("coach")
+    driver.expect(r"The coach goes through your bids and cards of hand 1\.")
+    driver.expect(r"Coach, hand 1: (\d+) of your (\d+) choices cost points[^\r\n]*\r?\n|"
+                  r"Coach, hand 1: none of your (\d+) choices cost 3 points or more[^\r\n]*\r?\n")
+    told = driver.child.match.group(1)
+    if told is not None:
+        for _ in range(min(int(told), 3)):
+            driver.expect(r"(Bidding|Trick \d+): [^\r\n]* cost about \d+ points?; better [^\r\n]+\. Why: [^\r\n]+")
+    driver.child.sendline("m")
+    driver.expect(r"Press n for the next hand\.")
+    driver.child.sendline("n")
+    driver.expect(r"Hand 2\. ")

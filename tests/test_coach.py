@@ -184,3 +184,14 @@ def test_replay_review_prints_the_coach_for_the_seat_a_person_played(tmp_path: P
     assert "--seat 'X' is not a seat" in capsys.readouterr().err
     assert main(["replay", str(path), "--review", "--hand", "7"]) != 0
     assert "--hand 7" in capsys.readouterr().err
+
+
+def test_bench_coach_times_a_review_of_every_preset() -> None:
+    from spades.benchmarks import targets
+
+    module = targets()["coach"]
+    result = module.run(0.01)
+    assert result["hands"] == len(VARIANTS) and result["first_review"] > 0
+    assert set(result["presets"]) == set(VARIANTS) - {VARIANTS[0]}  # the first review is reported apart
+    text = module.report(result)
+    assert f"median {result['median']:.2f} s, worst {result['worst']:.2f} s" in text

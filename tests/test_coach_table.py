@@ -8,10 +8,18 @@ it. The coach must name that trick and card, a large cost, and a better card tha
 
 from __future__ import annotations
 
+import io
 import re
+import time
 from pathlib import Path
 
-from spades import Card, Rules
+from spades import Card, Game, Rules
+from spades.bots import make_bot
+from spades.host import Host
+from spades.table.config import Settings
+from spades.table.keys import LineInput
+from spades.table.link import LocalLink
+from spades.table.session import Output, Table
 from spades.tricks import beats, winning_play
 from test_table_play import TURN, Driver, replay
 
@@ -101,3 +109,47 @@ def test_the_coach_by_its_word_in_line_mode(tmp_path: Path) -> None:
     driver.expect(r"Press n for the next hand\.")
     driver.child.sendline("n")
     driver.expect(r"Hand 2\. ")
+
+
+class Heard:
+    """A speaker that keeps what it is asked to say and whether each line cuts off the ones before."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, bool]] = []
+
+    def off_reason(self) -> None:
+        return None
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        self.said.append((text, interrupt))
+
+    def close(self, wait: float = 0) -> None:
+        """Nothing to let go of."""
+
+
+def test_every_line_of_the_review_is_spoken_and_m_still_says_what_is_awaited(tmp_path: Path) -> None:
+    """Only the coach's first line cuts off speech: the review's lines queue behind it, or a screen reader would
+    say only the last. The review is kept, so a second C answers at once with the same words."""
+    game = Game(Rules.preset("standard", hands=2), seed=6)
+    bots = {seat: make_bot("normal", seed=seat) for seat in (0, 1, 3)}
+    heard = Heard()
+    link = LocalLink(Host(game, bots), SOUTH, save_to=tmp_path / "save.json")
+    table = Table(link=link, adviser=make_bot("normal"), settings=Settings(pace=0, trick_pace=0),
+                  input=LineInput(io.StringIO("")), out=Output(io.StringIO(), speaker=heard),  # type: ignore[arg-type]
+                  sleep=lambda _: None)
+    while not table.waiting_next:
+        table.advance()
+        if table.my_turn:
+            view = table.view()
+            assert link.act(view.legal[-1] if view.phase == "bid" else view.legal[0]) is None
+    del heard.said[:]
+    table.handle_key("C")
+    lines = [text for text, _ in heard.said]
+    assert lines[0] == "The coach goes through your bids and cards of hand 1."
+    assert lines[1].startswith("Coach, hand 1: ") and lines[1:] == link.reviews[(1, len(game.actions))]
+    assert [interrupt for _, interrupt in heard.said] == [True] + [False] * (len(lines) - 1)
+    assert table.out.last == "Press n for the next hand."
+    start = time.perf_counter()
+    table.handle_key("C")
+    assert time.perf_counter() - start < 0.2
+    assert [text for text, _ in heard.said[len(lines):]] == lines

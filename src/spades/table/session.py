@@ -601,7 +601,10 @@ class Table:
         self.out(say.hint_line(hint.action, hint.reason))
 
     def coach(self) -> None:
-        """The coach's review of the hand just played: the player's costliest choices against the search's."""
+        """The coach's review of the hand just played: the player's costliest choices against the search's.
+
+        Its first line cuts off what was being said, as every answer does; the rest queue behind it, so a screen
+        reader says them all, and m still repeats what the table awaits."""
         if not self.waiting_next:
             self.out("The coach reviews a hand once it is over: press C after the hand, before n.", interrupt=True)
             return
@@ -609,13 +612,15 @@ class Table:
         if started is None:
             self.out("There is no hand to review.", interrupt=True)
             return
-        self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
+        notice = isinstance(self.link, LocalLink)
+        if notice:  # a second or two of search: say so before the wait
+            self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
         words = self.link.coach(started.hand)
         if isinstance(words, str):
             self.out(f"No review: {words}.", interrupt=True)
             return
-        for line in words:
-            self.out(line, interrupt=True)
+        for index, line in enumerate(words):
+            self.out(line, interrupt=index == 0 and not notice, remember=False)
 
     def undo(self) -> None:
         taken = self.link.undo()

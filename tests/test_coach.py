@@ -195,3 +195,22 @@ def test_bench_coach_times_a_review_of_every_preset() -> None:
     assert set(result["presets"]) == set(VARIANTS) - {VARIANTS[0]}  # the first review is reported apart
     text = module.report(result)
     assert f"median {result['median']:.2f} s, worst {result['worst']:.2f} s" in text
+
+
+def test_cards_with_nothing_unseen_between_them_play_the_same() -> None:
+    """Playing the three of spades rather than the four, holding both, costs nothing and is never told; with the
+    five of spades in another hand, the four and the six are different plays."""
+    from spades.cards import CardSet
+    from spades.coach import _same_play
+
+    hands = [CardSet.parse(text) for text in (
+        "AS KS QS JS 10S 9S 8S 7S AH KH QH JH 10H",
+        "5S 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+        "3S 4S 6S 2S AC 2D 3D 4D 5D 6D 7D 8D 9D",
+        "10D JD QD KD AD 2H 3H 4H 5H 6H 7H 8H 9H",
+    )]
+    view = Game.from_deal(Rules(), hands, dealer=3).view(2)
+    card = Card.parse
+    assert _same_play(view, card("3S"), card("4S")) and _same_play(view, card("2S"), card("4S"))
+    assert not _same_play(view, card("4S"), card("6S"))
+    assert not _same_play(view, card("3S"), card("3D")) and not _same_play(view, Bid.of(3), Bid.of(4))

@@ -100,7 +100,7 @@ def test_the_coach_by_its_word_in_line_mode(tmp_path: Path) -> None:
     driver.child.sendline("coach")
     driver.expect(r"The coach goes through your bids and cards of hand 1\.")
     driver.expect(r"Coach, hand 1: (\d+) of your (\d+) choices cost points[^\r\n]*\r?\n|"
-                  r"Coach, hand 1: none of your (\d+) choices cost 3 points or more[^\r\n]*\r?\n")
+                  r"Coach, hand 1: none of your (\d+) choices clearly cost 3 points or more[^\r\n]*\r?\n")
     told = driver.child.match.group(1)
     if told is not None:
         for _ in range(min(int(told), 3)):

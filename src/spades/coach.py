@@ -137,12 +137,14 @@ def _reviewed(view: SeatView, action: Action) -> bool:
 
 def _same_play(view: SeatView, a: Action, b: Action) -> bool:
     """Whether ``a`` and ``b`` are the same bid, or cards of one suit with nothing between them that another seat
-    may hold (every card between is in the seat's hand or already played): they take the same tricks."""
+    may hold (every card between is in the seat's hand, played, or turned face up in the draw): they take the same
+    tricks."""
     if a == b:
         return True
     if not (isinstance(a, Card) and isinstance(b, Card)) or a // 13 != b // 13:
         return False
     gone = {int(c) for t in view.tricks for c in t.cards} | {int(c) for _, c in view.trick}
+    gone |= {int(c) for c in view.discards}  # two-player: the cards turned face up are out of the hand
     held = {int(c) for c in view.hand or ()}
     low, high = sorted((int(a), int(b)))
     return all(c in gone or c in held for c in range(low + 1, high))
@@ -182,8 +184,8 @@ def review_words(review: Review) -> list[str]:
         return [f"{head}: you had no choice to make."]
     choices = f"{review.checked} choice{'s' if review.checked != 1 else ''}"
     if not review.lessons:
-        return [f"{head}: none of your {choices} cost {MENTION:.0f} points or more against the search's choice; "
-                f"well played."]
+        return [f"{head}: none of your {choices} clearly cost {MENTION:.0f} points or more against the search's "
+                f"choice; well played."]
     told = f"; the costliest {len(review.lessons)}" if review.costly > len(review.lessons) else ""
     return [f"{head}: {review.costly} of your {choices} cost points against the search's choice{told}:",
             *(lesson_line(lesson) for lesson in review.lessons)]

@@ -3,14 +3,20 @@ plays endings exactly, it makes the good player's choice in the hand-made positi
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import spades
 from positions import POSITIONS, Position
 from spades import Card, Game, Rules
 from spades.actions import parse_action
@@ -20,7 +26,7 @@ from spades.game import Phase
 from spades.kernel.bridge import rules_array, state_from_game
 from spades.search.reward import WIN_BONUS, reward_params
 from spades.search.sampler import Sampler
-from spades.search.search import Budget, _distinct
+from spades.search.search import BATCH, Budget, _distinct
 from spades.search.solver import solve
 
 SMALL = "4i"  # four sampled deals a decision: enough to exercise every path, quick
@@ -257,3 +263,33 @@ def test_the_reason_says_when_the_rule_choice_stands() -> None:
             assert figures and figures[0] > 0, hint.reason
             overruled += 1
     assert kept and overruled, (kept, overruled)
+
+
+# -- the clock ------------------------------------------------------------------------------------------------
+FIRST_DECISIONS = textwrap.dedent("""
+    import random
+    from spades import Game, Rules
+    from spades.bots import make_bot
+    from spades.search.search import Budget, choose
+
+    game = Game(Rules.preset("standard"), seed="first decision")
+    normal = make_bot("normal")
+    while game.phase.value != "play":
+        game.apply(normal.act(game.view(game.turn)))
+    view = game.view(game.turn)
+    print(*(choose(view, Budget(seconds=0.3), random.Random(i)).deals for i in range(2)))
+""")
+
+
+def test_the_first_timed_decision_of_a_process_searches_as_long_as_the_next() -> None:
+    """Loading the compiled loops takes longer than a decision's budget of seconds; charged to the first decision
+    of a process, it left that one decision a single batch of deals. In a fresh process, the first decision now
+    searches about as many deals as the second."""
+    source = str(Path(spades.__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([source, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-c", FIRST_DECISIONS], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    first, second = (int(x) for x in run.stdout.split())
+    assert second > 4 * BATCH, f"a decision of 0.3 s searched only {second} deals: the machine is too busy"
+    assert first >= second / 3, f"first decision {first} deals, second {second}"

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import pytest
 
 from spades import VARIANTS, Card, Game, Rules
+from spades.actions import BIDS
 from spades.bots import Bot, Fact, Hint, available_levels, bot_seed, make_bot
 from spades.cards import CardSet, Suit
 from spades.tricks import beats, winning_play
@@ -178,6 +179,7 @@ CLAIMS: list[tuple[str, str]] = [
     (r"\b(North|East|South|West|partner) is Nil\b|partner's Nil|cover partner", "nil"),
     (r"best card left|best spade left|is the best left", "best_left"),
     (r"\bsure winner|\bcannot lose|\bwill (win|hold|take)\b|\bcertain", "sure_winner"),
+    (r"\bwinners?\b", "sure_winner|every_card_wins"),
     (r"every card wins", "every_card_wins"),
     (r"every card is above", "every_card_beats"),
     (r"nothing beats", "cannot_beat"),
@@ -403,3 +405,15 @@ def test_a_sure_winner_is_certain() -> None:
     view = game.view(0)
     assert view.legal and not holds(view, Fact("sure_winner", card=ace))  # the two of spades is unseen
     assert not holds(view, Fact("sure_winner", card=Card.parse("AS")))  # not to be led before spades are broken
+
+
+def test_a_bid_calls_no_card_a_winner() -> None:
+    """Two-player, holding the top cards of every suit: the bid of 13 is a count against the cards not seen, not a
+    claim that every card wins (it said "every card is a winner" with no fact to check)."""
+    south = int(CardSet.parse("AS KS QS JS 10S 9S AH KH QH AD KD AC KC"))
+    north = int(CardSet.parse("2S 3S 4S 5S 6S 7S 2H 3H 4H 2D 3D 2C 3C"))
+    game = Game.from_deal(Rules.preset("two_player"), [south, north], dealer=1)
+    view = game.view(game.turn)
+    hint = make_bot("normal").hint(view)
+    assert hint.action == BIDS[13]
+    check_hint(view, hint, "normal")

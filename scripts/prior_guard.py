@@ -47,11 +47,12 @@ def main(deals: int = 20, think: str = "20i") -> None:
             run = range(int(prior), top + 1)
             played = choose(view, budget, bot.decision_rng(view), prior).action
             guarded = choose(view, budget, bot.decision_rng(view), CARDS[top]).action
+            assert isinstance(played, Card) and isinstance(guarded, Card)
             counts["decisions"] += 1
             counts["lower"] += top != prior
-            if int(played) not in run:  # type: ignore[call-overload]
+            if int(played) not in run:
                 counts["left"] += 1
-                counts["skipped"] += int(guarded) in run  # type: ignore[call-overload]
+                counts["skipped"] += int(guarded) in run
             game.apply(played)
     print(" ".join(f"{k}={v}" for k, v in counts.items()))
 

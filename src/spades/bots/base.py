@@ -128,7 +128,7 @@ def available_levels() -> tuple[str, ...]:
     return tuple(_LEVELS)
 
 
-def make_bot(level: str, seed: int | str = 0, think: float | None = None) -> Bot:
+def make_bot(level: str, seed: int | str = 0, think: float | str | None = None) -> Bot:
     """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard`` ...)."""
     _load_all()
     try:

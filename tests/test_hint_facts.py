@@ -2,21 +2,26 @@
 
 The players build each reason with the facts it states (:class:`spades.bots.Fact`); this test checks each fact
 against the view with its own reading of the rules (nothing from the players' knowledge code), and checks that
-a reason's words that state a fact ("long suit", "is winning", "is Nil", "the best card left", "every card wins")
-come with that fact, so a claim cannot be made without being checked.
+a reason's words that state a fact ("long suit", "is winning", "is Nil", "the best card left", "every card wins",
+"a sure winner") come with that fact, so a claim cannot be made without being checked. Every level there is
+(``available_levels``) is asked, and a reason must not contradict its own action: a trump is no discard, the card
+played is the card named, and the search player says so when it keeps the rule player's choice.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
 from spades import VARIANTS, Card, Game, Rules
-from spades.bots import Fact, Hint, bot_seed, make_bot
-from spades.cards import Suit
-from spades.tricks import beats
+from spades.actions import BIDS
+from spades.bots import Bot, Fact, Hint, available_levels, bot_seed, make_bot
+from spades.cards import CardSet, Suit
+from spades.tricks import beats, winning_play
 from spades.view import SeatView
 
 SPADES = int(Suit.SPADES)
@@ -62,6 +67,39 @@ def _void(view: SeatView, seat: int, suit: int) -> bool:
 
 def _can_beat(unseen: list[Card], card: Card) -> bool:
     return any(beats(c, card) for c in unseen)
+
+
+def _may_beat(view: SeatView, seat: int, card: Card, led: int) -> bool:
+    """Whether ``seat``, still to play to a trick led in ``led``, might take it from ``card`` as far as this seat
+    can tell: with a higher card of the suit led unless it has shown out of it, or with a spade (it may be out of
+    the suit led, unless two-player shows its whole hand) unless it has shown out of spades."""
+    unseen = _unseen(view)
+    if not view.rules.deals and view.phase == "play":  # the other hand is every card not seen
+        follow = [c for c in unseen if c // 13 == led]
+        return any(beats(c, card) for c in follow or unseen)
+    for c in unseen:
+        if not beats(c, card):
+            continue
+        if c // 13 == led and not _void(view, seat, led):
+            return True
+        if c // 13 == SPADES != led and not _void(view, seat, SPADES):
+            return True
+    return False
+
+
+def _sure_winner(view: SeatView, card: Card) -> bool:
+    """``card``, played now, takes the trick whatever the others hold: it beats the trick so far, and no seat
+    still to play (partner or not) may beat it."""
+    players = view.players
+    if view.trick:
+        led = view.trick[0][1] // 13
+        if not beats(card, winning_play(view.trick)[1]):
+            return False
+    else:
+        led = card // 13
+    played = {seat for seat, _ in view.trick}
+    after = [(view.seat + i) % players for i in range(1, players) if (view.seat + i) % players not in played]
+    return not any(_may_beat(view, seat, card, led) for seat in after)
 
 
 def _contract_made(view: SeatView, seat: int) -> bool:
@@ -112,7 +150,7 @@ def holds(view: SeatView, fact: Fact) -> bool:
             return not any(c // 13 == card // 13 and c.rank > card.rank for c in _unseen(view))
         case "sure_winner":
             assert card is not None
-            return not _can_beat(_unseen(view), card)
+            return card in legal and _sure_winner(view, card)
         case "every_card_wins":
             last = len(view.trick) == view.players - 1
             return winning is not None and winning[1] == card and all(beats(c, card) for c in legal) and (
@@ -140,7 +178,8 @@ CLAIMS: list[tuple[str, str]] = [
     (r"partner's [a-z ]+ is winning|partner's [a-z ]+ may be beaten", "partner_winning|winning"),
     (r"\b(North|East|South|West|partner) is Nil\b|partner's Nil|cover partner", "nil"),
     (r"best card left|best spade left|is the best left", "best_left"),
-    (r"sure winner|cannot lose", "sure_winner"),
+    (r"\bsure winner|\bcannot lose|\bwill (win|hold|take)\b|\bcertain", "sure_winner"),
+    (r"\bwinners?\b", "sure_winner|every_card_wins"),
     (r"every card wins", "every_card_wins"),
     (r"every card is above", "every_card_beats"),
     (r"nothing beats", "cannot_beat"),
@@ -167,35 +206,121 @@ def check_hint(view: SeatView, hint: Hint, level: str) -> None:
     for name in re.findall(r"\b(North|East|South|West|partner)'s [a-z]+ of [a-z]+ is winning", hint.reason):
         seat = view.partner if name == "partner" else names.index(name)
         assert any(f.kind in ("winning", "partner_winning") and f.seat == seat for f in hint.facts), where
+    check_words(view, hint, where)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_every_stated_fact_holds(variant: str) -> None:
-    """Games of mixed bots and random moves (for positions bots would not reach), every hint of easy and normal
-    checked, and one in ten of hard at a tiny budget (its reasons are the search's figures and normal's bids)."""
+CARD_NAME = (r"\b(?:two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
+             r" of (?:clubs|diamonds|hearts|spades)\b")
+
+
+def check_words(view: SeatView, hint: Hint, where: str) -> None:
+    """The reason does not contradict the action it gives: a card named is the card played (or what it is weighed
+    against), a spade that takes the trick is a trump and no discard, and the search's figures agree with it."""
+    action = hint.action
+    if isinstance(action, Card):
+        named = re.findall(CARD_NAME, hint.reason)
+        assert not named or action.name in named, f"{where}: plays the {action.name}"
+        if action // 13 == SPADES:
+            assert "keep the spades" not in hint.reason, f"{where}: plays a spade"
+            if view.trick and view.trick[0][1] // 13 != SPADES and beats(action, winning_play(view.trick)[1]):
+                assert not re.search(r"\bdiscard\b", hint.reason), f"{where}: the {action.name} is a trump"
+    for gain in re.findall(r"gains ([+-]\d+) points", hint.reason):
+        assert int(gain) >= 0, f"{where}: a gain below nothing"
+    chosen = re.findall(r"([+-]\d+) points on average", hint.reason)
+    for other in re.findall(r"\(next, [a-z ]+: ([+-]\d+)\)", hint.reason):
+        assert chosen and int(other) <= int(chosen[0]), f"{where}: the next choice scores more than the one made"
+
+
+# Levels that search from a rule player's choice, and that rule player's level.
+RULE_PLAYERS = {"hard": "normal"}
+
+
+def check_rule_choice(view: SeatView, hint: Hint, rule: Hint, level: str) -> None:
+    """A searching level plays its rule player's choice unless the search overrules it, and says which: the rule
+    player's reason and what the search found when the choice stands, the rule choice and the gain when not."""
+    where = f"{level} in {view.rules.variant}, hand {view.hand_number}, trick {view.trick_number}: {hint.reason!r}"
+    if len(view.legal) == 1 or hint.reason == rule.reason:
+        return  # no search: the only action, the two-player draw, the look before a Blind Nil
+    if hint.action == rule.action:
+        assert hint.reason.startswith(rule.reason + "; the search "), f"{where}: the rule choice stood"
+        assert re.search(r"; the search (agrees|found nothing (clearly )?better)", hint.reason), where
+        assert hint.facts == rule.facts, where
+    else:
+        assert "over the rule choice" in hint.reason, f"{where}: overrules {rule.action} without saying so"
+        assert not hint.reason.startswith(rule.reason), where
+
+
+POSITIONS_PER_PRESET = 2000
+TINY = "2i"  # the deal budget of the levels that search: every path, quickly
+STRIDE = {"hard": 4, "rollout": 4}  # the slower levels are asked in one position in this many
+
+
+def _positions(variant: str, count: int) -> Iterator[SeatView]:
+    """At least ``count`` views of the seat to act, from games of mixed levels with random moves mixed in (for
+    positions the bots would not reach)."""
     rules = Rules.preset(variant, hands=6)
-    advisers = [make_bot("easy"), make_bot("normal")]
-    hard = make_bot("hard", think="2i")
-    checked = 0
-    kinds: set[str] = set()
-    for game_index in range(3):
+    seen = 0
+    game_index = 0
+    while seen < count:
         seed = f"facts:{variant}:{game_index}"
         game = Game(rules, seed)
-        players = [make_bot(("normal", "easy", "random")[(s + game_index) % 3], seed=bot_seed(seed, "p", s))
-                   for s in range(rules.players)]
+        players: list[Bot] = [make_bot(("normal", "easy", "random")[(s + game_index) % 3],
+                                       seed=bot_seed(seed, "p", s)) for s in range(rules.players)]
         rng = random.Random(seed)
         while not game.over:
             view = game.view(game.turn)
-            for adviser in advisers + ([hard] if checked % 10 == 0 else []):
-                hint = adviser.hint(view)
-                check_hint(view, hint, adviser.level)
-                kinds.update(f.kind for f in hint.facts)
-            checked += 1
+            yield view
+            seen += 1
             action = rng.choice(view.legal) if rng.random() < 0.15 else players[game.turn].act(view)
             game.apply(action)
-    assert checked >= 900
-    assert {"winning", "cannot_beat", "only_legal", "best_left", "void", "partner_winning" if rules.partnerships
-            else "winning", "last_to_play"} <= kinds
+        game_index += 1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_level_states_only_facts(variant: str) -> None:
+    """Every level, every preset, thousands of positions: each hint legal, each stated fact true in the view, no
+    claim without its fact, no reason against its action; the searching level at a tiny deal budget."""
+    levels = available_levels()
+    advisers = {level: make_bot(level, seed=f"adviser:{level}", think=TINY) for level in levels}
+    rules_players = {level: make_bot(rule) for level, rule in RULE_PLAYERS.items() if level in advisers}
+    asked: Counter[str] = Counter()
+    kinds: set[str] = set()
+    for index, view in enumerate(_positions(variant, POSITIONS_PER_PRESET)):
+        for level, adviser in advisers.items():
+            if index % STRIDE.get(level, 1):
+                continue
+            hint = adviser.hint(view)
+            check_hint(view, hint, level)
+            if level in rules_players:
+                check_rule_choice(view, hint, rules_players[level].hint(view), level)
+            kinds.update(f.kind for f in hint.facts)
+            asked[level] += 1
+    assert set(asked) == set(levels) and min(asked.values()) >= POSITIONS_PER_PRESET // max(STRIDE.values())
+    partnerships = Rules.preset(variant).partnerships
+    assert {"winning", "cannot_beat", "only_legal", "best_left", "void", "last_to_play", "sure_winner",
+            "only_spades", "partner_winning" if partnerships else "winning"} <= kinds
+
+
+def test_the_search_says_when_it_keeps_the_rule_choice() -> None:
+    """The check above has teeth: a reason that gives the search's best while the rule choice stood is refused,
+    and so is a choice against the rule player's that does not say so."""
+    game = Game(Rules.preset("standard"), "kept")
+    normal = make_bot("normal")
+    while game.phase != "play" or len(game.legal_actions()) < 2:
+        game.apply(normal.act(game.view(game.turn)))
+    view = game.view(game.turn)
+    rule = normal.hint(view)
+    assert isinstance(rule.action, Card)
+    other = next(c for c in view.legal if c != rule.action)
+    assert isinstance(other, Card)
+    kept = Hint(rule.action, f"search: the {rule.action.name} is best in 3 of 8 sampled deals, +18 points on "
+                             f"average (the {other.name}: +20)")
+    with pytest.raises(AssertionError, match="the rule choice stood"):
+        check_rule_choice(view, kept, rule, "hard")
+    with pytest.raises(AssertionError, match="without saying so"):
+        check_rule_choice(view, Hint(other, f"search: the {other.name} is best"), rule, "hard")
+    check_rule_choice(view, Hint(rule.action, rule.reason + "; the search agrees: best in 3 of 8 sampled deals",
+                                 rule.facts), rule, "hard")
 
 
 def test_a_short_suit_is_never_called_long() -> None:
@@ -243,3 +368,52 @@ def test_the_checker_refuses_false_facts() -> None:
     shortest = min(range(3), key=lambda s: _count(view, s))
     if _count(view, shortest) < max(_count(view, s) for s in range(3)):
         assert not holds(view, Fact("longest_side_suit", seat=view.seat, suit=shortest))
+    assert not holds(view, Fact("sure_winner", card=held)) or all(c // 13 == SPADES for c in hand)
+
+
+def _two_player(south: str, north: str) -> SeatView:
+    """A two-player hand after the bidding, South to lead: the other hand is every card South has not seen."""
+    game = Game.from_deal(Rules.preset("two_player"), [int(CardSet.parse(south)), int(CardSet.parse(north))],
+                          dealer=1)
+    while game.phase == "bid":
+        game.apply(game.legal_actions()[1])
+    return game.view(game.turn)
+
+
+def test_a_sure_winner_is_certain() -> None:
+    """"A sure winner" only of a card no unseen card can beat, and that no seat that may be out of its suit can
+    trump: the best heart is sure against a hand that must follow hearts, not against one out of hearts with
+    spades, nor in four-player while a spade is unseen and any seat may be out of hearts."""
+    clubs = "4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+    spades = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    ace = Card.parse("AH")
+    must_follow = _two_player(f"AH 3H {clubs}", f"2H 2S {spades}")
+    assert holds(must_follow, Fact("sure_winner", card=ace))
+    hint = make_bot("normal").hint(must_follow)
+    assert hint.action == ace and "a sure winner" in hint.reason
+    check_hint(must_follow, hint, "normal")
+    assert not holds(_two_player(f"AH 3H {clubs}", f"2D 2S {spades}"), Fact("sure_winner", card=ace))
+    assert holds(_two_player(f"AH 3H {clubs}", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"),
+                 Fact("sure_winner", card=ace))
+    deal = [int(CardSet.parse(f"AH {spades} AS")), 0, 0, 0]
+    rest = [c for c in range(52) if not deal[0] >> c & 1]
+    for i, card in enumerate(rest):
+        deal[1 + i % 3] |= 1 << card
+    game = Game.from_deal(Rules(), deal, dealer=3)
+    for _ in range(4):
+        game.apply(game.legal_actions()[1])
+    view = game.view(0)
+    assert view.legal and not holds(view, Fact("sure_winner", card=ace))  # the two of spades is unseen
+    assert not holds(view, Fact("sure_winner", card=Card.parse("AS")))  # not to be led before spades are broken
+
+
+def test_a_bid_calls_no_card_a_winner() -> None:
+    """Two-player, holding the top cards of every suit: the bid of 13 is a count against the cards not seen, not a
+    claim that every card wins (it said "every card is a winner" with no fact to check)."""
+    south = int(CardSet.parse("AS KS QS JS 10S 9S AH KH QH AD KD AC KC"))
+    north = int(CardSet.parse("2S 3S 4S 5S 6S 7S 2H 3H 4H 2D 3D 2C 3C"))
+    game = Game.from_deal(Rules.preset("two_player"), [south, north], dealer=1)
+    view = game.view(game.turn)
+    hint = make_bot("normal").hint(view)
+    assert hint.action == BIDS[13]
+    check_hint(view, hint, "normal")

@@ -129,8 +129,7 @@ def available_levels() -> tuple[str, ...]:
 
 
 def make_bot(level: str, seed: int | str = 0, think: float | str | None = None) -> Bot:
-    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard`` ...). ``think``: seconds a decision, or
-    sampled deals written ``"200i"``, for the levels that search; the others ignore it."""
+    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard`` ...)."""
     _load_all()
     try:
         factory = _LEVELS[level]

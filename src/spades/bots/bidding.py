@@ -358,7 +358,7 @@ def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
     if NIL in bids and chance * view.rules.nil_value > 10 * est + 10:
         return Hint(NIL, "few tricks and a failed Nil costs only bags: Nil")
     if est >= 12.9:
-        return Hint(BIDS[13], "every card is a winner: shoot the moon")
+        return Hint(BIDS[13], f"counting against the cards not seen, about {est:.1f} tricks: shoot the moon")
     want = max(1, min(12, math.floor(est + TWO_ROUND)))
     chosen = _nearest([b for b in bids if b.value > 0], want)
     return Hint(chosen, f"counting against the cards not seen, about {est:.1f} tricks: bid {chosen.spoken}")

@@ -14,13 +14,18 @@ speed and load.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..actions import Bid, Choice
 from ..cards import Card
 from ..errors import NotYourTurn
 from ..view import Phase, SeatView
-from .base import Bot, Hint, register
+from .base import Bot, Fact, Hint, register
 from .bidding import choose_bid, choose_draw
 from .normal import NormalBot
+
+if TYPE_CHECKING:  # the search imports numba: loaded with the first decision, not with the level
+    from ..search.search import Decision
 
 __all__ = ["DEFAULT_THINK", "HardBot"]
 
@@ -45,13 +50,16 @@ class HardBot(Bot):
             return choose_bid(view)
         if len(view.legal) == 1:
             only = view.legal[0]
-            what = only.name if isinstance(only, Card) else getattr(only, "spoken", str(only))
-            return Hint(only, f"the only legal choice: {what}")
+            if isinstance(only, Card):
+                return Hint(only, f"the only legal choice: the {only.name}", (Fact("only_legal", card=only),))
+            return Hint(only, f"the only legal choice: {getattr(only, 'spoken', str(only))}")
         from ..search.search import choose
 
-        prior = self.rules_player.hint(view).action
-        choice = choose(view, self.budget, self.decision_rng(view), prior)
-        return Hint(choice.action, _reason(view, choice))
+        rule = self.rules_player.hint(view)
+        choice = choose(view, self.budget, self.decision_rng(view), rule.action)
+        if choice.verdict in ("agrees", "kept"):
+            return Hint(choice.action, _reason(choice, rule.reason), rule.facts)
+        return Hint(choice.action, _reason(choice, rule.reason))
 
 
 def _name(action: object) -> str:
@@ -62,12 +70,23 @@ def _name(action: object) -> str:
     return str(action)
 
 
-def _reason(view: SeatView, choice: object) -> str:
-    from ..search.search import Decision
-
-    assert isinstance(choice, Decision)
-    text = (f"search: {_name(choice.action)} is best in {choice.best_share} of {choice.deals} sampled deals, "
+def _reason(choice: Decision, rule: str) -> str:
+    """The hint's sentence: the rule player's reason when its choice stands, and the search's own figures, each
+    named as the search's (means over its sampled deals), never one that contradicts the choice."""
+    deals = f"{choice.deals} sampled deal{'s' if choice.deals != 1 else ''}"
+    if choice.verdict == "agrees":
+        return (f"{rule}; the search agrees: best in {choice.best_share} of {deals}, "
+                f"{choice.value:+.0f} points on average")
+    if choice.verdict == "kept":
+        if choice.gain < 0.5:
+            return f"{rule}; the search found nothing better in {deals} ({choice.value:+.0f} points on average)"
+        return (f"{rule}; the search found nothing clearly better: {_name(choice.runner_up)} gains "
+                f"{choice.gain:+.0f} points on average in {deals}, within the search's noise")
+    if choice.verdict == "overruled":
+        return (f"search: {_name(choice.action)} gains {choice.gain:+.0f} points on average over the rule choice, "
+                f"{_name(choice.prior)}, in {deals} ({choice.value:+.0f} points on average)")
+    text = (f"search: {_name(choice.action)} is best in {choice.best_share} of {deals}, "
             f"{choice.value:+.0f} points on average")
-    if choice.runner_up is not None:
-        text += f" ({_name(choice.runner_up)}: {choice.runner_value:+.0f})"
+    if choice.runner_up is not None and round(choice.runner_value) <= round(choice.value):
+        text += f" (next, {_name(choice.runner_up)}: {choice.runner_value:+.0f})"
     return text

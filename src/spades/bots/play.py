@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, Suit
+from ..cards import SUIT_MASKS, Card, Suit
 from ..seats import seat_name
 from ..tricks import beats, winning_play
 from ..view import SeatView
@@ -225,8 +225,9 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
         return Hint(card, f"play high, the {card.name}")
 
     # Void in the suit led: trump only when it pays.
+    only_spades = all(c // 13 == SPADES for c in legal)
     if s.partner is not None and s.partner in after and len(view.trick) == 1 and s.our_need <= PARTNER_LAST_NEED \
-            and not k.likely_void(s.partner, led) and not s.partner_nil:
+            and not k.likely_void(s.partner, led) and not s.partner_nil and not only_spades:
         card = _dump_low(k, legal)
         return Hint(card, f"partner plays last and may win: keep the spades, discard the {card.name}",
                     (Fact("plays_after", seat=s.partner),))
@@ -244,6 +245,11 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
             return Hint(card, f"out of {Suit(led).plural}: trump high with the {card.name} so it is not overtrumped",
                         (out_of_led,))
     card = _dump_low(k, legal)
+    if only_spades:  # nothing to discard: the lowest spade, a trump unless a higher one is already on the trick
+        facts = (Fact("only_spades", seat=view.seat), out_of_led)
+        if beats(card, best):
+            return Hint(card, f"only spades left: trump low with the {card.name}, though it may be overtrumped", facts)
+        return Hint(card, f"only spades left: play low, the {card.name}, under {best_name}", (*facts, winning))
     return Hint(card, f"a trump here may be overtrumped: discard the {card.name}")
 
 
@@ -314,6 +320,9 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
     cash = [c for c in non_spades if k.is_master(c) and not any(k.likely_void(o, c // 13) for o in opps)]
     if cash:
         card = max(cash, key=lambda c: (k.out_count(c // 13), c.rank))
+        if _sure_winner(k, card):
+            return Hint(card, f"cash the {card.name}, a sure winner: the best card left in its suit, and nobody can "
+                              "trump it", (Fact("best_left", card=card), Fact("sure_winner", card=card)))
         return Hint(card, f"cash the {card.name}, the best card left in its suit, before the suit is trumped",
                     (Fact("best_left", card=card),))
     spades = [c for c in legal if c // 13 == SPADES]
@@ -321,8 +330,8 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
         mine = len(spades)
         if mine >= 2 or not non_spades:
             card = max(spades)
-            return Hint(card, f"lead the {card.name}, the best spade left, to draw the opponents' spades",
-                        (Fact("best_left", card=card),))
+            return Hint(card, f"lead the {card.name}, the best spade left and a sure winner, to draw the opponents' "
+                              "spades", (Fact("best_left", card=card), Fact("sure_winner", card=card)))
     if s.partner is not None:
         ruff = [c for c in non_spades if k.void(s.partner, c // 13) and not any(k.void(o, c // 13) for o in opps)
                 and k.may_hold(s.partner, SPADES)]
@@ -352,6 +361,25 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
         return Hint(card, f"every side suit may be trumped: lead low, the {card.name}")
     card = min(spades)
     return Hint(card, f"only spades left: lead the {card.name}", (Fact("only_spades", seat=view.seat),))
+
+
+def _sure_winner(k: Knowledge, card: Card) -> bool:
+    """Whether ``card``, led, takes the trick whatever the others hold: no higher card of its suit is out, and, for
+    a side card, no other seat may trump it (each has shown out of spades, or is known to hold the suit)."""
+    suit = card // 13
+    if not k.is_master(card):
+        return False
+    if suit == SPADES:
+        return True
+    for seat in range(k.players):
+        if seat == k.seat:
+            continue
+        if k.known[seat]:
+            if not k.known[seat] & SUIT_MASKS[suit] and k.known[seat] & SUIT_MASKS[SPADES]:
+                return False
+        elif k.may_hold(seat, SPADES):
+            return False
+    return True
 
 
 def _ruffed(k: Knowledge, opps: list[int], suit: int) -> bool:

@@ -2,12 +2,14 @@
 
 By default in the table's spoken words, one line per event, so a screen reader says "North plays the ten of
 hearts" rather than "10H" and each hand's cards suit by suit rather than as PBN; ``--compact`` keeps the short
-notation (card codes, the deal in PBN) for reading by eye and for scripts."""
+notation (card codes, the deal in PBN) for reading by eye and for scripts. ``--review`` prints the coach's review
+of one seat's play instead (see :mod:`spades.coach`)."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+from typing import Any
 
 from .. import seats
 from ..actions import Bid, Choice
@@ -25,7 +27,7 @@ from ..events import (
     TrickWon,
 )
 from ..game import Game, seat_name
-from ..record import RecordError, deal_text, load_record
+from ..record import RecordError, deal_text, load_record, read_meta
 from ..table import announce as say
 
 PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
@@ -94,6 +96,41 @@ def render(game: Game, *, tricks: bool = True) -> list[str]:
     return lines
 
 
+def reviewed_seat(game: Game, meta: dict[str, Any], seat: str | None) -> int:
+    """The seat ``--seat`` names (a letter, a name or a number); by default the seat a person played at the table
+    (the record's ``meta.human``), else South."""
+    n = game.rules.players
+    if seat is None:
+        human = meta.get("human")
+        if isinstance(human, int) and not isinstance(human, bool) and 0 <= human < n:
+            return human
+        return seats.seat_letters(n).index("S")
+    text = seat.strip()
+    if text.isdigit() and int(text) < n:
+        return int(text)
+    for index in range(n):
+        if text.upper() in (seats.seat_letters(n)[index], seats.seat_name(index, n).upper()):
+            return index
+    raise ValueError(f"--seat {seat!r} is not a seat of this game ({', '.join(seats.SEAT_NAMES[n])})")
+
+
+def review_lines(game: Game, seat: int, hand: int | None = None) -> list[str]:
+    """The coach's review of ``seat`` in every finished hand of the record, or in hand number ``hand`` only."""
+    from ..coach import review_hand, review_words
+
+    played = [start.number for start in game.starts]
+    finished = played[:len(game.results)]
+    if hand is not None and hand not in played:
+        raise ValueError(f"--hand {hand}: the record has hands {played[0]} to {played[-1]}")
+    hands = [hand] if hand is not None else finished
+    lines = [f"The coach's review of {seat_name(seat, game.rules.players)}'s bids and cards."]
+    if not hands:
+        lines.append("No hand of this record is finished yet.")
+    for number in hands:
+        lines.extend(review_words(review_hand(game, number, seat)))
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
     from ..cli import CommandError
 
@@ -101,6 +138,13 @@ def run(args: argparse.Namespace) -> int:
         game = load_record(args.file)
     except RecordError as error:
         raise CommandError(str(error)) from None
+    if args.review or args.hand is not None or args.seat is not None:
+        try:
+            seat = reviewed_seat(game, read_meta(args.file), args.seat)
+            print("\n".join(review_lines(game, seat, args.hand)))
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        return 0
     show = render if args.compact else render_words
     print("\n".join(show(game, tricks=not args.brief)))
     return 0
@@ -115,6 +159,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("--brief", action="store_true", help="bids and scores only, no cards or tricks")
     parser.add_argument("--compact", action="store_true",
                         help="card codes (AS, 10H) and the deal in PBN instead of spoken words")
+    parser.add_argument("--review", action="store_true",
+                        help="the coach's review instead: in each finished hand, the seat's bids and cards that the "
+                             "search would have chosen otherwise, the three costliest with their cost and reason")
+    parser.add_argument("--hand", type=int, metavar="N", help="with --review: only hand number N")
+    parser.add_argument("--seat", metavar="S", help="with --review: the seat reviewed, N, E, S or W (default: the "
+                        "seat a person played, else South)")
     parser.set_defaults(func=run)
 
 

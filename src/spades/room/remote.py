@@ -358,6 +358,10 @@ class RemoteLink:
     def undo(self) -> TakenBack | str:
         return "not at an online table"
 
+    def coach(self, hand: int) -> Sequence[str] | str:
+        return ("the coach reviews hands at the local table; at the room, download the finished game's record "
+                "and run spades replay FILE --review")
+
     def save(self) -> None:
         """Nothing to do: the room has stored every action before anyone heard of it."""
 

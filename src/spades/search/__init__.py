@@ -6,6 +6,7 @@
 - :mod:`.solver`: exact alpha-beta play of the last tricks;
 - :mod:`.pimc`: the compiled loops that try every candidate on every deal;
 - :mod:`.search`: the budget (seconds or deals) and the choice, with its reason.
+- :mod:`.compare`: given actions valued on the same sampled deals (what a choice cost, for the coach).
 
 Importing this package imports numba (through :mod:`spades.kernel`).
 """

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
@@ -21,8 +22,9 @@ from ..view import Phase, SeatView
 from .pimc import evaluate_bids, evaluate_cards
 from .reward import reward_params
 from .sampler import Sampler
+from .warmup import ready
 
-__all__ = ["Budget", "Decision", "choose"]
+__all__ = ["Budget", "Decision", "Verdict", "choose"]
 
 BATCH = 12  # deals sampled and evaluated at a time
 ROLLOUTS = 4  # policy playouts per deal and candidate
@@ -61,9 +63,18 @@ class Budget:
         return cls(seconds=float(think))
 
 
+Verdict = Literal["alone", "agrees", "kept", "overruled"]
+
+
 @dataclass(frozen=True)
 class Decision:
-    """The search's choice and what it rests on, for the hint's reason (not an action: see ``actions.Choice``)."""
+    """The search's choice and what it rests on, for the hint's reason (not an action: see ``actions.Choice``).
+
+    ``verdict`` says how the choice relates to the rule player's (``prior``): ``"alone"`` when there was none,
+    ``"agrees"`` when the search's best is the rule choice (or a card that plays exactly like it), ``"kept"`` when
+    the search's best (``runner_up``) was not better by the margin the rule choice is granted, so the rule choice
+    stands, and ``"overruled"`` when it was. ``gain`` is the search's mean gain of its best over the rule choice,
+    in points (zero unless kept or overruled). Every figure is the search's own, over its sampled deals."""
 
     action: Action
     value: float  # mean reward, points of score difference
@@ -71,6 +82,9 @@ class Decision:
     best_share: int  # deals in which this action was (one of) the best
     runner_up: Action | None
     runner_value: float
+    prior: Action | None = None
+    verdict: Verdict = "alone"
+    gain: float = 0.0
 
 
 def _distinct(view: SeatView, legal: tuple[Action, ...]) -> list[Card]:
@@ -97,8 +111,23 @@ def _distinct(view: SeatView, legal: tuple[Action, ...]) -> list[Card]:
     return out
 
 
+def _candidate_for(prior: Action | None, candidates: list[int], bidding: bool) -> int | None:
+    """The candidate that stands for the rule player's choice, or None when there is none: the bid itself, the
+    card itself, or for a card that :func:`_distinct` left out, the top of its run of equal cards (the lowest
+    candidate of its suit above it: every card in between plays exactly like it)."""
+    if bidding:
+        code = prior.value if isinstance(prior, Bid) and not prior.blind else None
+        return code if code in candidates else None
+    if not isinstance(prior, Card):
+        return None
+    above = [c for c in candidates if c // 13 == prior // 13 and c >= prior]
+    return min(above) if above else None
+
+
 def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None) -> Decision:
     """The search's choice for the seat to move in ``view`` (a bid or a card)."""
+    if budget.deals is None:
+        ready()  # the compiled loops are loaded before the clock starts, so loading eats none of the budget
     start = time.perf_counter()
     rules = view.rules
     bidding = view.phase is Phase.BID
@@ -144,16 +173,25 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
         scores -= np.array([(c % 13) * 0.01 for c in candidates])  # equal values: keep the high cards
     order = [int(i) for i in np.argsort(-scores, kind="stable")]
     # The rule player's choice stands unless the search finds a real gain over it: a margin beyond the noise
-    # of the sampled deals (the values are paired deal by deal, so the noise is that of the difference).
-    prior_code = prior.value if isinstance(prior, Bid) and not prior.blind else (
-        int(prior) if isinstance(prior, Card) else None)
-    if prior_code is not None and prior_code in candidates and candidates[order[0]] != prior_code:
+    # of the sampled deals (the values are paired deal by deal, so the noise is that of the difference). A rule
+    # card that is not a candidate plays exactly like the top of its run of equal cards, which stands for it.
+    prior_code = _candidate_for(prior, candidates, bidding)
+    verdict: Verdict = "alone"
+    gain = 0.0
+    if prior_code is not None:
         i = candidates.index(prior_code)
-        gain = table[:, order[0]] - table[:, i]
-        noise = gain.std(ddof=1) / np.sqrt(len(gain)) if len(gain) > 1 else np.inf
-        if gain.mean() < PRIOR_MARGIN + PRIOR_SIGMAS * noise:
-            order.remove(i)
-            order.insert(0, i)
+        if order[0] == i:
+            verdict = "agrees"
+        else:
+            diff = table[:, order[0]] - table[:, i]
+            noise = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else np.inf
+            gain = float(diff.mean())
+            if gain < PRIOR_MARGIN + PRIOR_SIGMAS * noise:
+                order.remove(i)
+                order.insert(0, i)
+                verdict = "kept"
+            else:
+                verdict = "overruled"
     best = candidates[order[0]]
     runner = candidates[order[1]] if len(candidates) > 1 else None
     top = table.max(axis=1, keepdims=True)
@@ -162,11 +200,16 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     def action(code: int) -> Action:
         return BIDS[code] if bidding else CARDS[code]
 
+    # The rule choice itself is played when it stands, not the equal card that stood for it.
+    chosen = prior if verdict in ("agrees", "kept") and prior is not None else action(best)
     return Decision(
-        action=action(best),
+        action=chosen,
         value=float(means[order[0]]),
         deals=done,
         best_share=int(best_counts[order[0]]),
         runner_up=action(runner) if runner is not None else None,
         runner_value=float(means[order[1]]) if runner is not None else 0.0,
+        prior=prior if prior_code is not None else None,
+        verdict=verdict,
+        gain=gain,
     )

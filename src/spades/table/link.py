@@ -59,6 +59,11 @@ class SeatLink(Protocol):
         """Take back the seat's last action and what followed, or the reason it cannot be done."""
         ...
 
+    def coach(self, hand: int) -> Sequence[str] | str:
+        """The coach's review of the seat's bids and cards in the finished hand number ``hand`` (see
+        :mod:`spades.coach`), as the lines to say, or the reason there is none here."""
+        ...
+
     def notices(self) -> Sequence[str]:
         """Lines to say besides the game's events, such as a lost connection and where the game stands on return;
         the console asks often, even while the player thinks."""
@@ -78,6 +83,7 @@ class LocalLink:
         self.seat = seat
         self.meta = dict(meta or {})
         self.save_to = save_to
+        self.reviews: dict[tuple[int, int], list[str]] = {}  # (hand, actions taken): the coach's words
 
     @property
     def rules(self) -> Rules:
@@ -102,6 +108,16 @@ class LocalLink:
     def undo(self) -> TakenBack | str:
         taken = self.host.undo(self.seat)
         return taken if isinstance(taken, str) else TakenBack(*taken)
+
+    def coach(self, hand: int) -> Sequence[str] | str:
+        """Reviewed once and kept (an undo changes the actions, and so the key), since it takes a second or two."""
+        from ..coach import review_hand, review_words
+
+        game = self.host.game
+        key = (hand, len(game.actions))
+        if key not in self.reviews:
+            self.reviews[key] = review_words(review_hand(game, hand, self.seat))
+        return self.reviews[key]
 
     def notices(self) -> Sequence[str]:
         return ()

@@ -36,6 +36,7 @@ NAV_KEYS = {"left": "left", "j": "left", "right": "right", "l": "right", "up": "
 HINT_KEY = "x"
 UNDO_KEY = "U"
 VERBOSITY_KEY = "v"
+COACH_KEY = "C"
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
 HELP = (
@@ -47,7 +48,7 @@ HELP = (
     "trick; R the last trick; t trick number; z the rules; m repeats the last message, not counting these "
     "answers; g this hand's log.",
     "Also: x a hint; U takes back your last bid or card; v every card or only tricks; n next hand; "
-    "q leaves and saves; ? this list.",
+    "C (shift+c), after a hand, the coach's review of your bids and cards; q leaves and saves; ? this list.",
     "Two-player draw: y keeps the card you drew, n discards it. Blind Nil: 0, Enter, y before looking; "
     "h looks at your cards.",
 )
@@ -58,6 +59,7 @@ LINE_WORDS = {
     "next": "n", "continue": "n", "yes": "y", "no": "n", "hint": HINT_KEY, "undo": UNDO_KEY, "bids": "b",
     "score": "e", "contract": "c", "contracts": "c", "turn": "w", "whose": "w", "trick": "r", "last": "R",
     "tricks": "t", "rules": "z", "repeat": "m", "log": "g", "review": "g", "hand": "h", "verbosity": VERBOSITY_KEY,
+    "coach": COACH_KEY,
     "left": "left", "right": "right", "up": "up", "down": "down", "home": "home", "end": "end",
     "backspace": "backspace", "lowest": "u", "highest": "o", "clubs": "a", "diamonds": "s", "hearts": "d",
     "spades": "f",
@@ -230,6 +232,8 @@ class Table:
                 self.save()
                 self.waiting_next = True
                 self.out("Press n for the next hand.")
+                if isinstance(self.link, LocalLink):  # m still repeats the line above: it says what is awaited
+                    self.out("Or press C for the coach's review of your bids and cards.", remember=False)
 
     def prompt(self) -> None:
         """Say "your turn" once for each new decision, with what the decision is."""
@@ -361,6 +365,9 @@ class Table:
             return False
         if key == UNDO_KEY:
             self.undo()
+            return False
+        if key == COACH_KEY:
+            self.coach()
             return False
         if key == VERBOSITY_KEY:
             self.settings.verbosity = "tricks" if self.settings.verbosity == "all" else "all"
@@ -592,6 +599,28 @@ class Table:
         if isinstance(hint.action, Card):
             self.selected = hint.action
         self.out(say.hint_line(hint.action, hint.reason))
+
+    def coach(self) -> None:
+        """The coach's review of the hand just played: the player's costliest choices against the search's.
+
+        Its first line cuts off what was being said, as every answer does; the rest queue behind it, so a screen
+        reader says them all, and m still repeats what the table awaits."""
+        if not self.waiting_next:
+            self.out("The coach reviews a hand once it is over: press C after the hand, before n.", interrupt=True)
+            return
+        started = next((e for e in self.reviewed_events() if isinstance(e, HandStarted)), None)
+        if started is None:
+            self.out("There is no hand to review.", interrupt=True)
+            return
+        notice = isinstance(self.link, LocalLink)
+        if notice:  # a second or two of search: say so before the wait
+            self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
+        words = self.link.coach(started.hand)
+        if isinstance(words, str):
+            self.out(f"No review: {words}.", interrupt=True)
+            return
+        for index, line in enumerate(words):
+            self.out(line, interrupt=index == 0 and not notice, remember=False)
 
     def undo(self) -> None:
         taken = self.link.undo()

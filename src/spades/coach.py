@@ -1,0 +1,191 @@
+"""The coach: a finished hand's own bids and cards of one seat, against what the search would have chosen.
+
+Each of the seat's decisions is rebuilt from the game's actions through the engine, so the coach sees exactly
+the seat's view at that moment (its hand, the bids, the cards played so far), never a card the seat could not
+see. There the ``hard`` player's search chooses; where it chose otherwise (and not a card that plays exactly the
+same), the player's action and the search's are played out on the same sampled deals and the mean difference is
+the cost. The costliest few are told with a reason, and the reason is a player's hint: the ``normal`` player's
+when it plays the same as the search's choice (its reason states only facts of the view, carried as
+:class:`~spades.bots.Fact`), the search's own otherwise.
+
+Everything is seeded from the game's seed and the seat, and the budget is a number of deals, so a review of the
+same record says the same thing on every machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .actions import Action, Bid
+from .bots.base import Bot, Fact, bot_seed, position_key
+from .cards import Card
+from .errors import PositionError
+from .game import Game
+from .view import Phase, SeatView
+
+__all__ = ["DEALS", "MENTION", "MOST", "Lesson", "Review", "coach_seed", "decisions", "lesson_line", "review_hand",
+           "review_words", "search_player"]
+
+DEALS = 96  # sampled deals for the search's choice, and again for each cost: a hand's review in about a second
+MENTION = 3.0  # points: a smaller cost is not worth a word
+SIGMAS = 2.5  # ... nor one within this many standard errors of nothing (the sampling's noise)
+MOST = 3  # choices told, the costliest first
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One choice that cost points: in hand ``hand``, at trick ``trick`` (None: the bid), ``action`` was taken
+    where ``better`` was worth ``cost`` points more on average (``error``: the standard error of that figure,
+    over ``deals`` sampled deals). ``reason`` and its ``facts`` say why ``better``, in the seat's ``view``."""
+
+    hand: int
+    trick: int | None
+    action: Action
+    better: Action
+    cost: float
+    error: float
+    deals: int
+    reason: str
+    facts: tuple[Fact, ...] = ()
+    view: SeatView | None = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The coach's review of one seat's hand: how many decisions had a choice, and the costliest ones."""
+
+    hand: int
+    seat: int
+    checked: int
+    costly: int  # choices that cost points worth a word (only the costliest MOST are in ``lessons``)
+    lessons: tuple[Lesson, ...]
+
+
+def decisions(game: Game, hand: int, seat: int) -> Iterator[tuple[SeatView, Action]]:
+    """Every action ``seat`` took in hand number ``hand`` of ``game``, with the seat's view just before it, rebuilt
+    by replaying the game's actions through the engine."""
+    starts = game.starts
+    index = next((i for i, s in enumerate(starts) if s.number == hand), None)
+    if index is None:
+        raise PositionError(f"hand {hand} has not been played")
+    first = starts[index].action_index
+    last = starts[index + 1].action_index if index + 1 < len(starts) else len(game.actions)
+    scratch = game.clone()
+    scratch.truncate(first)
+    for action in game.actions[first:last]:
+        if scratch.turn == seat:
+            yield scratch.view(seat), action
+        scratch.apply(action)
+
+
+def coach_seed(game: Game, seat: int) -> str:
+    """The seed of the coach's search for ``seat`` of ``game``: derived one way from the game's seed, as a bot's."""
+    return bot_seed(game.seed, "coach", seat)
+
+
+def search_player(game: Game, seat: int, deals: int = DEALS) -> Bot:
+    """The search the coach asks, for ``seat`` of ``game``: the ``hard`` player with a budget of ``deals`` sampled
+    deals and the coach's seed, so its choice in a view is the same on every machine."""
+    from .bots.hard import HardBot
+
+    return HardBot(seed=coach_seed(game, seat), think=f"{deals}i")
+
+
+def review_hand(game: Game, hand: int, seat: int, deals: int = DEALS) -> Review:
+    """The review of ``seat``'s bids and cards in hand ``hand`` of ``game`` (finished or not: the decisions so
+    far), with ``deals`` sampled deals for each choice of the search and again for each cost."""
+    from .bots.normal import NormalBot
+    from .search.compare import difference
+
+    seed = coach_seed(game, seat)
+    search = search_player(game, seat, deals)
+    rules_player = NormalBot(seed=seed)
+    checked = 0
+    lessons: list[Lesson] = []
+    for view, action in decisions(game, hand, seat):
+        if not _reviewed(view, action):
+            continue
+        checked += 1
+        chosen = search.hint(view)
+        better = chosen.action
+        if _same_play(view, better, action):
+            continue
+        rule = rules_player.hint(view)
+        reason, facts = chosen.reason, chosen.facts
+        if _same_play(view, rule.action, better):
+            better, reason, facts = rule.action, rule.reason, rule.facts
+        cost = difference(view, better, action, deals, _cost_rng(seed, view))
+        if cost.mean < MENTION or cost.mean <= SIGMAS * cost.error:
+            continue
+        trick = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
+        lessons.append(Lesson(hand=hand, trick=trick, action=action, better=better, cost=cost.mean,
+                              error=cost.error, deals=cost.deals, reason=reason, facts=facts, view=view))
+    lessons.sort(key=lambda lesson: -lesson.cost)
+    return Review(hand=hand, seat=seat, checked=checked, costly=len(lessons), lessons=tuple(lessons[:MOST]))
+
+
+def _reviewed(view: SeatView, action: Action) -> bool:
+    """A bid or card with more than one way to go: the search has nothing to say about the only legal action, the
+    two-player draw, the look at the cards, or Blind Nil (chosen before the cards are seen)."""
+    if isinstance(action, Bid):
+        return not action.blind and sum(1 for b in view.legal if isinstance(b, Bid) and not b.blind) > 1
+    return isinstance(action, Card) and len(view.legal) > 1
+
+
+def _same_play(view: SeatView, a: Action, b: Action) -> bool:
+    """Whether ``a`` and ``b`` are the same bid, or cards of one suit with nothing between them that another seat
+    may hold (every card between is in the seat's hand, played, or turned face up in the draw): they take the same
+    tricks."""
+    if a == b:
+        return True
+    if not (isinstance(a, Card) and isinstance(b, Card)) or a // 13 != b // 13:
+        return False
+    gone = {int(c) for t in view.tricks for c in t.cards} | {int(c) for _, c in view.trick}
+    gone |= {int(c) for c in view.discards}  # two-player: the cards turned face up are out of the hand
+    held = {int(c) for c in view.hand or ()}
+    low, high = sorted((int(a), int(b)))
+    return all(c in gone or c in held for c in range(low + 1, high))
+
+
+def _cost_rng(seed: str, view: SeatView) -> random.Random:
+    """The deals a cost is measured on: fixed by the coach's seed and the position, apart from the search's own."""
+    digest = hashlib.blake2b(f"{seed}\x00{position_key(view)}".encode(), digest_size=16,
+                             person=b"spades-coach").digest()
+    return random.Random(digest)
+
+
+def _action_words(action: Action, own: bool) -> str:
+    if isinstance(action, Card):
+        return f"the {action.name}"
+    if isinstance(action, Bid):
+        if action.value == 0:
+            return "your Nil" if own else "Nil"
+        return f"your bid of {action.value}" if own else f"a bid of {action.value}"
+    return str(action)
+
+
+def lesson_line(lesson: Lesson) -> str:
+    """One choice in plain words: "Trick 4: the king of hearts cost about 12 points; better the three of hearts.
+    Why: partner's ace of hearts is winning: play low, the three of hearts." """
+    when = "Bidding" if lesson.trick is None else f"Trick {lesson.trick}"
+    points = round(lesson.cost)
+    return (f"{when}: {_action_words(lesson.action, True)} cost about {points} point{'s' if points != 1 else ''}; "
+            f"better {_action_words(lesson.better, False)}. Why: {lesson.reason.rstrip('.')}.")
+
+
+def review_words(review: Review) -> list[str]:
+    """The review as the table says it: one line when nothing cost anything worth a word, else a heading and a
+    line for each of the costliest choices."""
+    head = f"Coach, hand {review.hand}"
+    if review.checked == 0:
+        return [f"{head}: you had no choice to make."]
+    choices = f"{review.checked} choice{'s' if review.checked != 1 else ''}"
+    if not review.lessons:
+        return [f"{head}: none of your {choices} clearly cost {MENTION:.0f} points or more against the search's "
+                f"choice; well played."]
+    told = f"; the costliest {len(review.lessons)}" if review.costly > len(review.lessons) else ""
+    return [f"{head}: {review.costly} of your {choices} cost points against the search's choice{told}:",
+            *(lesson_line(lesson) for lesson in review.lessons)]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from positions import NIL_POSITIONS, POSITIONS, Position
+from positions import NIL_POSITIONS, POSITIONS, E, N, Position, S, W
 from spades import Game, Rules
 from spades.bots import make_bot
 from spades.cards import SUIT_MASKS, Card
@@ -153,6 +153,32 @@ def test_a_nil_bidder_plays_no_random_card_in_the_playouts() -> None:
     game.apply(Card.parse("JH"))  # West, next, bid 3: its moves stay random at the same noise
     state = state_from_game(game)
     assert len({policy_card(state, rules, make_rng(seed), 1) for seed in range(40)}) > 1
+
+
+def _policy_choice(position: Position) -> Card:
+    game = position.game()
+    return Card(int(policy_card(state_from_game(game), rules_array(game.rules), make_rng(0), 0)))
+
+
+def test_playouts_trump_to_cover_a_partner_who_cannot_get_under() -> None:
+    """South is out of hearts, and North's Nil holds only hearts above the five: a discard leaves North to take
+    the trick unless West plays over it, and West, out of hearts too, need not. A trump covers it (an overtrump
+    too)."""
+    position = Position(
+        "trump to cover", hands={
+            S: "3S 2S KD 10D 9D 8D 5D 2D QC 8C 5C 4C 2C", N: "KH QH 9C 7C 6C 3C 4D 3D 7D 6D JD QD AD",
+            W: "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AC KC", E: "5H"},
+        actions="3, 3, 3, nil, 5H", seat=S, expected="2S", dealer=N)
+    assert _policy_choice(position) == Card.parse("2S")
+
+
+def test_playouts_lead_a_suit_partners_nil_is_out_of() -> None:
+    """North's Nil holds no diamond: on a diamond it sheds a heart or a club, whatever the others play."""
+    position = Position(
+        "lead partner's void", hands={
+            S: "KH QH 8H 4H 9D 7D 3D 10S 6S 3S JC 9C 4C", N: "AS KS QS JS 9S 8S 7S AC KC QC 2H 3H 5H"},
+        actions="3, 3, nil, 3", seat=S, expected="3D", dealer=E)
+    assert _policy_choice(position) == Card.parse("3D")
 
 
 # -- the solver -----------------------------------------------------------------------------------------------

@@ -65,6 +65,19 @@ def can_beat(hand: int, led: int, best: int) -> bool:
 
 
 @hot
+def can_duck(hand: int, led: int, best: int) -> bool:
+    """Whether a seat holding ``hand`` has a legal card that does not take a trick led in ``led`` from ``best``."""
+    follow = hand & suit_mask(led)
+    choices = follow if follow else hand
+    while choices:
+        low = choices & -choices
+        if not beats(popcount(low - 1), best):
+            return True
+        choices ^= low
+    return False
+
+
+@hot
 def is_nil(bid: int) -> bool:
     return bid == 0 or bid == BLIND_NIL_BID
 
@@ -211,6 +224,13 @@ def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: in
         partner_pos = (partner - leader + n) % n  # place of the partner in this trick
         partner_played = partner_pos < length
         if length == 0:
+            # a side suit the partner is out of lets it shed (it has a side card to shed); else lead high
+            partner_hand = state[HAND + partner]
+            if partner_hand & ~suit_mask(3):
+                for suit in range(3):
+                    part = legal & suit_mask(suit)
+                    if part and not partner_hand & suit_mask(suit):
+                        return lowest(part)
             nonspade = legal & ~suit_mask(3)
             return highest_rank(nonspade) if nonspade else highest(legal)
         if partner_played and best_seat == partner:
@@ -229,6 +249,15 @@ def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: in
             follow = legal & suit_mask(led)
             if follow:
                 return highest(follow)
+            if not can_duck(state[HAND + partner], led, best):
+                # out of the suit and the partner cannot get under: the lowest trump over the trick covers it
+                m = legal & suit_mask(3)
+                while m:
+                    low = m & -m
+                    card = popcount(low - 1)
+                    if beats(card, best):
+                        return card
+                    m ^= low
 
     # Setting an opponent's Nil: stay under it, lead low into it.
     if target_nil >= 0 and n == 4:

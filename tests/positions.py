@@ -197,3 +197,85 @@ POSITIONS: list[Position] = [
         hands={}, actions="", seat=-1, expected="discard", variant="two_player", offered="3C",
     ),
 ]
+
+
+# Nil play: covering partner's Nil and setting the opponents'. A Nil is worth 100 points each way, so against
+# it a trick or a high card kept for later is small change: each of these has one right idea.
+NIL_POSITIONS: list[Position] = [
+    Position(
+        # The nine covers only if West plays over it or partner holds a heart below it; the ace covers always.
+        "partner's Nil plays last: cover with the ace, not the nine",
+        hands={S: "AH 9H KS 8S 3S KD 10D 5D 2D QC 8C 5C 2C", E: "6H"},
+        actions="3, 3, 3, nil, 6H", seat=S, expected="AH", dealer=N,
+    ),
+    Position(
+        # After the ace was played the king is the best heart left: the same cover, one rank down.
+        "partner's Nil plays last: cover with the best card left",
+        hands={S: "KD 9D 3D 8H 6H 4H JS 7S 5S QC 10C 6C 3C", E: "AD 6D", W: "4D", N: "2D"},
+        actions="3, 3, 3, nil, AD, 3D, 4D, 2D, 6D", seat=S, expected="KD", dealer=N,
+    ),
+    Position(
+        # Only a spade can beat the ace, and partner need not play one: the king and queen are kept for later.
+        "the ace led covers partner's Nil: play low",
+        hands={S: "KH QH 5H KS 8S 3S KD 10D 5D 2D QC 8C 5C", E: "AH"},
+        actions="3, 3, 3, nil, AH", seat=S, expected="5H", dealer=N,
+    ),
+    Position(
+        # Partner's eight wins the trick unless this seat, the last to play, takes it: any higher club does.
+        "partner's Nil card is winning and this seat plays last: overtake it",
+        hands={S: "QC 10C 2C AS 9S 5S KH 8H 4H 2H JD 7D 6D", W: "3C", N: "8C", E: "5C"},
+        actions="3, nil, 3, 3, 3C, 8C, 5C", seat=S, expected="QC, 10C", dealer=S,
+    ),
+    Position(
+        # Out of hearts second in hand: a trump takes the trick (or West overtrumps it), so partner sheds freely.
+        "out of the suit led before partner's Nil: trump to cover it",
+        hands={S: "KS 8S 3S 2S KD 10D 5D 2D QC 8C 5C 4C 2C", E: "5H"},
+        actions="3, 3, 3, nil, 5H", seat=S, expected="KS, 8S, 3S, 2S", dealer=N,
+    ),
+    Position(
+        # Partner's nine is winning with West still to play: a discard leaves partner to West's mercy.
+        "partner's Nil lead is winning and this seat is out of the suit: trump it",
+        hands={S: "QS 7S 4S 2S KD 10D 5D 2D QC 8C 5C 4C 2C", N: "9H", E: "4H"},
+        actions="nil, 3, 4, 3, 9H, 4H", seat=S, expected="QS, 7S, 4S, 2S",
+    ),
+    Position(
+        # Partner showed out of diamonds: on a diamond lead partner discards whatever it likes, and takes nothing.
+        "partner's Nil is out of diamonds: lead one so partner can shed",
+        hands={S: "AD 9D 7D 3D QH 8H 4H 10S 6S 3S JC 9C 4C", E: "5D", W: "6D", N: "2C"},
+        actions="3, 4, 3, nil, 5D, AD, 6D, 2C", seat=S, expected="9D, 7D, 3D", dealer=N,
+    ),
+    Position(
+        # No sure winner: the king of a solid suit loses only to the ace, and partner sheds under either.
+        "no sure winner to lead for partner's Nil: lead from the top of a strong suit",
+        hands={S: "KC QC JC 10C 9H 6H 3H 8D 5D 2D 7S 4S 2S"},
+        actions="4, 3, nil, 3", seat=S, expected="KC, QC, JC, 10C", dealer=E,
+    ),
+    Position(
+        # East's seven wins unless this seat, the last to play, takes it: ducking sets the Nil at once.
+        "the opponent's Nil is winning and this seat plays last: duck and the Nil is set",
+        hands={S: "9H 4H AS QS 6S KD 9D 4D 10D AC 8C 5C 2C", W: "5H", N: "2H", E: "7H"},
+        actions="3, 3, nil, 4, 5H, 2H, 7H", seat=S, expected="4H", dealer=S,
+    ),
+    Position(
+        # East led its six: only the four stays under it, leaving West to spend a card over the six to cover.
+        "the opponent's Nil leads low: stay under it in second seat",
+        hands={S: "KD 9D 4D AS JS 3S QH 8H 4H AC 10C 6C 3C", E: "6D"},
+        actions="nil, 4, 3, 3, 6D", seat=S, expected="4D", dealer=N,
+    ),
+    Position(
+        # Partner's five is winning and West's Nil plays last: the four keeps the five on top, and West must
+        # find a club below it (only the two is left) or take the trick.
+        "partner's low card is winning and the opponent's Nil plays last: do not overtake",
+        hands={S: "KC 4C AS 9S 5S KH 8H 4H 2H JD 7D 6D 2D", N: "5C", E: "3C"},
+        actions="3, 3, 4, nil, 5C, 3C", seat=S, expected="4C",
+    ),
+    Position(
+        # West showed out of diamonds: a diamond lets the Nil discard its dangers. A low heart or club it must
+        # follow, and must get under (the five and six of clubs are one card: nothing lies between them).
+        "the opponent's Nil is out of diamonds: lead low in a suit it holds",
+        hands={S: "AD JD 7D 2D 3H 5H KH 9H 6C 5C AS 8S 6S", N: "4D", E: "5D",
+               W: "3C 2C 4C 7C 9C 2H 4H 6H 7H 8H 2S 3S 4S"},
+        actions="4, nil, 3, 3, AD, 3C, 4D, 5D", seat=S, expected="3H, 5H, 5C, 6C", dealer=E,
+    ),
+]
+"""Nil positions: covering partner's Nil and setting the opponents'."""

@@ -17,13 +17,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import spades
-from positions import POSITIONS, Position
-from spades import Card, Game, Rules
+from positions import NIL_POSITIONS, POSITIONS, E, N, Position, S, W
+from spades import Game, Rules
 from spades.actions import parse_action
 from spades.bots import make_bot
-from spades.cards import SUIT_MASKS
+from spades.cards import SUIT_MASKS, Card
 from spades.game import Phase
 from spades.kernel.bridge import rules_array, state_from_game
+from spades.kernel.core import make_rng
+from spades.search.policy import nil_risk, policy_card
 from spades.search.reward import WIN_BONUS, reward_params
 from spades.search.sampler import Sampler
 from spades.search.search import BATCH, Budget, _distinct
@@ -125,6 +127,68 @@ def test_sampled_deals_fit_the_view(variant: str, seed: int, steps: int, seat: i
             assert hands == truth, "two-player hands are known after the draw"
 
 
+def _nil_position(name: str) -> Position:
+    return next(p for p in NIL_POSITIONS if p.name.startswith(name))
+
+
+@pytest.mark.parametrize("name", ["partner's Nil plays last: cover with the ace",
+                                  "the opponent's Nil is out of diamonds"])
+def test_sampled_nil_hands_fit_the_bid(name: str) -> None:
+    """Few random hands are fit to bid Nil (one in ten or so). Sampled deals where the Nil bidder holds what nobody
+    bids Nil with make the search see a partner's Nil as lost (an opponent's as set) whatever it plays."""
+    game = _nil_position(name).game()
+    view = game.view(game.turn)
+    nil_seat = next(s for s, bid in enumerate(view.bids) if bid is not None and bid.value == 0)
+    sampler = Sampler.from_view(view)
+    deals = sampler.deals(random.Random(1), 200)
+    risks = [nil_risk(hands[nil_seat] | sampler.played_by[nil_seat]) for hands in deals]
+    assert np.mean(risks) < 0.9
+    assert np.mean([risk > 1.2 for risk in risks]) < 0.1
+    voids = _shown_voids(game)
+    for hands in deals:  # the swaps that fit the Nil keep every void shown
+        for seat, hand in enumerate(hands):
+            assert all(not hand & SUIT_MASKS[suit] for suit in range(4) if voids[seat] >> suit & 1)
+
+
+def test_a_nil_bidder_plays_no_random_card_in_the_playouts() -> None:
+    """The playouts' random moves spread the play; a random card from a Nil bidder would set its Nil far more
+    often than any player at a table does."""
+    game = next(p for p in POSITIONS if p.name.startswith("Nil: go under")).game()
+    rules = rules_array(game.rules)
+    state = state_from_game(game)
+    careful = policy_card(state, rules, make_rng(0), 0)
+    assert {policy_card(state, rules, make_rng(seed), 1) for seed in range(40)} == {careful}
+    game.apply(Card.parse("JH"))  # West, next, bid 3: its moves stay random at the same noise
+    state = state_from_game(game)
+    assert len({policy_card(state, rules, make_rng(seed), 1) for seed in range(40)}) > 1
+
+
+def _policy_choice(position: Position) -> Card:
+    game = position.game()
+    return Card(int(policy_card(state_from_game(game), rules_array(game.rules), make_rng(0), 0)))
+
+
+def test_playouts_trump_to_cover_a_partner_who_cannot_get_under() -> None:
+    """South is out of hearts, and North's Nil holds only hearts above the five: a discard leaves North to take
+    the trick unless West plays over it, and West, out of hearts too, need not. A trump covers it (an overtrump
+    too)."""
+    position = Position(
+        "trump to cover", hands={
+            S: "3S 2S KD 10D 9D 8D 5D 2D QC 8C 5C 4C 2C", N: "KH QH 9C 7C 6C 3C 4D 3D 7D 6D JD QD AD",
+            W: "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S AC KC", E: "5H"},
+        actions="3, 3, 3, nil, 5H", seat=S, expected="2S", dealer=N)
+    assert _policy_choice(position) == Card.parse("2S")
+
+
+def test_playouts_lead_a_suit_partners_nil_is_out_of() -> None:
+    """North's Nil holds no diamond: on a diamond it sheds a heart or a club, whatever the others play."""
+    position = Position(
+        "lead partner's void", hands={
+            S: "KH QH 8H 4H 9D 7D 3D 10S 6S 3S JC 9C 4C", N: "AS KS QS JS 9S 8S 7S AC KC QC 2H 3H 5H"},
+        actions="3, 3, nil, 3", seat=S, expected="3D", dealer=E)
+    assert _policy_choice(position) == Card.parse("3D")
+
+
 # -- the solver -----------------------------------------------------------------------------------------------
 def _reward(game: Game, side: int, p: np.ndarray) -> float:
     """The reward of the first hand, from the engine's HandResult (independently of the kernel): points less the
@@ -179,6 +243,17 @@ def test_hard_makes_the_good_choice(position: Position) -> None:
     game = position.game()
     view = game.view(game.turn)
     hint = make_bot("hard", seed=1, think="100i").hint(view)
+    assert hint.action in position.good(), f"{position.name}: hard chose {hint.action} ({hint.reason})"
+
+
+@pytest.mark.parametrize("position", NIL_POSITIONS, ids=[p.name for p in NIL_POSITIONS])
+def test_hard_covers_and_sets_nils(position: Position) -> None:
+    """At a small deal budget, where the search overrules the rule player's card only on a clear gain: a search
+    that misprices Nils (playouts where the Nil bidder holds a hand nobody bids Nil with, or throws a card away)
+    finds such gains where there are none."""
+    game = position.game()
+    view = game.view(game.turn)
+    hint = make_bot("hard", seed=1, think="60i").hint(view)
     assert hint.action in position.good(), f"{position.name}: hard chose {hint.action} ({hint.reason})"
 
 

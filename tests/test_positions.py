@@ -2,14 +2,14 @@
 
 import pytest
 
-from positions import POSITIONS, Position
+from positions import NIL_POSITIONS, POSITIONS, Position
 from spades.bots import make_bot
 
 LEVELS = ["normal"]
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
+@pytest.mark.parametrize("position", POSITIONS + NIL_POSITIONS, ids=[p.name for p in POSITIONS + NIL_POSITIONS])
 def test_good_choice(level: str, position: Position) -> None:
     game = position.game()
     view = game.view(game.turn)
@@ -23,7 +23,8 @@ def test_good_choice(level: str, position: Position) -> None:
 def test_positions_are_decisions() -> None:
     """A position where the good answer is the only legal one would test nothing."""
     assert len(POSITIONS) >= 12
-    for position in POSITIONS:
+    assert len(NIL_POSITIONS) >= 10
+    for position in POSITIONS + NIL_POSITIONS:
         game = position.game()
         view = game.view(game.turn)
         assert set(view.legal) - position.good(), position.name

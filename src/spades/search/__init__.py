@@ -1,6 +1,7 @@
 """The search behind the ``hard`` player: deals sampled from a seat's view, played out on the kernel.
 
 - :mod:`.sampler`: deals of the unseen cards consistent with the view, weighted by the bids;
+- :mod:`.nil_hands`: a sampled Nil bidder's hand fitted to its bid;
 - :mod:`.policy`: the compiled rule player that plays the playouts (and quick bids for the seats after);
 - :mod:`.reward`: what a finished hand is worth, bags and the end of the game counted;
 - :mod:`.solver`: exact alpha-beta play of the last tricks;
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from .. import kernel as _kernel  # sets the numba cache directory before anything here compiles
 
-_MODULES = ("pimc", "policy", "reward", "solver")
+_MODULES = ("nil_hands", "pimc", "policy", "reward", "solver")
 
 
 def _drop_stale_cache() -> None:

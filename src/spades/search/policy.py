@@ -65,6 +65,19 @@ def can_beat(hand: int, led: int, best: int) -> bool:
 
 
 @hot
+def can_duck(hand: int, led: int, best: int) -> bool:
+    """Whether a seat holding ``hand`` has a legal card that does not take a trick led in ``led`` from ``best``."""
+    follow = hand & suit_mask(led)
+    choices = follow if follow else hand
+    while choices:
+        low = choices & -choices
+        if not beats(popcount(low - 1), best):
+            return True
+        choices ^= low
+    return False
+
+
+@hot
 def is_nil(bid: int) -> bool:
     return bid == 0 or bid == BLIND_NIL_BID
 
@@ -148,15 +161,17 @@ def sure(state: np.ndarray, rules: np.ndarray, seat: int, card: int, best: int, 
 @hot
 def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: int) -> int:
     """The card the rule player chooses for the seat to move. ``noise``: one move in ``noise`` is random
-    (0: none)."""
+    (0: none), except a Nil bidder's while its Nil stands: no player throws away a Nil on a whim, and a random
+    card from it would set the Nil in the playouts far more often than at the table."""
     legal = legal_cards(state, rules)
     count = popcount(legal)
     if count == 1:
         return lowest(legal)
-    if noise > 0 and random_below(rng, noise) == 0:
+    seat = state[TURN]
+    careful = is_nil(state[BID + seat]) and state[TRICKS + seat] == 0
+    if noise > 0 and random_below(rng, noise) == 0 and not careful:
         return nth_bit(legal, random_below(rng, count))
     n = rules[R_PLAYERS]
-    seat = state[TURN]
     partnerships = rules[R_PARTNERSHIPS]
     length = state[TRICK_LEN]
     after = n - length - 1
@@ -209,6 +224,13 @@ def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: in
         partner_pos = (partner - leader + n) % n  # place of the partner in this trick
         partner_played = partner_pos < length
         if length == 0:
+            # a side suit the partner is out of lets it shed (it has a side card to shed); else lead high
+            partner_hand = state[HAND + partner]
+            if partner_hand & ~suit_mask(3):
+                for suit in range(3):
+                    part = legal & suit_mask(suit)
+                    if part and not partner_hand & suit_mask(suit):
+                        return lowest(part)
             nonspade = legal & ~suit_mask(3)
             return highest_rank(nonspade) if nonspade else highest(legal)
         if partner_played and best_seat == partner:
@@ -227,6 +249,15 @@ def policy_card(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, noise: in
             follow = legal & suit_mask(led)
             if follow:
                 return highest(follow)
+            if not can_duck(state[HAND + partner], led, best):
+                # out of the suit and the partner cannot get under: the lowest trump over the trick covers it
+                m = legal & suit_mask(3)
+                while m:
+                    low = m & -m
+                    card = popcount(low - 1)
+                    if beats(card, best):
+                        return card
+                    m ^= low
 
     # Setting an opponent's Nil: stay under it, lead low into it.
     if target_nil >= 0 and n == 4:

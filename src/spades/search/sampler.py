@@ -6,8 +6,12 @@ two-player Spades the other hand is known once the draw is over. Those are hard 
 are placed one at a time, each on a seat chosen at random among those that may hold it, and a placement is only
 made if the rest can still be placed (Hall's condition over the suits, checked on at most 15 subsets).
 Bids are soft evidence: a deal where a seat that bid 5 holds a 2-trick hand is possible, only unlikely, so each
-deal gets a weight from the bidders' hands (the quick trick estimate near the bid; a Nil bidder's hand safe), and
-the search draws more deals than it plays and keeps them in proportion to their weights.
+deal gets a weight from the bidders' hands (the quick trick estimate near the bid), and the search draws more deals
+than it plays and keeps them in proportion to their weights.
+A Nil says more than a number: few random hands are fit to bid it (one in ten or so), so drawing twice as many
+deals as are kept leaves most sampled Nil bidders holding hands nobody would bid Nil with, and the search then
+sees a partner's Nil as lost whatever it plays (or an opponent's as set whatever it does). So each deal's Nil
+hands are brought in line with the bid by swaps with the other unseen hands (:mod:`.nil_hands`).
 """
 
 from __future__ import annotations
@@ -16,17 +20,20 @@ import math
 import random
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..bids import spades_shown
 from ..bots.knowledge import Knowledge
 from ..cards import SUIT_MASKS
 from ..view import SeatView
-from .policy import estimate, nil_risk
+from .nil_hands import fit_nil
+from .policy import estimate
 
 __all__ = ["Sampler"]
 
 SPADES = 3
 BID_SPREAD = 1.6  # how far, in tricks, a hand's estimate may stray from its bid before the deal is unlikely
-NIL_RISK_OK = 1.2  # a Nil bidder's hand is unremarkable up to this risk
+NIL_SWAPS = 60  # swaps tried per deal to fit a Nil bidder's hand to its bid
 
 
 @dataclass
@@ -42,6 +49,12 @@ class Sampler:
     exact_spades: dict[int, int]  # free seat -> spades it must hold now (Whiz and Mirror bids)
     pool: list[int]  # unseen cards not yet placed
     played_by: list[int]  # per seat, the cards it played this hand
+    nil_seats: list[int]  # free seats whose Nil bid is evidence of a safe hand
+
+    def __post_init__(self) -> None:
+        n = len(self.fixed)
+        self._ok = np.array([self.suits_ok.get(s, 0) for s in range(n)], dtype=np.int64)
+        self._exact = np.array([s in self.exact_spades for s in range(n)], dtype=np.bool_)
 
     @classmethod
     def from_view(cls, view: SeatView) -> Sampler:
@@ -75,11 +88,29 @@ class Sampler:
             shown = spades_shown(view.rules, bid) if bid is not None else None
             if shown is not None:
                 exact[s] = shown - (played_by[s] & SUIT_MASKS[SPADES]).bit_count()
-        return cls(view, k, free, fixed, room, suits_ok, exact, pool, played_by)
+        nil_seats = [s for s in free if _nil_evidence(view, s)]
+        return cls(view, k, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats)
 
     # -- one deal ---------------------------------------------------------------------------------------------
     def deal(self, rng: random.Random) -> list[int]:
-        """One deal of the hands as they are now (per seat masks), consistent with the view."""
+        """One deal of the hands as they are now (per seat masks), consistent with the view, with any Nil
+        bidder's hand fitted to its bid."""
+        hands = self._place(rng)
+        for s in self.nil_seats:
+            self._fit_nil(hands, s, rng)
+        return hands
+
+    def _fit_nil(self, hands: list[int], seat: int, rng: random.Random) -> None:
+        """Fit ``seat``'s hand to its Nil by swaps with the other free seats (in place; see :mod:`.nil_hands`)."""
+        others = np.array([s for s in self.free if s != seat], dtype=np.int64)
+        if not len(others):
+            return
+        work = np.array(hands, dtype=np.int64)
+        fit_nil(work, seat, others, self.played_by[seat], self._ok, self._exact, NIL_SWAPS, rng.getrandbits(62))
+        hands[:] = work.tolist()
+
+    def _place(self, rng: random.Random) -> list[int]:
+        """One deal meeting the hard constraints, the cards placed at random."""
         hands = list(self.fixed)
         room = dict(self.room)
         ok = dict(self.suits_ok)
@@ -152,12 +183,7 @@ class Sampler:
                 continue  # no bid yet, or a Blind Nil (no evidence), or a spade count (kept exactly in the deal)
             at_bid = hands[s] | self.played_by[s]
             if bid.value == 0:
-                if rules.one_nil_per_side:
-                    continue
-                risk = nil_risk(at_bid)
-                excess = max(0.0, risk - NIL_RISK_OK)
-                log_w -= excess * excess
-                continue
+                continue  # fitted by the swaps in :meth:`deal`
             est = estimate(at_bid)
             if rules.players == 2:
                 est *= 1.25
@@ -191,6 +217,14 @@ class Sampler:
                 i += 1
             out.append(drawn[i])
         return out
+
+
+def _nil_evidence(view: SeatView, seat: int) -> bool:
+    """Whether ``seat``'s bid is a Nil chosen on its cards (not blind, not forced by the variant)."""
+    bid = view.bids[seat]
+    if bid is None or bid.blind or bid.value != 0 or view.rules.one_nil_per_side:
+        return False
+    return spades_shown(view.rules, bid) is None
 
 
 def _feasible(counts: list[int], room: dict[int, int], ok: dict[int, int], seats: list[int]) -> bool:

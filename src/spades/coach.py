@@ -26,13 +26,14 @@ from .errors import PositionError
 from .game import Game
 from .view import Phase, SeatView
 
-__all__ = ["DEALS", "MENTION", "MOST", "Lesson", "Review", "coach_seed", "decisions", "lesson_line", "review_hand",
-           "review_words", "search_player"]
+__all__ = ["DEALS", "MENTION", "MOST", "NOT_OVER", "Lesson", "Review", "coach_seed", "decisions", "lesson_line",
+           "review_hand", "review_words", "search_player"]
 
 DEALS = 96  # sampled deals for the search's choice, and again for each cost: a hand's review in about a second
 MENTION = 3.0  # points: a smaller cost is not worth a word
 SIGMAS = 2.5  # ... nor one within this many standard errors of nothing (the sampling's noise)
 MOST = 3  # choices told, the costliest first
+NOT_OVER = "The coach reviews a hand once it is over: press C after the hand, before n."  # C asked during a hand
 
 
 @dataclass(frozen=True)

@@ -68,10 +68,12 @@ def server(database: str, tmp_path: Path) -> Iterator[ServeProcess]:
 
 def table_lines(transcript: str) -> list[str]:
     """What the table said from the first hand on, line by line, without the room's own lines (the connection
-    and the room's statistics), which the local table has no reason to say."""
+    and the room's statistics), which the local table has no reason to say, and the local table's file of the
+    finished game, which the room keeps itself."""
     lines = [line.strip() for line in transcript.replace("\r", "").split("\n")]
     start = next(i for i, line in enumerate(lines) if line.startswith("Hand 1."))
-    room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics")
+    room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics",
+            "The game is kept as ")
     return [line for line in lines[start:] if line and not line.startswith(room)]
 
 

@@ -180,7 +180,7 @@ class Table:
                     settled = self.advance()
                     if self.over:
                         self.finish()
-                        return self.after_game() if isinstance(self.link, LocalLink) else 0
+                        return self.after_game()
                     # While the player thinks, a local game has nothing to say; a room may (a lost connection)
                     if not (settled and isinstance(self.link, LocalLink)) and not self.input.ready(WAIT):
                         continue
@@ -235,8 +235,8 @@ class Table:
                 self.save()
                 self.waiting_next = True
                 self.out("Press n for the next hand.")
-                if isinstance(self.link, LocalLink):  # m still repeats the line above: it says what is awaited
-                    self.out("Or press C for the coach's review of your bids and cards.", remember=False)
+                # m still repeats the line above: it says what is awaited
+                self.out("Or press C for the coach's review of your bids and cards.", remember=False)
 
     def prompt(self) -> None:
         """Say "your turn" once for each new decision, with what the decision is."""
@@ -257,8 +257,8 @@ class Table:
         self.save()
 
     def after_game(self) -> int:
-        """At a local game's end: where its record is kept, then the coach for the last hand until the player
-        leaves (q, or the end of input, so a pipe or a closed terminal never waits here)."""
+        """At the game's end: where a local game's record is kept, then the coach for the last hand until the
+        player leaves (q, or the end of input, so a pipe or a closed terminal never waits here)."""
         kept = getattr(self.link, "record_path", None)
         if kept is not None:
             self.out(f"The game is kept as {kept}; spades replay with --review goes through it again.")
@@ -643,15 +643,14 @@ class Table:
         if started is None:
             self.out("There is no hand to review.", interrupt=True)
             return
-        notice = isinstance(self.link, LocalLink)
-        if notice:  # a second or two of search: say so before the wait
-            self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
+        # a second or two of search, here or at the room: say so before the wait
+        self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
         words = self.link.coach(started.hand)
         if isinstance(words, str):
-            self.out(f"No review: {words}.", interrupt=True)
+            self.out(f"No review: {words}.", remember=False)
             return
-        for index, line in enumerate(words):
-            self.out(line, interrupt=index == 0 and not notice, remember=False)
+        for line in words:
+            self.out(line, remember=False)
 
     def undo(self) -> None:
         taken = self.link.undo()

@@ -560,3 +560,40 @@ def test_axe_finds_no_violation_on_the_lobby_the_table_and_the_end_of_a_game(
     assert len(rows) == 1
     violations = axe_violations(page)
     assert not violations, "end of the game: " + report(violations)
+
+
+def test_c_between_hands_says_the_coachs_review_as_the_terminal_does(browser: Any, room: Room) -> None:
+    """C, as at the terminal: during the hand, that the coach reviews a hand once it is over; between hands, that
+    the coach is at work, then every line of its review of the seat's own bids and cards, the terminal's lines."""
+    from spades.coach import NOT_OVER, review_hand, review_words
+    from spades.room.rooms import seed_of
+
+    page = new_page(browser)
+    table = play_now(page, room)
+    page.focus("#play")
+    page.keyboard.press("C")
+    page.wait_for_function("text => document.getElementById('status').textContent === text", arg=NOT_OVER)
+    for key in ("3", "Enter", "y"):
+        page.keyboard.press(key)
+    seen = 0
+    while not wait_for_turn_or_end(page, seen):
+        seen = prompts(page)
+        target = max(i for i, (_, legal) in enumerate(hand_cards(page)) if legal)
+        for key in ["Home", *["ArrowRight"] * target, "Enter"]:
+            page.keyboard.press(key)
+    page.keyboard.press("C")
+    assert status(page) == "The coach goes through your bids and cards of hand 1."
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Coach, hand 1: ')",
+                           timeout=120_000)
+    lines = page.eval_on_selector_all("#status p", "ps => ps.map(p => p.textContent)")
+    store = Store(str(room.database))
+    try:
+        info = store.table(table)
+        assert info is not None
+        rows = store.actions(table)
+    finally:
+        store.close()
+    game = Game(rules_from_json(info.rules), seed=seed_of(info.seed))  # the room's game, seed as it reads it
+    for row in rows:
+        game.apply(parse_action(row.action))
+    assert lines == review_words(review_hand(game, 1, SOUTH))

@@ -168,6 +168,11 @@ export class TableView {
         this.reviewHand = event.result.number;
         this.endedLines = this.lines[index];
         say("Press n for the next hand.");
+        say("Or press C for the coach's review of your bids and cards.", { remember: false });
+      }
+      // As the terminal at the end of the game: the coach for the last hand, until the player leaves
+      if (event.type === "game_over" && this.seat !== null) {
+        say("Press C for the coach's review of the last hand, or q to leave.");
       }
     }
     if (this.myTurn() && !this.holdPrompt) this.sayPrompt();

@@ -8,6 +8,7 @@ as the rule player. Every reason the coach gives is checked against the seat's v
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -214,3 +215,20 @@ def test_cards_with_nothing_unseen_between_them_play_the_same() -> None:
     assert _same_play(view, card("3S"), card("4S")) and _same_play(view, card("2S"), card("4S"))
     assert not _same_play(view, card("4S"), card("6S"))
     assert not _same_play(view, card("3S"), card("3D")) and not _same_play(view, Bid.of(3), Bid.of(4))
+
+
+def test_a_line_states_one_figure_the_cost() -> None:
+    """Where the search overrules the rule player, its own sentence carries figures from its own sample (a gain
+    over the rule choice, a mean, a count of deals) that differ from the cost measured on the coach's paired sample;
+    the line says the cost alone, and the reason only what the search preferred."""
+    rules = Rules.preset("standard", hands=1)
+    game = play_hand(rules, 0, lambda view, action: Bid.of(0) if view.phase == "bid" else action)
+    review = review_hand(game, 1, 2)
+    check_review(review)
+    lesson = review.lessons[0]
+    assert lesson.trick is None and lesson.action == Bid.of(0)
+    line = lesson_line(lesson)
+    assert line == (f"Bidding: your Nil cost about {round(lesson.cost)} points; better a bid of "
+                    f"{lesson.better.value}. Why: the search prefers a bid of {lesson.better.value} to the rule "  # type: ignore[union-attr]
+                    f"player's bid of 1, playing out sampled deals of the unseen cards.")
+    assert len(re.findall(r"\bpoints?\b", line)) == 1 and not re.search(r"[+-]\d|\d+ sampled", line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -19,9 +20,9 @@ from spades.host import Host
 from spades.table.config import Settings
 from spades.table.keys import LineInput
 from spades.table.link import LocalLink
-from spades.table.session import Output, Table
+from spades.table.session import END_OFFER, Output, Table
 from spades.tricks import beats, winning_play
-from test_table_play import TURN, Driver, replay
+from test_table_play import SPADES, TURN, Driver, replay
 
 SEED = 19
 SOUTH = 2
@@ -153,3 +154,30 @@ def test_every_line_of_the_review_is_spoken_and_m_still_says_what_is_awaited(tmp
     table.handle_key("C")
     assert time.perf_counter() - start < 0.2
     assert [text for text, _ in heard.said[len(lines):]] == lines
+
+
+def test_the_last_hand_of_a_game_is_reviewed_and_its_record_kept(tmp_path: Path) -> None:
+    """The game ends with its last hand: the table says where the finished game is kept, offers the coach for that
+    hand (the same review `spades replay --review` gives of the kept record), and leaves cleanly when input ends."""
+    driver = Driver(tmp_path, ["--seed", "4", "-o", "hands=1"], line=True)
+    driver.play_until(stop=lambda match: match.group(0).startswith("Your statistics"))
+    driver.expect(r"The game is kept as ([^\r\n;]+); spades replay with --review goes through it again\.")
+    kept = Path(driver.child.match.group(1))
+    driver.expect(re.escape(END_OFFER))
+    assert kept.parent == tmp_path / "data" / "games" and kept.exists()
+    assert not (tmp_path / "data" / "table-save.json").exists()
+    driver.child.sendline("coach")
+    driver.expect(r"The coach goes through your bids and cards of hand 1\.\r?\n")
+    driver.expect(r"Coach, hand 1: (?:(\d+) of|none of)[^\r\n]*")
+    said = [driver.child.after.strip()]
+    told = driver.child.match.group(1)
+    for _ in range(min(int(told or 0), 3)):
+        driver.expect(r"(?:Bidding|Trick \d+): [^\r\n]*")
+        said.append(driver.child.after.strip())
+    driver.child.sendline("m")
+    driver.expect(re.escape(END_OFFER))
+    driver.child.sendeof()
+    driver.expect_end()
+    replayed = subprocess.run([*SPADES, "replay", str(kept), "--review"], capture_output=True, text=True,
+                              timeout=120, check=True)
+    assert replayed.stdout.splitlines() == ["The coach's review of South's bids and cards.", *said]

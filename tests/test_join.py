@@ -68,10 +68,12 @@ def server(database: str, tmp_path: Path) -> Iterator[ServeProcess]:
 
 def table_lines(transcript: str) -> list[str]:
     """What the table said from the first hand on, line by line, without the room's own lines (the connection
-    and the room's statistics), which the local table has no reason to say."""
+    and the room's statistics), which the local table has no reason to say, and the local table's file of the
+    finished game, which the room keeps itself."""
     lines = [line.strip() for line in transcript.replace("\r", "").split("\n")]
     start = next(i for i, line in enumerate(lines) if line.startswith("Hand 1."))
-    room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics")
+    room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics",
+            "The game is kept as ")
     return [line for line in lines[start:] if line and not line.startswith(room)]
 
 
@@ -259,3 +261,31 @@ def test_a_whole_game_at_the_room_in_line_mode_through_a_pipe(server: ServeProce
     local.play_until()
     check_finished(joined.transcript, replay(joined.transcript, Rules.preset("suicide", hands=1), 3))
     assert table_lines(joined.transcript) == table_lines(local.transcript)
+
+
+def coach_after_first_hand(driver: Driver) -> list[str]:
+    """Play the first hand, press C before n, and return the review's lines; then leave."""
+    driver.play_until(stop=lambda match: match.group(0).startswith("Press n"))
+    driver.expect(r"Or press C for the coach's review of your bids and cards\.")
+    driver.key("C")
+    driver.expect(r"The coach goes through your bids and cards of hand 1\.")
+    driver.expect(r"Coach, hand 1: (?:(\d+) of|none of)[^\r\n]*")
+    lines = [driver.child.after.strip()]
+    for _ in range(min(int(driver.child.match.group(1) or 0), 3)):
+        driver.expect(r"(?:Bidding|Trick \d+): [^\r\n]*")
+        lines.append(driver.child.after.strip())
+    driver.key("q")
+    driver.expect(r"y or n\.")
+    driver.key("y")
+    driver.expect_end()
+    return lines
+
+
+def test_c_between_hands_at_the_room_says_the_local_tables_review(server: ServeProcess, tmp_path: Path) -> None:
+    """The same seed and keys at `spades join` and at `spades play`: C after the first hand gives the same review,
+    the room's searched at the room from the seat's own views."""
+    joined = JoinDriver(tmp_path / "join", [server.url, "--seed", SEED, "-o", "hands=2"])
+    joined.expect(r"as Guest \d+ \(a guest\)\.")
+    at_the_room = coach_after_first_hand(joined)
+    local = Driver(tmp_path / "play", ["--seed", SEED, "-o", "hands=2"])
+    assert at_the_room == coach_after_first_hand(local)

@@ -3,18 +3,23 @@ answer, compared with what ``spades play``'s console says at the same moment of 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from pathlib import Path
 
 import pytest
 
+from room_databases import database
+from room_server import Seat, ServeProcess, close_all, open_table, start
 from spades import VARIANTS, Game, Rules
 from spades.actions import Choice
 from spades.bots import make_bot
 from spades.cards import Card
+from spades.coach import NOT_OVER
 from spades.events import HandScored, HandStarted
 from spades.host import Host
+from spades.record import game_from_record
 from spades.room import words
 from spades.room.protocol import AskKey
 from spades.table.config import Settings
@@ -22,7 +27,7 @@ from spades.table.keys import LineInput
 from spades.table.link import LocalLink
 from spades.table.session import Output, Table
 
-KEYS = tuple(key for key in AskKey.__args__ if key != "x")  # type: ignore[attr-defined]  # x: its own test
+KEYS = tuple(key for key in AskKey.__args__ if key not in "xC")  # type: ignore[attr-defined]  # x, C: their own tests
 
 
 def console(host: Host, seat: int, tmp: Path) -> tuple[Table, io.StringIO]:
@@ -159,3 +164,68 @@ def test_the_hint_key_says_what_the_terminal_says(variant: str, tmp_path: Path) 
             assert said.startswith("No hint: it is not your turn. ") and action is None
         game.apply(rng.choice(game.legal_actions()))
     assert hints >= 13
+
+
+def terminal_coach(game: Game, seat: int, hand: int, tmp: Path) -> list[str]:
+    """What the terminal table says to C between ``hand`` and the next, for ``seat`` of ``game``: the review's lines
+    after the notice that the coach is at work."""
+    table, stream = console(Host(game, {}), seat, tmp)
+    events = game.events
+    table.hand_start = next(i for i, e in enumerate(events) if isinstance(e, HandStarted) and e.hand == hand)
+    table.seen = next(i for i, e in enumerate(events) if isinstance(e, HandScored) and i > table.hand_start) + 1
+    table.waiting_next = True
+    table.coach()
+    said = stream.getvalue().splitlines()
+    assert said[0] == f"The coach goes through your bids and cards of hand {hand}."
+    return said[1:]
+
+
+def test_the_coach_key_says_what_the_terminal_says_and_only_after_the_hand(tmp_path: Path) -> None:
+    game = Game(Rules.preset("standard", hands=2), seed="coach words")
+    rng = random.Random(3)
+    host = Host(game, {})
+    assert words.coach_refusal(host.view(2), None) == NOT_OVER
+    while game.hand_number == 1:
+        game.apply(rng.choice(game.legal_actions()))
+    view = host.view(2)
+    assert words.coach_refusal(view, 1) is None
+    assert words.coach_refusal(view, 2) == NOT_OVER  # the hand under way
+    assert words.coach_refusal(host.view(None), 1) == words.WATCHING_COACH
+    lines = words.coach(game.clone(), 2, 1)
+    assert lines[0].startswith("Coach, hand 1: ") and lines == terminal_coach(game, 2, 1, tmp_path)
+
+
+def test_c_between_hands_at_a_real_room_answers_the_terminals_review(tmp_path: Path) -> None:
+    """A person at a room's table (the computer in the other seats) presses C: during the hand the terminal's
+    refusal; between hands, while the table plays on, every line the terminal's coach says of that hand for that
+    seat, in the same game (rebuilt from the room's record once it is over)."""
+    asyncio.run(coach_at_a_room(tmp_path))
+
+
+async def coach_at_a_room(tmp: Path) -> None:
+    with database("sqlite", tmp) as url:
+        server = ServeProcess(url, tmp).start()
+        try:
+            table, clients = await open_table(server.url, "standard", [2], {0: "normal", 1: "normal", 3: "normal"},
+                                              options={"hands": 2})
+            person = clients[2]
+            await start(person, table)
+            said = await person.request({"type": "ask", "table": table, "key": "C"})
+            assert said["type"] == "said" and said["text"] == NOT_OVER and said["lines"] == [NOT_OVER]
+            seat = Seat(person, table, 2, "coach")
+            while person.views[table]["hand_number"] == 1:
+                await seat.play(until=person.cursors[table] + 1)
+            said = await person.request({"type": "ask", "table": table, "key": "C", "hand": 1}, timeout=120)
+            assert said["type"] == "said", said
+            lines = said["lines"]
+            assert said["text"] == lines[0] and lines[0].startswith("Coach, hand 1: ")
+            await seat.play(timeout=120)
+            status, record = server.get(f"/api/tables/{table}/record")
+            assert status == 200
+            game = game_from_record(record)
+            assert lines == terminal_coach(game, 2, 1, tmp)
+            again = await person.request({"type": "ask", "table": table, "key": "C", "hand": 1})
+            assert again["lines"] == lines
+            await close_all(clients.values())
+        finally:
+            server.stop()

@@ -20,6 +20,7 @@ from pexpect.popen_spawn import PopenSpawn
 from spades import VARIANTS, Bid, Choice, Game, Rules, parse_card
 from spades.actions import BLIND_NIL, NIL
 from spades.events import TrickWon
+from spades.table.session import END_OFFER
 
 SPADES = [sys.executable, "-m", "spades"]
 ARROWS = {"left": "\x1b[D", "right": "\x1b[C", "up": "\x1b[A", "down": "\x1b[B", "home": "\x1b[H", "end": "\x1b[F",
@@ -100,6 +101,17 @@ class Driver:
             self.key("right")
             self.expect(r"[a-z]+ of [a-z]+[^\r\n]*\r?\n")
 
+    def leave_finished(self) -> None:
+        """After the statistics: a local table offers the coach for the last hand; q leaves (a room's table has
+        ended already)."""
+        if self.expect([re.escape(END_OFFER), pexpect.EOF]) == 0:
+            self.key("q")
+            self.expect_end()
+
+    def expect_end(self) -> None:
+        """The process has closed its output: the table has ended."""
+        self.expect(pexpect.EOF)
+
     def play_until(self, stop: Callable[[re.Match[str]], bool] | None = None, blind: str = "look",
                    avoid_bid: bool = False) -> int:
         """Answer every turn until the game ends (or ``stop(match)`` says so). Returns the refusals seen."""
@@ -108,10 +120,10 @@ class Driver:
         while True:
             self.expect(TURN)
             text = self.child.after
-            if text.startswith("Your statistics"):
-                self.expect(pexpect.EOF)
-                return refused
             if stop is not None and stop(self.child.match):
+                return refused
+            if text.startswith("Your statistics"):
+                self.leave_finished()
                 return refused
             if text.startswith("Press n"):
                 self.key("n")

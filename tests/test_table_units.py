@@ -108,6 +108,8 @@ class AutoInput:
             return "y"
         if table.waiting_next:
             return "n"
+        if table.over:
+            return "q"  # the game has ended: leave instead of asking the coach
         view = table.view()
         action = view.legal[-1] if view.phase == "bid" else view.legal[0]
         return str(action) if view.phase != "bid" else {"nil": "0", "blind nil": "0"}.get(str(action), str(action))

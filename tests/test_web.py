@@ -103,7 +103,8 @@ class Heard(Output):
 
 def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path, seat: int = SOUTH) -> list[str]:
     """What `spades play`'s table at ``seat`` says for the room's deal and actions, given the same keys in line
-    mode: up to "Press n for the next hand.", or to its last line when the game ends first."""
+    mode: up to "Press n for the next hand." and the coach's offer after it, or to its last line when the game ends
+    first (without the line saying where the local game's record is kept: the room keeps its own)."""
     store = Store(str(room.database))
     try:
         info = store.table(table)
@@ -122,9 +123,9 @@ def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path, seat: in
                     sleep=lambda _: None)
     console.run()
     if "Press n for the next hand." not in heard.lines:
-        return heard.lines
+        return [line for line in heard.lines if not line.startswith("The game is kept as ")]
     end = heard.lines.index("Press n for the next hand.")
-    return heard.lines[:end + 1]
+    return heard.lines[:end + 2]
 
 
 @pytest.mark.parametrize("brief", [False, True], ids=["every-card", "tricks-only"])
@@ -156,7 +157,7 @@ def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: R
             wanted = re.escape(cards[target][0])
             assert re.search(r"\w+ of \w+", status(page)), wanted
     said = log_lines(page)
-    assert said[-1] == "Press n for the next hand."
+    assert said[-2:] == ["Press n for the next hand.", "Or press C for the coach's review of your bids and cards."]
     assert said == terminal_lines(room, table, typed, tmp_path)
     after = said[next(i for i, line in enumerate(said) if line.startswith("Your turn to bid")):]
     assert any(" plays the " in line for line in after) != brief
@@ -170,7 +171,7 @@ def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: R
     # The end of the hand: its result as the terminal says it, and the score by hand as a chart and a table.
     assert page.is_visible("#hand-over")
     summary = page.eval_on_selector_all("#hand-over-lines li", "items => items.map(i => i.textContent)")
-    assert summary == said[-3:-1] and summary[0].startswith(("North-South: ", "East-West: "))
+    assert summary == said[-4:-2] and summary[0].startswith(("North-South: ", "East-West: "))
     assert page.eval_on_selector_all("#chart-table tbody tr", "rows => rows.length") == 1
     assert page.get_attribute("#chart svg", "role") == "img"
     page.keyboard.press("n")
@@ -196,8 +197,8 @@ def create_table(page: Any, room: Room, variant: str, hands: int, levels: dict[s
 def test_the_two_player_draw_and_the_end_of_the_game_say_the_terminals_words_to_the_seat_alone(
         browser: Any, room: Room, tmp_path: Path) -> None:
     """A whole two-player game of one hand by keyboard: the draw says "You keep the ..." after each of the seat's
-    draws and the end of the game says the seat's statistics, as `spades play` says them for the same deal and
-    keys; a spectator of the same table hears neither."""
+    draws and the end of the game says the seat's statistics and offers the coach for the last hand, as `spades
+    play` says them for the same deal and keys (C then reviews it); a spectator of the same table hears neither."""
     errors: list[str] = []
     page = new_page(browser, errors=errors)
     south = 1
@@ -236,15 +237,20 @@ def test_the_two_player_draw_and_the_end_of_the_game_say_the_terminals_words_to_
     heard = terminal_lines(room, table, typed, tmp_path, seat=south)
     assert said == heard
     assert sum(line.startswith("You keep the ") for line in said) == 13
-    statistics = said[-1]
+    assert said[-1] == "Press C for the coach's review of the last hand, or q to leave."
+    statistics = said[-2]
     assert statistics.startswith("Your statistics: 1 hand played, ")
     assert page.inner_text("#game-over-stats") == statistics
-    assert page.inner_text("#game-over-line") == said[-2]
+    assert page.inner_text("#game-over-line") == said[-3]
     watcher.wait_for_selector("#game-over:not([hidden])")
     watched = log_lines(watcher)
     assert not any(line.startswith(("You keep", "Your statistics")) for line in watched)
-    assert watched[-1] == said[-2]
+    assert watched[-1] == said[-3]
     assert not watcher.is_visible("#game-over-stats")
+    page.focus("#play")
+    page.keyboard.press("C")  # the coach for the last hand, as the terminal offers at the end
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Coach, hand 1: ')",
+                           timeout=120_000)
     assert not errors
 
 
@@ -560,3 +566,40 @@ def test_axe_finds_no_violation_on_the_lobby_the_table_and_the_end_of_a_game(
     assert len(rows) == 1
     violations = axe_violations(page)
     assert not violations, "end of the game: " + report(violations)
+
+
+def test_c_between_hands_says_the_coachs_review_as_the_terminal_does(browser: Any, room: Room) -> None:
+    """C, as at the terminal: during the hand, that the coach reviews a hand once it is over; between hands, that
+    the coach is at work, then every line of its review of the seat's own bids and cards, the terminal's lines."""
+    from spades.coach import NOT_OVER, review_hand, review_words
+    from spades.room.rooms import seed_of
+
+    page = new_page(browser)
+    table = play_now(page, room)
+    page.focus("#play")
+    page.keyboard.press("C")
+    page.wait_for_function("text => document.getElementById('status').textContent === text", arg=NOT_OVER)
+    for key in ("3", "Enter", "y"):
+        page.keyboard.press(key)
+    seen = 0
+    while not wait_for_turn_or_end(page, seen):
+        seen = prompts(page)
+        target = max(i for i, (_, legal) in enumerate(hand_cards(page)) if legal)
+        for key in ["Home", *["ArrowRight"] * target, "Enter"]:
+            page.keyboard.press(key)
+    page.keyboard.press("C")
+    assert status(page) == "The coach goes through your bids and cards of hand 1."
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Coach, hand 1: ')",
+                           timeout=120_000)
+    lines = page.eval_on_selector_all("#status p", "ps => ps.map(p => p.textContent)")
+    store = Store(str(room.database))
+    try:
+        info = store.table(table)
+        assert info is not None
+        rows = store.actions(table)
+    finally:
+        store.close()
+    game = Game(rules_from_json(info.rules), seed=seed_of(info.seed))  # the room's game, seed as it reads it
+    for row in rows:
+        game.apply(parse_action(row.action))
+    assert lines == review_words(review_hand(game, 1, SOUTH))

@@ -4,9 +4,9 @@ Each of the seat's decisions is rebuilt from the game's actions through the engi
 the seat's view at that moment (its hand, the bids, the cards played so far), never a card the seat could not
 see. There the ``hard`` player's search chooses; where it chose otherwise (and not a card that plays exactly the
 same), the player's action and the search's are played out on the same sampled deals and the mean difference is
-the cost. The costliest few are told with a reason, and the reason is a player's hint: the ``normal`` player's
-when it plays the same as the search's choice (its reason states only facts of the view, carried as
-:class:`~spades.bots.Fact`), the search's own otherwise.
+the cost. The costliest few are told with a reason: the ``normal`` player's hint when it plays the same as the
+search's choice (its reason states only facts of the view, carried as :class:`~spades.bots.Fact`), otherwise that
+the search preferred it, in words without the search's own figures, so that the cost is the line's one figure.
 
 Everything is seeded from the game's seed and the seat, and the budget is a number of deals, so a review of the
 same record says the same thing on every machine.
@@ -26,13 +26,14 @@ from .errors import PositionError
 from .game import Game
 from .view import Phase, SeatView
 
-__all__ = ["DEALS", "MENTION", "MOST", "Lesson", "Review", "coach_seed", "decisions", "lesson_line", "review_hand",
-           "review_words", "search_player"]
+__all__ = ["DEALS", "MENTION", "MOST", "NOT_OVER", "Lesson", "Review", "coach_seed", "decisions", "lesson_line",
+           "review_hand", "review_words", "search_player"]
 
 DEALS = 96  # sampled deals for the search's choice, and again for each cost: a hand's review in about a second
 MENTION = 3.0  # points: a smaller cost is not worth a word
 SIGMAS = 2.5  # ... nor one within this many standard errors of nothing (the sampling's noise)
 MOST = 3  # choices told, the costliest first
+NOT_OVER = "The coach reviews a hand once it is over: press C after the hand, before n."  # C asked during a hand
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def review_hand(game: Game, hand: int, seat: int, deals: int = DEALS) -> Review:
         if _same_play(view, better, action):
             continue
         rule = rules_player.hint(view)
-        reason, facts = chosen.reason, chosen.facts
+        reason, facts = _search_reason(better, rule.action), tuple[Fact, ...]()
         if _same_play(view, rule.action, better):
             better, reason, facts = rule.action, rule.reason, rule.facts
         cost = difference(view, better, action, deals, _cost_rng(seed, view))
@@ -148,6 +149,18 @@ def _same_play(view: SeatView, a: Action, b: Action) -> bool:
     held = {int(c) for c in view.hand or ()}
     low, high = sorted((int(a), int(b)))
     return all(c in gone or c in held for c in range(low + 1, high))
+
+
+def _search_reason(better: Action, rule: Action) -> str:
+    """Why ``better``, when the rule player would have chosen otherwise: the search's preference in words only.
+
+    The search's own sentence carries its figures (a gain over the rule choice, a mean, a count of deals) from its
+    sample, while the cost the coach tells comes from another, paired sample of the player's action against
+    ``better``; a line with both would give a learner two different numbers for one comparison. So the line's one
+    figure is the cost, and the reason says only what the search preferred."""
+    theirs = _action_words(rule, False).removeprefix("the ").removeprefix("a ")
+    return (f"the search prefers {_action_words(better, False)} to the rule player's {theirs}, playing out "
+            f"sampled deals of the unseen cards")
 
 
 def _cost_rng(seed: str, view: SeatView) -> random.Random:

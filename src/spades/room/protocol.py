@@ -76,6 +76,7 @@ MAX_CLIENT_ID = 2**53 - 1  # every such number survives a JavaScript client unch
 QUOTE_MAX = 20  # at most this many characters of the client's input are quoted back in an error
 MAX_CLAUSES = 3  # an error message names at most this many problems, so that it stays short whatever was sent
 MESSAGE_MAX = 500  # characters of an error message or a said line
+COACH_LINES = 8  # lines of the coach's review in one said: a heading and the costliest few choices
 
 
 class ErrorCode(StrEnum):
@@ -516,22 +517,24 @@ class StatsRequest(ClientBase):
     name: Name | None = None
 
 
-AskKey = Literal["b", "e", "c", "w", "r", "R", "t", "z", "h", "x"]
+AskKey = Literal["b", "e", "c", "w", "r", "R", "t", "z", "h", "x", "C"]
 
 
 class Ask(ClientBase):
     """Ask what one of the terminal table's reading keys says, for one's seat (or as a spectator): b the bids, e
     the game score, c this hand's contracts, w whose turn, r the current trick, R the last trick, t the trick
     number, z the rules, h one's hand, x a hint (the computer's choice for the seat and its reason; the ``said``
-    carries the action too). The answer is the terminal's own words, so both tables say the same. With
-    ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as the terminal answers between hands
-    until the player goes on to the next one."""
+    carries the action too), C the coach's review of one's own bids and cards in the finished hand ``hand`` (the
+    ``said`` carries every line of it; the search takes a second or two). The answer is the terminal's own words,
+    so both tables say the same. With ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as
+    the terminal answers between hands until the player goes on to the next one."""
 
     replies = "said; error no_such_table"
     example = {"type": "ask", "id": 14, "table": 7, "key": "b"}
     type: Literal["ask"]
     table: TableId
-    key: AskKey = Field(description="the reading key: b, e, c, w, r, R, t, z, h, or x for a hint")
+    key: AskKey = Field(description="the reading key: b, e, c, w, r, R, t, z, h, x for a hint, or C for the "
+                        "coach's review of a finished hand")
     hand: Annotated[int, Field(ge=1, le=10_000)] | None = Field(
         default=None, description="a finished hand the player is still reading about; null: the hand now")
 
@@ -653,12 +656,15 @@ class Said(ServerBase):
     sent_when = ("when a player returns to a table under way (join or resume), when the computer takes or hands "
                  "back a seat, and in reply to ask")
     example = {"type": "said", "table": 7, "text": "Back at the table: hand 3, trick 5, your turn."}
-    omitted_when_null = ("action",)
+    omitted_when_null = ("action", "lines")
     type: Literal["said"]
     table: TableId
     text: Annotated[str, Field(max_length=MESSAGE_MAX, description="plain text, never markup")]
     action: Annotated[str | None, Field(max_length=ACTION_MAX, description="with the answer to the hint key x: "
                                         "the action suggested (a card becomes the selected one)")] = None
+    lines: Annotated[list[Annotated[str, Field(max_length=MESSAGE_MAX)]] | None, Field(
+        max_length=COACH_LINES, description="with the answer to the coach key C: every line of the review in "
+        "order, the first being text; said one after another")] = None
 
 
 Count = Annotated[int, Field(ge=0)]

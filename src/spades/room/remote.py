@@ -33,6 +33,7 @@ __all__ = ["LOST", "JoinError", "RemoteLink", "websocket_url"]
 
 LOST = "Connection lost; reconnecting."
 ANSWER_TIMEOUT = 20.0  # seconds to wait for the room to answer one message
+COACH_TIMEOUT = 120.0  # ... and for the coach's review, a search that may first have to load its compiled code
 FIRST_PAUSE = 0.25  # seconds before the first attempt to reconnect; doubled after each failure up to LONGEST_PAUSE
 LONGEST_PAUSE = 5.0
 
@@ -359,8 +360,34 @@ class RemoteLink:
         return "not at an online table"
 
     def coach(self, hand: int) -> Sequence[str] | str:
-        return ("the coach reviews hands at the local table; at the room, download the finished game's record "
-                "and run spades replay FILE --review")
+        """The room's coach for this seat and the finished ``hand``: the lines of its answer to the key C (the
+        frames that come meanwhile are taken in as ever), or why there are none."""
+        self._take()
+        client = self.client
+        if client is None or client.closed:
+            return "the connection to the room is lost; it is reconnecting"
+        try:
+            ident = self._run(client.send({"type": "ask", "table": self.table, "key": "C", "hand": hand}))
+        except Exception:
+            return "the connection to the room is lost; it is reconnecting"
+        deadline = time.monotonic() + COACH_TIMEOUT
+        while True:
+            with self._arrived:
+                if not self._inbox:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return "the room did not answer"
+                    self._arrived.wait(left)
+                    continue
+                frame = self._inbox.popleft()
+            if frame.get("id") == ident and frame.get("type") in ("said", "error"):
+                if frame["type"] == "error":
+                    return str(frame.get("message"))
+                return list(frame.get("lines") or [frame.get("text", "")])
+            if frame.get("type") == "notice":
+                self._handle(frame)
+                return "the connection to the room was lost before it answered"
+            self._handle(frame)
 
     def save(self) -> None:
         """Nothing to do: the room has stored every action before anyone heard of it."""

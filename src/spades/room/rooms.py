@@ -78,6 +78,7 @@ class Live:
     timer_for: tuple[int, int] | None = None  # (seat, seq) the timer waits on
     driver: asyncio.Task[None] | None = None
     notes: dict[int, tuple[int, str]] = field(default_factory=dict)  # by event index: a seat and its private line
+    reviews: dict[tuple[int, int], list[str]] = field(default_factory=dict)  # (seat, hand): the coach's lines
 
 
 def back_line(game: Game, seat: int | None) -> str:
@@ -638,6 +639,11 @@ class Room:
         host = live.host
         view = host.view(conn.tables.get(live.info.id))
         action = None
+        if message.key == "C":
+            lines = await self._coach(live, view.seat, words.coach_refusal(view, message.hand), message.hand)
+            conn.send(p.encode(p.Said(type="said", id=message.id, table=live.info.id, text=lines[0][:p.MESSAGE_MAX],
+                                      lines=[line[:p.MESSAGE_MAX] for line in lines[:p.COACH_LINES]])))
+            return
         if message.key == "x":  # the terminal's adviser: normal, seeded for the seat's hints
             adviser = make_bot("normal", seed=bot_seed(host.game.seed, "hint", view.seat))
             text, suggested = await asyncio.to_thread(words.hint, view, host.game.events, adviser, message.hand)
@@ -646,6 +652,18 @@ class Room:
             text = words.answer(view, host.game.events, message.key, message.hand)
         conn.send(p.encode(p.Said(type="said", id=message.id, table=live.info.id, text=text[:p.MESSAGE_MAX],
                                   action=action)))
+
+    async def _coach(self, live: Live, seat: int, refusal: str | None, hand: int | None) -> list[str]:
+        """The coach's lines for ``seat`` about the finished ``hand`` (or the refusal), reviewed once per seat and
+        hand (the room takes nothing back, so a finished hand's review never changes). The search runs in a worker
+        thread on a copy of the game, so the table plays on meanwhile."""
+        if refusal is not None or hand is None or live.host is None:
+            return [refusal or "There is no hand to review."]
+        key = (seat, hand)
+        if key not in live.reviews:
+            game = live.host.game.clone()  # taken here, on the loop, where the table's actions are applied
+            live.reviews[key] = await asyncio.to_thread(words.coach, game, seat, hand)
+        return live.reviews[key]
 
     async def sync(self, conn: Connection, message: p.Sync) -> None:
         player = self._need_player(conn)

@@ -11,13 +11,17 @@ from .. import explain
 from ..actions import Action
 from ..bots import Bot
 from ..events import Event, GameOver, HandStarted
+from ..game import Game
 from ..rules import Rules
 from ..table import announce as say
 from ..table import review
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
 
-__all__ = ["answer", "event_lines", "hand_events", "prompt", "seat_lines"]
+__all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "prompt",
+           "seat_lines"]
+
+WATCHING_COACH = "You are watching this table; the coach reviews the bids and cards of a seat's own player."
 
 
 def event_lines(rules: Rules, events: Sequence[Event]) -> list[list[str]]:
@@ -109,3 +113,24 @@ def hint(view: SeatView, events: Sequence[Event], adviser: Bot, hand: int | None
         return say.no_hint_line(answer(view, events, "w", hand)), None
     chosen = adviser.hint(view)
     return say.hint_line(chosen.action, chosen.reason), chosen.action
+
+
+def coach_refusal(view: SeatView, hand: int | None) -> str | None:
+    """Why C has no review for this seat and ``hand`` (None: it has one): a spectator has no bids or cards of its
+    own, and a hand is reviewed only once it is over, as the terminal says when C is pressed during a hand."""
+    from ..coach import NOT_OVER
+
+    if view.seat == SPECTATOR:
+        return WATCHING_COACH
+    if hand is None or not (hand < view.hand_number or (view.phase is Phase.OVER and hand <= view.hand_number)):
+        return NOT_OVER
+    return None
+
+
+def coach(game: Game, seat: int, hand: int) -> list[str]:
+    """The coach's review of ``seat``'s bids and cards in the finished hand ``hand``: the very lines the terminal
+    table says after that hand. It is rebuilt from the seat's own views only (see :mod:`spades.coach`), so it
+    tells nothing of another seat's cards. A second or two of search: the room runs it in a worker thread."""
+    from ..coach import review_hand, review_words
+
+    return review_words(review_hand(game, hand, seat))

@@ -84,6 +84,7 @@ class LocalLink:
         self.meta = dict(meta or {})
         self.save_to = save_to
         self.reviews: dict[tuple[int, int], list[str]] = {}  # (hand, actions taken): the coach's words
+        self.record_path: Path | None = None  # where the finished game's record was kept
 
     @property
     def rules(self) -> Rules:
@@ -123,10 +124,13 @@ class LocalLink:
         return ()
 
     def save(self) -> None:
-        """The game so far, where ``spades play --resume`` finds it; a finished game's save is removed."""
-        from .saves import remove_save, save_game
+        """The game so far, where ``spades play --resume`` finds it; a finished game's save is removed, and its
+        record kept (once) in the games folder beside it, for ``spades replay --review``."""
+        from .saves import keep_finished, remove_save, save_game
 
         if self.host.game.over:
+            if self.record_path is None:
+                self.record_path = keep_finished(self.host.game, self.meta, self.save_to)
             remove_save(self.save_to)
         else:
             save_game(self.host.game, self.meta, self.save_to)

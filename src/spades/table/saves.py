@@ -1,5 +1,8 @@
 """The saved game: one engine record in the user's data directory (or ``SPADES_DATA_DIR``), written atomically
-after every trick and on leaving, so that a closed terminal loses at most the trick in progress."""
+after every trick and on leaving, so that a closed terminal loses at most the trick in progress.
+
+A finished game's save is removed (``--resume`` has nothing to continue), but its record is kept in the ``games``
+folder beside it, one file per game, so the player can still replay it and have the coach review every hand."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from ..game import Game
 from ..record import RecordError, game_from_record, save_record
 
 SAVE_NAME = "table-save.json"
+GAMES_FOLDER = "games"  # finished games' records, beside the save
 
 
 def data_dir() -> Path:
@@ -28,6 +32,20 @@ def save_path(name: str = SAVE_NAME) -> Path:
 
 def save_game(game: Game, meta: dict[str, Any], path: Path | None = None) -> None:
     save_record(game, path or save_path(), meta)
+
+
+def keep_finished(game: Game, meta: dict[str, Any], save: Path | None = None) -> Path:
+    """Write a finished game's record into the ``games`` folder beside the save (``save``, or the default), under
+    a new name stamped with the time, never over another file; returns where it went."""
+    folder = (save or save_path()).parent / GAMES_FOLDER
+    stem = f"game-{time.strftime('%Y%m%d-%H%M%S')}"
+    target = folder / f"{stem}.json"
+    number = 1
+    while target.exists():
+        number += 1
+        target = folder / f"{stem}-{number}.json"
+    save_record(game, target, meta)
+    return target
 
 
 def load_game(path: Path | None = None) -> tuple[Game, dict[str, Any]]:

@@ -20,6 +20,7 @@ from .. import explain
 from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
+from ..coach import NOT_OVER
 from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
 from ..rules import Rules
 from ..view import Phase, SeatView
@@ -37,6 +38,8 @@ HINT_KEY = "x"
 UNDO_KEY = "U"
 VERBOSITY_KEY = "v"
 COACH_KEY = "C"
+END_OFFER = "Press C for the coach's review of the last hand, or q to leave."
+END_KEYS = frozenset("egmz?")  # the reading keys that still answer once the game is over
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
 HELP = (
@@ -177,7 +180,7 @@ class Table:
                     settled = self.advance()
                     if self.over:
                         self.finish()
-                        return 0
+                        return self.after_game()
                     # While the player thinks, a local game has nothing to say; a room may (a lost connection)
                     if not (settled and isinstance(self.link, LocalLink)) and not self.input.ready(WAIT):
                         continue
@@ -232,8 +235,8 @@ class Table:
                 self.save()
                 self.waiting_next = True
                 self.out("Press n for the next hand.")
-                if isinstance(self.link, LocalLink):  # m still repeats the line above: it says what is awaited
-                    self.out("Or press C for the coach's review of your bids and cards.", remember=False)
+                # m still repeats the line above: it says what is awaited
+                self.out("Or press C for the coach's review of your bids and cards.", remember=False)
 
     def prompt(self) -> None:
         """Say "your turn" once for each new decision, with what the decision is."""
@@ -252,6 +255,34 @@ class Table:
     def finish(self) -> None:
         self.out(self.statistics())
         self.save()
+
+    def after_game(self) -> int:
+        """At the game's end: where a local game's record is kept, then the coach for the last hand until the
+        player leaves (q, or the end of input, so a pipe or a closed terminal never waits here)."""
+        kept = getattr(self.link, "record_path", None)
+        if kept is not None:
+            self.out(f"The game is kept as {kept}; spades replay with --review goes through it again.")
+        self.out(END_OFFER)
+        while True:
+            try:
+                token = self.input.read()
+            except KeyboardInterrupt:
+                return 0
+            if token is None:
+                return 0
+            key = token
+            if self.input.line_mode:
+                word = token.strip()
+                key = LINE_WORDS.get(word.lower(), word)
+            if key == COACH_KEY:
+                self.coach()
+            elif key in ("q", "n"):
+                return 0
+            elif key in END_KEYS and (info := self.information(key)) is not None:
+                for line in info:
+                    self.out(line, interrupt=True)
+            else:
+                self.out(END_OFFER)
 
     def statistics(self) -> str:
         return say.statistics_line(self.rules, self.human, self.view().results, self.events())
@@ -605,22 +636,21 @@ class Table:
 
         Its first line cuts off what was being said, as every answer does; the rest queue behind it, so a screen
         reader says them all, and m still repeats what the table awaits."""
-        if not self.waiting_next:
-            self.out("The coach reviews a hand once it is over: press C after the hand, before n.", interrupt=True)
+        if not (self.waiting_next or self.over):
+            self.out(NOT_OVER, interrupt=True)
             return
         started = next((e for e in self.reviewed_events() if isinstance(e, HandStarted)), None)
         if started is None:
             self.out("There is no hand to review.", interrupt=True)
             return
-        notice = isinstance(self.link, LocalLink)
-        if notice:  # a second or two of search: say so before the wait
-            self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
+        # a second or two of search, here or at the room: say so before the wait
+        self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
         words = self.link.coach(started.hand)
         if isinstance(words, str):
-            self.out(f"No review: {words}.", interrupt=True)
+            self.out(f"No review: {words}.", remember=False)
             return
-        for index, line in enumerate(words):
-            self.out(line, interrupt=index == 0 and not notice, remember=False)
+        for line in words:
+            self.out(line, remember=False)
 
     def undo(self) -> None:
         taken = self.link.undo()

@@ -179,7 +179,8 @@ function onMessage(message, context) {
       break;
     case "said":
       if (message.table === table.id) {
-        table.onSaid(message.text, context && context.kind === "ask" ? context : null, message.action ?? null);
+        table.onSaid(message.text, context && context.kind === "ask" ? context : null, message.action ?? null,
+          message.lines ?? null);
       }
       break;
     case "stats":

@@ -14,8 +14,9 @@ function speak(text, interrupt) {
   window.speechSynthesis.speak(new SpeechSynthesisUtterance(text));
 }
 
-/** A line of the table's story: what happened, a prompt, a question. m repeats the last of these. */
-export function say(text, { urgent = false } = {}) {
+/** A line of the table's story: what happened, a prompt, a question. m repeats the last of these, unless it is
+ * said with ``remember: false`` (a line after what the table awaits, which m must still repeat). */
+export function say(text, { urgent = false, remember = true } = {}) {
   const log = document.getElementById("log");
   const line = document.createElement("p");
   line.textContent = text;
@@ -24,7 +25,7 @@ export function say(text, { urgent = false } = {}) {
   log.append(line);
   while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
-  last = text;
+  if (remember) last = text;
   if (urgent) alertText(text);
   else speak(text, false);
 }

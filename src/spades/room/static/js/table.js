@@ -135,7 +135,8 @@ export class TableView {
     else alertText(`Not possible: ${message.message}.`);
   }
 
-  onSaid(text, context, action = null) {
+  onSaid(text, context, action = null, lines = null) {
+    if (context && context.key === "C" && lines) return answer(lines);  // every line of the review, in order
     // the hint key's card becomes the selected one, as at the terminal
     if (context && context.key === "x" && action && this.view && (this.view.hand || []).includes(action)) {
       this.markSelected(action);
@@ -167,6 +168,11 @@ export class TableView {
         this.reviewHand = event.result.number;
         this.endedLines = this.lines[index];
         say("Press n for the next hand.");
+        say("Or press C for the coach's review of your bids and cards.", { remember: false });
+      }
+      // As the terminal at the end of the game: the coach for the last hand, until the player leaves
+      if (event.type === "game_over" && this.seat !== null) {
+        say("Press C for the coach's review of the last hand, or q to leave.");
       }
     }
     if (this.myTurn() && !this.holdPrompt) this.sayPrompt();
@@ -245,6 +251,7 @@ export class TableView {
     if (this.myTurn() && phase === "draw" && (key === "y" || key === "n")) return this.act(key === "y" ? "keep" : "discard");
     if (key in NAV_KEYS || key in SUIT_KEYS) return this.navigate(key);
     if (ASK_KEYS.has(key)) return this.ask(key);
+    if (key === "C") return this.coach();
     if (key === "m") return answer(lastMessage() || "Nothing has been said yet.");
     if (key === "g") return answer(this.review());
     if (key === "?") return this.showKeys();
@@ -281,6 +288,19 @@ export class TableView {
     const message = { type: "ask", table: this.id, key };
     if (this.waitingNext && this.reviewHand !== null) message.hand = this.reviewHand;
     this.link.send(message, { kind: "ask", key, ...context });
+  }
+
+  /** The terminal's C: the coach's review of the hand just played (or the last, once the game is over), for this
+   * seat; the room searches for a second or two, so say first that the coach is at work, as the terminal does. */
+  coach() {
+    const over = this.view.phase === "over" && this.seen >= this.events.length;
+    const hand = this.waitingNext ? this.reviewHand : over ? this.view.hand_number : null;
+    const message = { type: "ask", table: this.id, key: "C" };
+    if (hand !== null) {
+      message.hand = hand;
+      if (this.seat !== null) answer(`The coach goes through your bids and cards of hand ${hand}.`);
+    }
+    this.link.send(message, { kind: "ask", key: "C" });
   }
 
   answerConfirm(key) {

@@ -232,3 +232,37 @@ def test_a_line_states_one_figure_the_cost() -> None:
                     f"{lesson.better.value}. Why: the search prefers a bid of {lesson.better.value} to the rule "  # type: ignore[union-attr]
                     f"player's bid of 1, playing out sampled deals of the unseen cards.")
     assert len(re.findall(r"\bpoints?\b", line)) == 1 and not re.search(r"[+-]\d|\d+ sampled", line)
+
+
+def test_a_card_that_differs_in_the_trick_is_told_by_what_it_does_there() -> None:
+    """Where the player's card and the better one do different things to the trick in progress (one goes over the
+    winning card, the other stays under it), the reason says so in facts of the view, not only that the search
+    preferred it: over partner's winning card, under an opponent's, and whether the seat's own Nil still stands."""
+    from spades.coach import _trick_reason
+
+    told = {"partner": 0, "stays under": 0, "beats it": 0}
+    for variant in ("standard", "suicide", "solo"):
+        for index in range(6):
+            game = Game(Rules.preset(variant), f"trick-reason:{variant}:{index}")
+            bots = [make_bot("normal", seed=bot_seed(game.seed, "p", s)) for s in range(game.rules.players)]
+            while not game.over and len(game.starts) == 1:
+                view = game.view(game.turn)
+                winning = view.winning
+                cards = [c for c in view.legal if isinstance(c, Card)]
+                if winning is not None:
+                    over = [c for c in cards if beats(c, winning[1])]
+                    under = [c for c in cards if not beats(c, winning[1])]
+                    for action, better in ((over[:1] + under[:1]), (under[:1] + over[:1])) if over and under else ():
+                        said = _trick_reason(view, action, better)
+                        assert said is not None or (beats(better, winning[1]) and (
+                            (winning[0] == view.partner and view.rules.partnerships)
+                            or (view.bids[view.seat] == Bid(0) and view.tricks_won[view.seat] == 0))), view
+                        if said is None:
+                            continue
+                        reason, facts = said
+                        check_hint(view, Hint(better, reason, facts), "coach")
+                        assert better.name in reason and action.name in reason
+                        told["partner" if reason.startswith("partner's") else
+                             "stays under" if "stays under" in reason else "beats it"] += 1
+                game.apply(bots[game.turn].act(view))
+    assert all(count > 0 for count in told.values()), told

@@ -115,7 +115,7 @@ def review_hand(game: Game, hand: int, seat: int, deals: int = DEALS) -> Review:
         if _same_play(view, better, action):
             continue
         rule = rules_player.hint(view)
-        reason, facts = _search_reason(better, rule.action), tuple[Fact, ...]()
+        reason, facts = _trick_reason(view, action, better) or (_search_reason(better, rule.action), ())
         if _same_play(view, rule.action, better):
             better, reason, facts = rule.action, rule.reason, rule.facts
         cost = difference(view, better, action, deals, _cost_rng(seed, view))
@@ -161,6 +161,40 @@ def _search_reason(better: Action, rule: Action) -> str:
     theirs = _action_words(rule, False).removeprefix("the ").removeprefix("a ")
     return (f"the search prefers {_action_words(better, False)} to the rule player's {theirs}, playing out "
             f"sampled deals of the unseen cards")
+
+
+def _trick_reason(view: SeatView, action: Action, better: Action) -> tuple[str, tuple[Fact, ...]] | None:
+    """What the two cards do to the trick in progress, when they differ there: the one thing a learner can see at
+    the table without the search's figures. Only facts of the seat's view: who is winning the trick so far, whether
+    the seat's own Nil still stands, and which of the two cards beats the winning card."""
+    from .seats import seat_name
+    from .tricks import beats
+
+    winning = view.winning
+    if not (isinstance(action, Card) and isinstance(better, Card)) or winning is None:
+        return None
+    seat, card = winning
+    takes, keeps = beats(action, card), beats(better, card)
+    if takes == keeps:
+        return None
+    rules = view.rules
+    who = "partner" if rules.partnerships and seat == view.partner else seat_name(seat, view.players)
+    fact = Fact("partner_winning" if who == "partner" else "winning", seat=seat, card=card)
+    own_bid = view.bids[view.seat]
+    nil = own_bid is not None and own_bid.value == 0 and view.tricks_won[view.seat] == 0
+    if takes and nil:
+        return (f"you are Nil and {who}'s {card.name} is winning: the {better.name} stays under it, the "
+                f"{action.name} went over it", (Fact("nil", seat=view.seat), fact))
+    if takes and who == "partner":
+        return (f"partner's {card.name} is winning: the {better.name} leaves it so, the {action.name} went over "
+                f"it", (fact,))
+    if takes:
+        return (f"{who}'s {card.name} is winning: the {better.name} stays under it, the {action.name} went over "
+                f"it", (fact,))
+    if who != "partner" and not nil:
+        return (f"{who}'s {card.name} is winning: the {better.name} beats it, the {action.name} does not",
+                (fact,))
+    return None
 
 
 def _cost_rng(seed: str, view: SeatView) -> random.Random:

@@ -78,7 +78,10 @@ def test_the_card_kept_in_the_draw_is_said_to_its_seat_alone(tmp_path: Path) -> 
         ada.send_json({"type": "create", "id": 1, "rules": {"variant": "two_player", "options": {}}, "levels": {}})
         table = receive_until(ada, "table")["table"]
         for socket, seat in ((ada, 0), (bob, 1), (cy, None)):
-            socket.send_json({"type": "join", "table": table} | ({} if seat is None else {"seat": seat}))
+            socket.send_json({"type": "join", "id": 2, "table": table} | ({} if seat is None else {"seat": seat}))
+        for socket in (ada, bob, cy):  # every seat taken before the start: the sockets are served independently
+            while receive_until(socket, "table").get("id") != 2:
+                pass
         ada.send_json({"type": "start", "table": table})
         sockets = {0: ada, 1: bob, None: cy}
         last = {seat: receive_until(socket, "update") for seat, socket in sockets.items()}

@@ -220,8 +220,12 @@ async def coach_at_a_room(tmp: Path) -> None:
             lines = said["lines"]
             assert said["text"] == lines[0] and lines[0].startswith("Coach, hand 1: ")
             await seat.play(timeout=120)
-            status, record = server.get(f"/api/tables/{table}/record")
-            assert status == 200
+            for _ in range(200):  # the game's end is stored just after its last update is sent
+                status, record = server.get(f"/api/tables/{table}/record")
+                if status == 200:
+                    break
+                await asyncio.sleep(0.05)
+            assert status == 200, record
             game = game_from_record(record)
             assert lines == terminal_coach(game, 2, 1, tmp)
             again = await person.request({"type": "ask", "table": table, "key": "C", "hand": 1})

@@ -368,3 +368,25 @@ def test_the_first_timed_decision_of_a_process_searches_as_long_as_the_next() ->
     first, second = (int(x) for x in run.stdout.split())
     assert second > 4 * BATCH, f"a decision of 0.3 s searched only {second} deals: the machine is too busy"
     assert first >= second / 3, f"first decision {first} deals, second {second}"
+
+
+def test_deals_by_suits_keep_voids_and_room() -> None:
+    """The quick deal puts every card in a seat with room that may hold its suit, and gives up (None) when a
+    suit has fewer places than cards, leaving that case to the careful deal."""
+    from spades.search.sampler import _deal_by_suits
+
+    pool = list(range(52))
+    seats = [1, 2, 3]
+    room = {1: 18, 2: 17, 3: 17}
+    ok = {1: 0b0111, 2: 0b1011, 3: 0b1111}  # seat 1 void in spades, seat 2 void in hearts
+    for seed in range(50):
+        out = _deal_by_suits(random.Random(seed), pool, seats, room, ok)
+        assert out is not None
+        assert sum(out.values()) == (1 << 52) - 1
+        for s in seats:
+            assert out[s].bit_count() == room[s]
+            for suit in range(4):
+                if not ok[s] >> suit & 1:
+                    assert not out[s] & SUIT_MASKS[suit]
+    # both seats 1 and 2 void in spades: 13 spades cannot fit in seat 3's 10 places
+    assert _deal_by_suits(random.Random(1), pool, seats, {1: 21, 2: 21, 3: 10}, {1: 0b0111, 2: 0b0111, 3: 15}) is None

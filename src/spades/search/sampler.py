@@ -34,6 +34,7 @@ __all__ = ["Sampler"]
 SPADES = 3
 BID_SPREAD = 1.6  # how far, in tricks, a hand's estimate may stray from its bid before the deal is unlikely
 NIL_SWAPS = 60  # swaps tried per deal to fit a Nil bidder's hand to its bid
+QUICK_TRIES = 6  # deals by suits tried before the careful card-by-card deal
 
 
 @dataclass
@@ -137,6 +138,12 @@ class Sampler:
                     hands[s] |= 1 << card
                 i += room[s]
             return hands
+        for _ in range(QUICK_TRIES):
+            quick = _deal_by_suits(rng, pool, seats, room, ok)
+            if quick is not None:
+                for s, cards in quick.items():
+                    hands[s] |= cards
+                return hands
         counts = [0, 0, 0, 0]
         for card in pool:
             counts[card // 13] += 1
@@ -225,6 +232,31 @@ def _nil_evidence(view: SeatView, seat: int) -> bool:
     if bid is None or bid.blind or bid.value != 0 or view.rules.one_nil_per_side:
         return False
     return spades_shown(view.rules, bid) is None
+
+
+def _deal_by_suits(rng: random.Random, pool: list[int], seats: list[int], room: dict[int, int],
+                   ok: dict[int, int]) -> dict[int, int] | None:
+    """The unseen cards dealt a suit at a time, the suits fewest seats may hold first: each suit's cards go to
+    places drawn at random among the empty places of the seats that may hold the suit (so a seat gets cards in
+    proportion to its room, as when dealing card by card). None when a suit finds too few places: the caller
+    tries again, and in the end deals card by card with Hall's condition checked at each card."""
+    left = dict(room)
+    by_suit: list[list[int]] = [[], [], [], []]
+    for card in pool:
+        by_suit[card // 13].append(card)
+    order = sorted(range(4), key=lambda suit: sum(1 for s in seats if ok[s] >> suit & 1))
+    out = {s: 0 for s in seats}
+    for suit in order:
+        cards = by_suit[suit]
+        if not cards:
+            continue
+        places = [s for s in seats if ok[s] >> suit & 1 for _ in range(left[s])]
+        if len(places) < len(cards):
+            return None
+        for card, s in zip(cards, rng.sample(places, len(cards)), strict=False):
+            out[s] |= 1 << card
+            left[s] -= 1
+    return out
 
 
 def _feasible(counts: list[int], room: dict[int, int], ok: dict[int, int], seats: list[int]) -> bool:

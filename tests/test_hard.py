@@ -25,11 +25,11 @@ from spades.cards import SUIT_MASKS, Card
 from spades.game import Phase
 from spades.kernel.bridge import rules_array, state_from_game
 from spades.kernel.core import make_rng
+from spades.kernel.solver import solve
 from spades.search.policy import nil_risk, policy_card
 from spades.search.reward import WIN_BONUS, reward_params
 from spades.search.sampler import Sampler
 from spades.search.search import BATCH, Budget, _distinct
-from spades.search.solver import solve
 
 SMALL = "4i"  # four sampled deals a decision: enough to exercise every path, quick
 

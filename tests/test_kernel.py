@@ -326,3 +326,24 @@ def test_the_kernel_cache_directory_holds_even_when_numba_was_imported_first(tmp
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "True", out.stderr
+
+
+def test_one_solver_serves_the_kernel_and_the_search() -> None:
+    """``solve_cards`` (margins) is the search's ``solve`` with the value's parameters at the plain margin."""
+    from spades.kernel.solver import solve
+    from spades.kernel.value import margin_params
+
+    rules = Rules.preset("standard")
+    k_rules = kernel.rules_array(rules)
+    rng = random.Random("one solver")
+    for _ in range(4):
+        game = random_position(rules, rng)
+        while game.phase is Phase.BID or len(game.tricks) < 10:
+            game.apply(rng.choice(game.legal_actions()))
+        state = kernel.state_from_game(game)
+        side = rng.randrange(rules.sides)
+        values = kernel.solve_cards(state, k_rules, side)
+        for card in game.legal_actions():
+            child = state.copy()
+            kernel.apply(child, k_rules, int(card))
+            assert values[int(card)] == solve(child, k_rules, margin_params(side))

@@ -12,7 +12,8 @@ these files when that is writable, else under the user's cache directory, so onl
 
 Modules: :mod:`.layout` (the array fields), :mod:`.core` (the rules: deal, legal actions, apply, score),
 :mod:`.playouts` (random or rule-of-thumb playouts, many at once), :mod:`.policy` (those rules of thumb),
-:mod:`.solver` (exact values of the last tricks) and :mod:`.bridge` (engine objects to arrays and back).
+:mod:`.solver` (exact values of the last tricks, the one solver the search uses too), :mod:`.value` (what a
+finished hand is worth to a side) and :mod:`.bridge` (engine objects to arrays and back).
 
 State and rules are ``numpy.int64`` arrays: build them with :func:`rules_array` and :func:`state_from_game`,
 :func:`state_from_view` or :func:`new_state`; copy a state with ``state.copy()``. Field offsets and codes are in

@@ -1,7 +1,12 @@
-"""Exact values of the last tricks: alpha-beta over the cards left, with every hand known (one sampled deal).
+"""Exact play of the last tricks of one deal with every hand known: alpha-beta over every legal card.
 
-The value of a position for a side is :func:`spades.kernel.core.margin` of the finished hand: the side's seats
-play to raise it, every other seat to lower it (in solo and two-player, all the others together).
+The one exact solver, used by the kernel's callers (:func:`solve_cards`, values as margins) and by the search
+(:func:`solve`, values as the rewards of :mod:`spades.kernel.value`). The searching side maximises the value,
+every other seat minimises it (in solo and two-player, all the others together: the safe view). Near the end of
+a hand few cards are left and a rule player's slips decide Nils and sets, so the search stops guessing there and
+plays the ending out exactly. Cards next to each other in one hand (nothing between them left in any hand or on
+the table) are the same card for the play, so only the highest of such a run is tried. Each trick left
+multiplies the work by about the number of cards each hand holds, to the fourth.
 """
 
 from __future__ import annotations
@@ -9,100 +14,125 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .core import apply_card, copy_into, hot, legal_cards, lowest_bit, margin, side_of, suit_of
+from .core import apply_card, hot, legal_cards, popcount, side_of
 from .layout import HAND, PHASE, PHASE_DONE, PHASE_PLAY, R_PLAYERS, STATE_SIZE, TRICK, TRICK_LEN, TURN
+from .value import P_SIDE, margin_params, reward
+
+__all__ = ["distinct_cards", "solve", "solve_all", "solve_cards"]
+
+INF = 1e18
 
 
 @hot
-def _distinct_cards(state: np.ndarray, rules: np.ndarray, mask: int) -> int:
-    """One card of each run of ``mask`` that no live card separates (live: in a hand or in the trick in
-    progress). Cards of such a run win and lose the same tricks, so trying one of them is enough."""
-    live = np.int64(0)
-    for seat in range(rules[R_PLAYERS]):
-        live |= state[HAND + seat]
-    for i in range(state[TRICK_LEN]):
-        live |= np.int64(1) << state[TRICK + i]
-    keep = np.int64(0)
-    previous_kept_suit = -1  # the suit of the previous live card, when that card is one of ``mask``
-    m = live
+def distinct_cards(state: np.ndarray, rules: np.ndarray, legal: int) -> int:
+    """``legal`` less the cards that play exactly like a higher card of the same run in the same hand."""
+    n = rules[R_PLAYERS]
+    everyone = 0
+    for s in range(n):
+        everyone |= state[HAND + s]
+    for i in range(state[TRICK_LEN]):  # a card on the table between two of mine separates them
+        everyone |= np.int64(1) << state[TRICK + i]
+    hand = state[HAND + state[TURN]]
+    out = legal
+    m = legal
     while m:
-        card = lowest_bit(m)
-        m &= m - 1
-        suit = suit_of(card)
-        if (mask >> card) & 1:
-            if previous_kept_suit != suit:
-                keep |= np.int64(1) << card
-            previous_kept_suit = suit
-        else:
-            previous_kept_suit = -1
-    return keep
+        low = m & -m
+        card = popcount(low - 1)
+        m ^= low
+        if card % 13 == 12:
+            continue
+        # the next card above it still held by anyone
+        above = everyone & ~((low << 1) - 1) & (np.int64(0x1FFF) << (13 * (card // 13)))
+        if above:
+            nxt = above & -above
+            if hand & nxt and legal & nxt:
+                out &= ~low
+    return out
 
 
-@hot
-def _minimax(stack: np.ndarray, moves: np.ndarray, bounds: np.ndarray, rules: np.ndarray, side: int) -> float:
-    """Alpha-beta from the position ``stack[0]``, with explicit stacks rather than recursion (numba cannot
-    reload a recursive function from its cache). Per depth d: ``stack[d]`` the position, ``moves[d]`` the
-    cards still to try, ``bounds[d]`` = (alpha, beta, best)."""
-    depth = 0
+@njit(cache=True)
+def _search(stack: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
+    """Alpha-beta from ``stack[0]``, with an explicit stack of positions (numba does not cache recursion)."""
+    me = int(p[P_SIDE])
     if stack[0, PHASE] == PHASE_DONE:
-        return margin(stack[0], rules, side)
-    moves[0] = _distinct_cards(stack[0], rules, legal_cards(stack[0], rules))
-    maximizing = side_of(rules, stack[0, TURN]) == side
-    bounds[0, 0] = -np.inf
-    bounds[0, 1] = np.inf
-    bounds[0, 2] = -np.inf if maximizing else np.inf
+        return reward(stack[0], rules, p)
+    size = stack.shape[0]
+    moves = np.zeros(size, dtype=np.int64)
+    alpha = np.empty(size)
+    beta = np.empty(size)
+    best = np.empty(size)
+    maximise = np.zeros(size, dtype=np.bool_)
+
+    d = 0
+    moves[0] = distinct_cards(stack[0], rules, legal_cards(stack[0], rules))
+    maximise[0] = side_of(rules, stack[0, TURN]) == me
+    best[0] = -INF if maximise[0] else INF
+    alpha[0] = -INF
+    beta[0] = INF
     while True:
-        if moves[depth] and bounds[depth, 0] < bounds[depth, 1]:
-            mask = moves[depth]
-            card = lowest_bit(mask)
-            moves[depth] = mask & (mask - 1)
-            child = stack[depth + 1]
-            copy_into(child, stack[depth])
-            apply_card(child, rules, card)
-            if child[PHASE] == PHASE_DONE:
-                value = margin(child, rules, side)
-            else:
-                depth += 1
-                moves[depth] = _distinct_cards(child, rules, legal_cards(child, rules))
-                bounds[depth, 0] = bounds[depth - 1, 0]
-                bounds[depth, 1] = bounds[depth - 1, 1]
-                bounds[depth, 2] = -np.inf if side_of(rules, child[TURN]) == side else np.inf
-                continue
-        else:
-            value = bounds[depth, 2]
-            if depth == 0:
+        if moves[d] == 0 or alpha[d] >= beta[d]:
+            value = best[d]
+            if d == 0:
                 return value
-            depth -= 1
-        # the value of a child of the node at ``depth``
-        if side_of(rules, stack[depth, TURN]) == side:
-            if value > bounds[depth, 2]:
-                bounds[depth, 2] = value
-            if value > bounds[depth, 0]:
-                bounds[depth, 0] = value
+            d -= 1
         else:
-            if value < bounds[depth, 2]:
-                bounds[depth, 2] = value
-            if value < bounds[depth, 1]:
-                bounds[depth, 1] = value
+            low = moves[d] & -moves[d]
+            moves[d] ^= low
+            child = stack[d + 1]
+            child[:] = stack[d]
+            apply_card(child, rules, popcount(low - 1))
+            if child[PHASE] != PHASE_DONE:
+                d += 1
+                moves[d] = distinct_cards(child, rules, legal_cards(child, rules))
+                maximise[d] = side_of(rules, child[TURN]) == me
+                best[d] = -INF if maximise[d] else INF
+                alpha[d] = alpha[d - 1]
+                beta[d] = beta[d - 1]
+                continue
+            value = reward(child, rules, p)
+        # hand the value up to the node at depth d
+        if maximise[d]:
+            if value > best[d]:
+                best[d] = value
+            if best[d] > alpha[d]:
+                alpha[d] = best[d]
+        else:
+            if value < best[d]:
+                best[d] = value
+            if best[d] < beta[d]:
+                beta[d] = best[d]
+
+
+@njit(cache=True)
+def solve(state: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
+    """The value (:func:`~spades.kernel.value.reward` with ``p``) of ``state`` (in play) with best play by every
+    seat."""
+    stack = np.empty((54, STATE_SIZE), dtype=np.int64)
+    stack[0] = state
+    return _search(stack, rules, p)
+
+
+@njit(cache=True)
+def solve_all(state: np.ndarray, rules: np.ndarray, p: np.ndarray, out: np.ndarray) -> None:
+    """``out[card]`` = the exact value after the seat to move plays ``card`` (for each legal card)."""
+    stack = np.empty((54, STATE_SIZE), dtype=np.int64)
+    m = legal_cards(state, rules)
+    while m:
+        low = m & -m
+        m ^= low
+        card = popcount(low - 1)
+        stack[0] = state
+        apply_card(stack[0], rules, card)
+        out[card] = _search(stack, rules, p)
 
 
 @njit(cache=True, nogil=True)
 def solve_cards(state: np.ndarray, rules: np.ndarray, side: int) -> np.ndarray:
     """Exact values of each legal card for the seat to play, with every hand known: the margin (as
-    :func:`margin`) ``side`` gets when ``side``'s seats play their best and every other seat plays against it.
-    Returns 52 floats, NaN for cards that may not be played. Use it for the last few tricks (each trick left
-    multiplies the work by about the number of cards each hand holds, to the fourth)."""
+    :func:`~spades.kernel.core.margin`) ``side`` gets when ``side``'s seats play their best and every other seat
+    plays against it. Returns 52 floats, NaN for cards that may not be played."""
     values = np.full(52, np.nan)
     if state[PHASE] != PHASE_PLAY:
         return values
-    stack = np.empty((54, STATE_SIZE), dtype=np.int64)
-    moves = np.zeros(54, dtype=np.int64)
-    bounds = np.zeros((54, 3), dtype=np.float64)
-    mask = legal_cards(state, rules)
-    while mask:
-        card = lowest_bit(mask)
-        mask &= mask - 1
-        copy_into(stack[0], state)
-        apply_card(stack[0], rules, card)
-        values[card] = _minimax(stack, moves, bounds, rules, side)
+    solve_all(state, rules, margin_params(side), values)
     return values

@@ -3,8 +3,8 @@
 - :mod:`.sampler`: deals of the unseen cards consistent with the view, weighted by the bids;
 - :mod:`.nil_hands`: a sampled Nil bidder's hand fitted to its bid;
 - :mod:`.policy`: the compiled rule player that plays the playouts (and quick bids for the seats after);
-- :mod:`.reward`: what a finished hand is worth, bags and the end of the game counted;
-- :mod:`.solver`: exact alpha-beta play of the last tricks;
+- :mod:`.reward`: what a finished hand is worth, bags and the end of the game counted (the compiled value and the
+  exact solver of the last tricks are the kernel's: :mod:`spades.kernel.value`, :mod:`spades.kernel.solver`);
 - :mod:`.pimc`: the compiled loops that try every candidate on every deal;
 - :mod:`.search`: the budget (seconds or deals) and the choice, with its reason.
 - :mod:`.compare`: given actions valued on the same sampled deals (what a choice cost, for the coach).
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .. import kernel as _kernel  # sets the numba cache directory before anything here compiles
 
-_MODULES = ("nil_hands", "pimc", "policy", "reward", "solver")
+_MODULES = ("nil_hands", "pimc", "policy", "reward")
 
 
 def _drop_stale_cache() -> None:

@@ -2,7 +2,7 @@
 
 The inner loops are compiled: for each sampled deal (a kernel state) and each candidate, the action is applied
 and the hand is finished either by the rollout policy (:mod:`spades.search.policy`, a few playouts each) or,
-with few tricks left, exactly (:mod:`spades.search.solver`). The same sampled deals serve every candidate, so
+with few tricks left, exactly (:mod:`spades.kernel.solver`). The same sampled deals serve every candidate, so
 the comparison between candidates is not blurred by the luck of the sampling.
 """
 
@@ -13,9 +13,9 @@ from numba import njit
 
 from ..kernel.core import apply_bid, apply_card, make_rng, popcount
 from ..kernel.layout import PHASE, PHASE_DONE, STATE_SIZE, TRICKS_DONE
+from ..kernel.solver import solve
 from .policy import play_policy
 from .reward import reward
-from .solver import solve
 
 __all__ = ["evaluate_bids", "evaluate_cards", "policy_games"]
 

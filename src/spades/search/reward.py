@@ -4,23 +4,32 @@ Points alone mislead at the edges of a game: a bag costs nothing today and a ten
 hand that ends the game is worth the game, not its points. So the reward of a hand is the change in the score
 difference (own side against the other side, or in solo against the mean of the others), with each bag carried
 priced at its share of the penalty to come, and a bonus or forfeit when the hand ends the game.
-The parameters are packed once per decision (:func:`reward_params`); :func:`reward` is compiled.
+The parameters are packed once per decision (:func:`reward_params`); :func:`reward` is compiled, in the kernel
+(:mod:`spades.kernel.value`), where the exact solver shares it.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..kernel.layout import BAGS, BAGS_AFTER, POINTS, R_SIDES, SCORE
+from ..kernel.value import (
+    P_BAG_PRICE,
+    P_BEST,
+    P_BONUS,
+    P_LAST,
+    P_LOSE_AT,
+    P_SIDE,
+    P_SIZE,
+    P_TARGET,
+    P_USE_LOSE,
+    reward,
+)
 from ..view import SeatView
 
 __all__ = ["WIN_BONUS", "reward", "reward_params"]
 
 WIN_BONUS = 250.0  # the worth of ending the game a winner (or a loser), in points of score difference
 BAG_SHARE = 0.6  # share of the penalty to come that a carried bag is charged now, far from the game's end
-
-P_SIDE, P_BAG_PRICE, P_BONUS, P_TARGET, P_LOSE_AT, P_USE_LOSE, P_LAST, P_BEST, P_SIZE = range(9)
 
 
 def reward_params(view: SeatView, best_opponent: bool = False) -> np.ndarray:
@@ -46,47 +55,3 @@ def reward_params(view: SeatView, best_opponent: bool = False) -> np.ndarray:
     p[P_LAST] = 1.0 if last else 0.0
     p[P_BEST] = 1.0 if best_opponent else 0.0
     return p
-
-
-@njit(cache=True, _nrt=False)
-def reward(state: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
-    """The worth of a finished (scored) hand to side ``p[P_SIDE]``."""
-    sides = rules[R_SIDES]
-    me = int(p[P_SIDE])
-    price = p[P_BAG_PRICE]
-    mine = 0.0
-    others = 0.0
-    best_other = -1e18
-    top = -1e18
-    low = 1e18
-    top_count = 0
-    top_side = -1
-    for s in range(sides):
-        value = state[POINTS + s] - price * (state[BAGS_AFTER + s] - state[BAGS + s])
-        final = state[SCORE + s] + state[POINTS + s]
-        if s == me:
-            mine = value
-        else:
-            others += value
-            if value > best_other:
-                best_other = value
-        if final > top:
-            top = final
-            top_count = 1
-            top_side = s
-        elif final == top:
-            top_count += 1
-        if final < low:
-            low = final
-    diff = mine - best_other if p[P_BEST] > 0 else mine - others / (sides - 1)
-    ends = p[P_LAST] > 0
-    if p[P_TARGET] > 0 and top >= p[P_TARGET]:
-        ends = True
-    if p[P_USE_LOSE] > 0 and low <= p[P_LOSE_AT]:
-        ends = True
-    if ends and top_count == 1:
-        if top_side == me:
-            diff += p[P_BONUS]
-        else:
-            diff -= p[P_BONUS]
-    return diff

@@ -390,3 +390,31 @@ def test_deals_by_suits_keep_voids_and_room() -> None:
                     assert not out[s] & SUIT_MASKS[suit]
     # both seats 1 and 2 void in spades: 13 spades cannot fit in seat 3's 10 places
     assert _deal_by_suits(random.Random(1), pool, seats, {1: 21, 2: 21, 3: 10}, {1: 0b0111, 2: 0b0111, 3: 15}) is None
+
+
+def test_plays_weigh_the_sampled_deals() -> None:
+    """A Nil that went under the ace of clubs with the three is unlikely to hold the seven or the jack (it would
+    have shed one), and a seat that played the five under the ace is unlikely to hold a lower club: deals that
+    give those cards there weigh less than deals that place them elsewhere, and nothing else is charged."""
+    from spades.actions import BIDS
+    from spades.cards import CARDS
+
+    rules = Rules.preset("standard", hands=1)
+    deal = [sum(1 << c for c in range(s, 52, 4)) for s in range(4)]  # card c to seat c % 4
+    game = Game.from_deal(rules, deal, dealer=3)
+    for value in (4, 0, 3, 3):  # seat 1 bids Nil
+        game.apply(BIDS[value])
+    for card in (12, 1, 2, 3):  # ace, three, four and five of clubs
+        game.apply(CARDS[card])
+    sampler = Sampler.from_view(game.view(0))
+    nil, other = sampler.card_cost[1], sampler.card_cost[3]
+    assert [c for c in range(52) if nil[c]] == list(range(2, 12))  # the clubs between the three and the ace
+    assert [c for c in range(52) if other[c]] == [0, 1, 2]  # the clubs below the five
+    truth = list(game.hands)
+    # the Nil's seven and jack of clubs traded for seat 3's seven and jack of diamonds
+    swap = list(truth)
+    move_nil, move_other = (1 << 5) | (1 << 9), (1 << 19) | (1 << 23)
+    assert truth[1] & move_nil == move_nil and truth[3] & move_other == move_other
+    swap[1] = truth[1] ^ move_nil ^ move_other
+    swap[3] = truth[3] ^ move_nil ^ move_other
+    assert sampler.weight(swap) > sampler.weight(truth) > 0

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..bids import spades_shown
 from ..bots.knowledge import Knowledge
 from ..cards import SUIT_MASKS
+from ..tricks import beats
 from ..view import SeatView
 from .nil_hands import fit_nil
 from .policy import estimate
@@ -35,6 +36,11 @@ SPADES = 3
 BID_SPREAD = 1.6  # how far, in tricks, a hand's estimate may stray from its bid before the deal is unlikely
 NIL_SWAPS = 60  # swaps tried per deal to fit a Nil bidder's hand to its bid
 QUICK_TRIES = 6  # deals by suits tried before the careful card-by-card deal
+# Plays as soft evidence, in log-weight per card the deal gives a seat against what its play suggests:
+NIL_DUCK = 2.0  # an intact Nil that played under the winner held no card between its card and the winner
+NIL_FORCED = 2.0  # an intact Nil that took the lead following suit held no card under the winner
+CHEAPEST_WIN = 1.5  # the last to play, taking the trick in the suit led, held no card between winner and its card
+LOW_LOSER = 0.5  # a seat that played a losing card (or discarded) held nothing lower in that suit
 
 
 @dataclass
@@ -51,6 +57,7 @@ class Sampler:
     pool: list[int]  # unseen cards not yet placed
     played_by: list[int]  # per seat, the cards it played this hand
     nil_seats: list[int]  # free seats whose Nil bid is evidence of a safe hand
+    card_cost: dict[int, list[float]] = field(default_factory=dict)  # free seat -> per card, its plays' evidence
 
     def __post_init__(self) -> None:
         n = len(self.fixed)
@@ -90,7 +97,8 @@ class Sampler:
             if shown is not None:
                 exact[s] = shown - (played_by[s] & SUIT_MASKS[SPADES]).bit_count()
         nil_seats = [s for s in free if _nil_evidence(view, s)]
-        return cls(view, k, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats)
+        return cls(view, k, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats,
+                   _play_evidence(view, free))
 
     # -- one deal ---------------------------------------------------------------------------------------------
     def deal(self, rng: random.Random) -> list[int]:
@@ -180,10 +188,16 @@ class Sampler:
 
     # -- weights ----------------------------------------------------------------------------------------------
     def weight(self, hands: list[int]) -> float:
-        """How well a deal explains the bids made: 1 for a perfect fit, smaller the worse it fits."""
+        """How well a deal explains the bids and the plays made: 1 for a perfect fit, smaller the worse it fits."""
         view = self.view
         rules = view.rules
         log_w = 0.0
+        for s, cost in self.card_cost.items():
+            m = hands[s]
+            while m:
+                low = m & -m
+                log_w -= cost[low.bit_length() - 1]
+                m ^= low
         for s in self.free:
             bid = view.bids[s]
             if bid is None or bid.blind or spades_shown(rules, bid) is not None:
@@ -198,9 +212,9 @@ class Sampler:
             if rules.one_nil_per_side and gap > 0:
                 continue  # the partner of a forced Nil may bid low on a big hand
             log_w -= gap * gap / (2 * BID_SPREAD * BID_SPREAD)
-        return math.exp(log_w)
+        return math.exp(max(log_w, -700.0))
 
-    def deals(self, rng: random.Random, count: int, oversample: int = 2) -> list[list[int]]:
+    def deals(self, rng: random.Random, count: int, oversample: int = 3) -> list[list[int]]:
         """``count`` deals drawn in proportion to their weights from ``oversample`` times as many."""
         if not self.free:
             return [list(self.fixed) for _ in range(count)]
@@ -232,6 +246,65 @@ def _nil_evidence(view: SeatView, seat: int) -> bool:
     if bid is None or bid.blind or bid.value != 0 or view.rules.one_nil_per_side:
         return False
     return spades_shown(view.rules, bid) is None
+
+
+def _play_evidence(view: SeatView, free: list[int]) -> dict[int, list[float]]:
+    """What each unseen seat's plays this hand suggest about the cards it still holds, as a cost per card.
+
+    Seats play by habits that show: an intact Nil goes under the winner with its highest card that stays under
+    (so it held none between) and takes a trick following suit only when it held nothing lower; the last to play
+    wins as cheaply as it can; a seat that cannot or will not win plays or discards its lowest card of that suit.
+    None of it is certain (a seat may unblock, or keep a low card to duck later), so each is a soft cost on the
+    deals that contradict it, never a filter. Only cards a seat still holds count: played ones are known."""
+    n = view.players
+    cost = {s: [0.0] * 52 for s in free}
+    if not cost:
+        return cost
+    tricks = [(t.leader, list(t.cards)) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], [card for _, card in view.trick]))
+    won = [0] * n
+    partnerships = view.rules.partnerships
+    for number, (leader, cards) in enumerate(tricks):
+        led = cards[0] // 13
+        best_seat, best = leader, int(cards[0])
+        for i in range(1, len(cards)):
+            seat, card = (leader + i) % n, int(cards[i])
+            wins = beats(card, best)
+            if seat in cost:
+                bid = view.bids[seat]
+                nil = bid is not None and bid.value == 0 and won[seat] == 0
+                partner_winning = partnerships and best_seat == (seat + 2) % n
+                last = i == n - 1
+                _note_play(cost[seat], card, best, led, wins, nil, last and not partner_winning)
+            if wins:
+                best_seat, best = seat, card
+        if number < len(view.tricks):
+            won[view.tricks[number].winner] += 1
+    return cost
+
+
+def _note_play(cost: list[float], card: int, best: int, led: int, wins: bool, nil: bool, last: bool) -> None:
+    """The cost per card, for one seat, of one play of ``card`` on ``best`` (the winner before it), suit ``led``."""
+    suit = card // 13
+    base = led * 13
+    if suit == led:
+        if nil and not wins:  # the highest card that stays under
+            top = best if best // 13 == led else base + 13
+            for c in range(card + 1, top):
+                cost[c] += NIL_DUCK
+        elif nil and best // 13 == led:  # forced over: nothing under the winner
+            for c in range(base, best):
+                cost[c] += NIL_FORCED
+        elif wins and last and best // 13 == led:  # the cheapest winner
+            for c in range(best + 1, card):
+                cost[c] += CHEAPEST_WIN
+        elif not wins and not nil:
+            for c in range(base, card):
+                cost[c] += LOW_LOSER
+    elif suit != SPADES and not nil:  # a discard: the lowest of its suit
+        for c in range(suit * 13, card):
+            cost[c] += LOW_LOSER
 
 
 def _deal_by_suits(rng: random.Random, pool: list[int], seats: list[int], room: dict[int, int],

@@ -265,10 +265,12 @@ def test_a_cold_search_cache_is_seen_and_said_once_before_the_first_search(tmp_p
 
 
 def test_a_warm_search_cache_is_not_announced(tmp_path: Path) -> None:
+    from spades.search.nil_hands import fit_nil
     from spades.search.warmup import compiled, prepare
 
     prepare()  # fills the cache this process uses (and its children: NUMBA_CACHE_DIR is inherited)
     assert compiled()
+    assert fit_nil.signatures, "preparing must also load the Nil fit, or a later decision waits for it"
     done = subprocess.run([*SPADES, "--speech", "none", "--partner", "hard", "--opponents", "hard"],
                           input="3\ny\nq\ny\n", capture_output=True, text=True, env=environment(tmp_path),
                           timeout=120)

@@ -35,9 +35,10 @@ def compiled() -> bool:
     sources or by another numba version, so an index with an entry is one it will use. When the index cannot be
     read this way (numba's internals changed), the answer is True: better say nothing, as before, than
     announce a wait that may not come."""
+    from .nil_hands import fit_nil
     from .pimc import evaluate_bids, evaluate_cards
 
-    loops: tuple[Any, ...] = (evaluate_bids, evaluate_cards)
+    loops: tuple[Any, ...] = (evaluate_bids, evaluate_cards, fit_nil)
     try:
         return all(bool(loop._cache._cache_file._load_index()) for loop in loops)
     except Exception:
@@ -47,6 +48,7 @@ def compiled() -> bool:
 def prepare() -> None:
     """One tiny search for a bid and one for a card: compiles every loop a decision runs, or loads it from the
     cache (numba's lock makes a decision that needs a loop meanwhile wait for it, not compile it again)."""
+    from ..actions import Bid
     from ..bots.normal import NormalBot
     from ..game import Game, Phase
     from ..rules import Rules
@@ -57,6 +59,8 @@ def prepare() -> None:
     rng = random.Random(0)
     choose(game.view(game.turn), budget, rng)
     rules_player = NormalBot(seed="prepare")
+    game.apply(rules_player.act(game.view(game.turn)))
+    game.apply(Bid(0))  # a Nil by a seat whose cards the leader cannot see: the sampler fits its hand to the bid
     while game.phase is Phase.BID:
         game.apply(rules_player.act(game.view(game.turn)))
     choose(game.view(game.turn), budget, rng)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from spades import Game, Rules
-from spades.actions import BLIND_NIL, Choice
+from spades.actions import BLIND_NIL, Bid, Choice
 from spades.bots import make_bot
 from spades.search import blind
 from spades.search.blind import BLIND, LOOK, choose_blind, unlooked_sampler
@@ -106,3 +106,23 @@ def test_the_choice_replays_at_a_deal_budget() -> None:
     a = choose_blind(view, Budget(deals=60), random.Random(5))
     b = choose_blind(view, Budget(deals=60), random.Random(5))
     assert a == b and a.deals == 60
+
+
+def test_the_rule_players_reasons_for_blind_nil_are_facts() -> None:
+    """The normal player named a Blind Nil worth 200 whatever the rules said, and "not far enough behind" when it
+    was far behind but its partner had bid Nil."""
+    view = _offered([0, 480], blind_nil_value=150)
+    hint = make_bot("normal").hint(view)
+    assert hint.action == BLIND_NIL and hint.reason.endswith("Blind Nil for the 150")
+    rules = Rules.preset("standard").with_options(blind_nil=True)
+    deck = list(range(52))
+    random.Random(4).shuffle(deck)
+    game = Game.from_deal(rules, [sum(1 << c for c in deck[s::4]) for s in range(4)], dealer=3, scores=[0, 480])
+    game.apply(Choice.LOOK)
+    game.apply(next(a for a in game.legal_actions() if a == Bid(0)))  # North bids Nil
+    game.apply(game.legal_actions()[3])  # East bids 3
+    view = game.view(game.turn)
+    assert view.seat == 2 and Choice.LOOK in view.legal
+    hint = make_bot("normal").hint(view)
+    assert hint.action == Choice.LOOK and "partner is Nil" in hint.reason
+    check_hint(view, hint, "normal")

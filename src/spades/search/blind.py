@@ -5,8 +5,11 @@ search deals every hand at random (its own too), the bids made weighing the deal
 (:class:`spades.search.sampler.Sampler`), and values on each deal both ways of going on: bidding Blind Nil, the
 others bidding by the playout policy's quick bids; or looking and bidding what the policy bids on the hand
 dealt (a fair stand-in for the search's own bid, at a fraction of its cost). Each hand is played out by the
-policy and priced by the search's reward, which counts the end of the game: that is where Blind Nil earns its
-keep, as a comeback bid when far behind and the game is near its end.
+policy and priced by the search's reward, which counts the end of the game, so the score weighs in: far behind
+with the other side near the target, looking is worth little (the game is likely lost), and only a Blind Nil
+made could turn it. Played out on whole deals, a Blind Nil is made about one time in five (the engine's normal
+players make it as rarely), so its price of -200 when set outweighs it in the positions measured; the search
+looks there, where the normal player's rule bids it.
 
 Blind Nil is the bold choice, so it must earn it: chosen only when its mean gain over looking, deal by deal,
 is beyond a margin plus a few standard errors of that gain (as :func:`spades.search.search.choose` grants the

@@ -19,7 +19,7 @@ def test_the_draw_is_finished_as_the_engine_draws() -> None:
     gives when both players draw by the normal player's rule; and the rule on masks is the normal player's."""
     for seed in range(5):
         game = Game(Rules.preset("two_player"), f"draw:{seed}")
-        starts: list[tuple[int, int, int, list[int], bool]] = []
+        starts = []
         while game.phase.value == "draw":
             view = game.view(game.turn)
             assert view.offered is not None and view.hand is not None

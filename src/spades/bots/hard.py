@@ -5,8 +5,7 @@ two-player discards), trying each candidate on each deal with the kernel (rule-p
 solved exactly), and taking the candidate with the best mean reward: the change in the score difference, bags
 priced and the end of the game counted (see :mod:`spades.search`). Blind Nil or a look is searched too, on whole
 deals (the seat's own hand unseen): Blind Nil only when it is clearly better than looking
-(:mod:`spades.search.blind`). The two-player draw too: the normal player's keep or discard stands unless the other
-choice, the rest of the draw and the hand played out, is clearly better (:mod:`spades.search.draw`).
+(:mod:`spades.search.blind`). The two-player draw follows the normal player's rules.
 
 ``think``: seconds per decision (a float, default :data:`DEFAULT_THINK`), or a number of sampled deals written
 ``"200i"``. A budget in deals gives the same choice for the same view and seed on every machine; a budget in
@@ -48,7 +47,7 @@ class HardBot(Bot):
         if not view.legal:
             raise NotYourTurn("it is not this seat's turn")
         if view.phase is Phase.DRAW:
-            return self._draw(view)
+            return choose_draw(view)
         if Choice.LOOK in view.legal:
             if BLIND_NIL not in view.legal:
                 return choose_bid(view)
@@ -66,28 +65,6 @@ class HardBot(Bot):
             return Hint(choice.action, _reason(choice, rule.reason), rule.facts)
         return Hint(choice.action, _reason(choice, rule.reason))
 
-
-    def _draw(self, view: SeatView) -> Hint:
-        """Keep or discard the card drawn: the rule player's choice unless the search finds the other clearly
-        better, the rest of the draw and the hand played out on sampled deals."""
-        from ..search.draw import choose_draw_by_search
-
-        rule = choose_draw(view)
-        assert isinstance(rule.action, Choice) and view.offered is not None
-        choice = choose_draw_by_search(view, self.budget, self.decision_rng(view), rule.action)
-        card = view.offered.name
-        words = {Choice.KEEP: f"keeping the {card}", Choice.DISCARD: f"turning up the {card} for the next card"}
-        other = Choice.DISCARD if rule.action is Choice.KEEP else Choice.KEEP
-        deals = f"{choice.deals} sampled deal{'s' if choice.deals != 1 else ''}"
-        gain = round(choice.gain)
-        if choice.action != rule.action:
-            return Hint(choice.action, f"search: {words[other]} gains {gain:+d} points on average over the rule "
-                                       f"choice, {words[rule.action]}, in {deals}")
-        if gain <= 0:
-            return Hint(rule.action, f"{rule.reason}; the search agrees: {words[rule.action]} gains {-gain:+d} "
-                                     f"points on average over {words[other]} in {deals}", rule.facts)
-        return Hint(rule.action, f"{rule.reason}; the search found nothing clearly better: {words[other]} gains "
-                                 f"{gain:+d} points on average in {deals}, within the search's noise", rule.facts)
 
     def _blind_or_look(self, view: SeatView) -> Hint:
         """Blind Nil or look, by search over whole deals; the rule player's reason kept when its choice stands."""

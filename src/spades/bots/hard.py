@@ -5,7 +5,9 @@ two-player discards), trying each candidate on each deal with the kernel (rule-p
 solved exactly), and taking the candidate with the best mean reward: the change in the score difference, bags
 priced and the end of the game counted (see :mod:`spades.search`). Blind Nil or a look is searched too, on whole
 deals (the seat's own hand unseen): Blind Nil only when it is clearly better than looking
-(:mod:`spades.search.blind`). The two-player draw follows the normal player's rules.
+(:mod:`spades.search.blind`). The two-player draw follows the normal player's rules: a search of keep against
+discard (the rest of the draw and the hand played out) measured no gain in the arena, as its deals could not tell
+which cards the other player kept by choice (the view does not record which draws were keeps).
 
 ``think``: seconds per decision (a float, default :data:`DEFAULT_THINK`), or a number of sampled deals written
 ``"200i"``. A budget in deals gives the same choice for the same view and seed on every machine; a budget in

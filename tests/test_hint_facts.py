@@ -255,10 +255,10 @@ TINY = "2i"  # the deal budget of the levels that search: every path, quickly
 STRIDE = {"hard": 4, "rollout": 4}  # the slower levels are asked in one position in this many
 
 
-def _positions(variant: str, count: int) -> Iterator[SeatView]:
+def _positions(variant: str, count: int, rules: Rules | None = None) -> Iterator[SeatView]:
     """At least ``count`` views of the seat to act, from games of mixed levels with random moves mixed in (for
-    positions the bots would not reach)."""
-    rules = Rules.preset(variant, hands=6)
+    positions the bots would not reach); ``rules``, when given, instead of the preset's own."""
+    rules = rules or Rules.preset(variant, hands=6)
     seen = 0
     game_index = 0
     while seen < count:
@@ -276,16 +276,16 @@ def _positions(variant: str, count: int) -> Iterator[SeatView]:
         game_index += 1
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_every_level_states_only_facts(variant: str) -> None:
-    """Every level, every preset, thousands of positions: each hint legal, each stated fact true in the view, no
-    claim without its fact, no reason against its action; the searching level at a tiny deal budget."""
+def _ask_every_level(positions: Iterator[SeatView]) -> tuple[Counter[str], set[str], Counter[str]]:
+    """Every level's hint checked in each position: how many were asked per level, the fact kinds stated, and
+    the actions given per level."""
     levels = available_levels()
     advisers = {level: make_bot(level, seed=f"adviser:{level}", think=TINY) for level in levels}
     rules_players = {level: make_bot(rule) for level, rule in RULE_PLAYERS.items() if level in advisers}
     asked: Counter[str] = Counter()
     kinds: set[str] = set()
-    for index, view in enumerate(_positions(variant, POSITIONS_PER_PRESET)):
+    actions: Counter[str] = Counter()
+    for index, view in enumerate(positions):
         for level, adviser in advisers.items():
             if index % STRIDE.get(level, 1):
                 continue
@@ -295,10 +295,30 @@ def test_every_level_states_only_facts(variant: str) -> None:
                 check_rule_choice(view, hint, rules_players[level].hint(view), level)
             kinds.update(f.kind for f in hint.facts)
             asked[level] += 1
+            actions[f"{level}:{hint.action}"] += 1
+    return asked, kinds, actions
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_level_states_only_facts(variant: str) -> None:
+    """Every level, every preset, thousands of positions: each hint legal, each stated fact true in the view, no
+    claim without its fact, no reason against its action; the searching level at a tiny deal budget."""
+    levels = available_levels()
+    asked, kinds, _ = _ask_every_level(_positions(variant, POSITIONS_PER_PRESET))
     assert set(asked) == set(levels) and min(asked.values()) >= POSITIONS_PER_PRESET // max(STRIDE.values())
     partnerships = Rules.preset(variant).partnerships
     assert {"winning", "cannot_beat", "only_legal", "best_left", "void", "last_to_play", "sure_winner",
             "only_spades", "partner_winning" if partnerships else "winning"} <= kinds
+
+
+@pytest.mark.parametrize("variant", ["standard", "solo"])
+def test_every_level_states_only_facts_with_blind_nil(variant: str) -> None:
+    """The same with Blind Nil on and allowed at any deficit: every seat not ahead first chooses Blind Nil or a
+    look, and each level's reason for it (the search's figures included) is checked like any other."""
+    rules = Rules.preset(variant, hands=6).with_options(blind_nil=True, blind_nil_deficit=0)
+    asked, _, actions = _ask_every_level(_positions(variant, POSITIONS_PER_PRESET // 4, rules))
+    assert set(asked) == set(available_levels())
+    assert actions["hard:look"] > 0 and actions["normal:look"] > 0
 
 
 def test_the_search_says_when_it_keeps_the_rule_choice() -> None:

@@ -224,8 +224,10 @@ def _blind_or_look(view: SeatView) -> Hint:
     partner_nil = partner_bid is not None and partner_bid.value == 0
     # Blind Nil fails more often than not: worth it only when the game is slipping away.
     desperate = deficit >= max(BLIND_DEFICIT, rules.blind_nil_deficit) and max(others) >= BLIND_NEAR * rules.target
-    if desperate and not partner_nil and BLIND_NIL in view.legal:
-        return Hint(BLIND_NIL, f"{deficit} points behind: Blind Nil for the 200")
+    if desperate and partner_nil and partner is not None:
+        return Hint(Choice.LOOK, "partner is Nil: look at the cards", (Fact("nil", seat=partner),))
+    if desperate and BLIND_NIL in view.legal:
+        return Hint(BLIND_NIL, f"{deficit} points behind: Blind Nil for the {rules.blind_nil_value}")
     return Hint(Choice.LOOK, "not far enough behind for Blind Nil: look at the cards")
 
 

@@ -3,8 +3,11 @@
 Every bid and card is chosen by sampling deals of the unseen cards that fit the seat's view (voids shown, bids,
 two-player discards), trying each candidate on each deal with the kernel (rule-played playouts, the last tricks
 solved exactly), and taking the candidate with the best mean reward: the change in the score difference, bags
-priced and the end of the game counted (see :mod:`spades.search`). Choices that search adds little to (the
-two-player draw, Blind Nil or a look) follow the normal player's rules.
+priced and the end of the game counted (see :mod:`spades.search`). Blind Nil or a look is searched too, on whole
+deals (the seat's own hand unseen): Blind Nil only when it is clearly better than looking
+(:mod:`spades.search.blind`). The two-player draw follows the normal player's rules: a search of keep against
+discard (the rest of the draw and the hand played out) measured no gain in the arena, as its deals could not tell
+which cards the other player kept by choice (the view does not record which draws were keeps).
 
 ``think``: seconds per decision (a float, default :data:`DEFAULT_THINK`), or a number of sampled deals written
 ``"200i"``. A budget in deals gives the same choice for the same view and seed on every machine; a budget in
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Bid, Choice
+from ..actions import BLIND_NIL, Bid, Choice
 from ..cards import Card
 from ..errors import NotYourTurn
 from ..view import Phase, SeatView
@@ -25,6 +28,7 @@ from .bidding import choose_bid, choose_draw
 from .normal import NormalBot
 
 if TYPE_CHECKING:  # the search imports numba: loaded with the first decision, not with the level
+    from ..search.blind import BlindDecision
     from ..search.search import Decision
 
 __all__ = ["DEFAULT_THINK", "HardBot"]
@@ -47,7 +51,9 @@ class HardBot(Bot):
         if view.phase is Phase.DRAW:
             return choose_draw(view)
         if Choice.LOOK in view.legal:
-            return choose_bid(view)
+            if BLIND_NIL not in view.legal:
+                return choose_bid(view)
+            return self._blind_or_look(view)
         if len(view.legal) == 1:
             only = view.legal[0]
             if isinstance(only, Card):
@@ -60,6 +66,41 @@ class HardBot(Bot):
         if choice.verdict in ("agrees", "kept"):
             return Hint(choice.action, _reason(choice, rule.reason), rule.facts)
         return Hint(choice.action, _reason(choice, rule.reason))
+
+
+    def _blind_or_look(self, view: SeatView) -> Hint:
+        """Blind Nil or look, by search over whole deals; the rule player's reason kept when its choice stands."""
+        from ..search.blind import choose_blind
+
+        rule = self.rules_player.hint(view)
+        choice = choose_blind(view, self.budget, self.decision_rng(view))
+        if choice.action == rule.action:
+            return Hint(choice.action, _blind_reason(choice, rule), rule.facts)
+        return Hint(choice.action, _blind_reason(choice, rule))
+
+
+def _blind_reason(choice: BlindDecision, rule: Hint) -> str:
+    """The sentence for Blind Nil or a look: the search's mean gain of Blind Nil over looking (its own figure,
+    over its sampled deals), said as agreeing with, or overruling, the rule player's choice."""
+    deals = f"{choice.deals} sampled deal{'s' if choice.deals != 1 else ''}"
+    gain = round(choice.gain)
+    if choice.action == rule.action:
+        if choice.action == BLIND_NIL:
+            return (f"{rule.reason}; the search agrees: Blind Nil gains {gain:+d} points on average over looking "
+                    f"in {deals}")
+        if gain <= 0:
+            return (f"{rule.reason}; the search agrees: Blind Nil loses {-gain:d} points on average against looking "
+                    f"in {deals}")
+        return (f"{rule.reason}; the search found nothing clearly better: Blind Nil gains {gain:+d} points on "
+                f"average over looking in {deals}, within the search's noise")
+    if choice.action == BLIND_NIL:
+        return (f"search: Blind Nil gains {gain:+d} points on average over the rule choice, looking at the cards, "
+                f"in {deals}")
+    if gain <= 0:
+        return (f"search: looking at the cards gains {-gain:+d} points on average over the rule choice, Blind Nil, "
+                f"in {deals}")
+    return (f"search: look at the cards over the rule choice, Blind Nil: its gain of {gain:+d} points on average "
+            f"in {deals} is within the search's noise")
 
 
 def _name(action: object) -> str:

@@ -26,14 +26,14 @@ import numpy as np
 from numba import njit
 
 from ..actions import BLIND_NIL, Action, Choice
-from ..kernel.bridge import rules_array, state_from_view
+from ..kernel.bridge import rules_array
 from ..kernel.core import apply_bid, make_rng
 from ..kernel.layout import BLIND_NIL_BID, STATE_SIZE
 from ..view import SeatView
 from .policy import play_policy
 from .reward import reward, reward_params
 from .sampler import Sampler
-from .search import BATCH, NOISE, PRIOR_MARGIN, PRIOR_SIGMAS, ROLLOUTS, Budget
+from .search import BATCH, NOISE, PRIOR_MARGIN, PRIOR_SIGMAS, ROLLOUTS, Budget, sampled_states
 from .warmup import ready
 
 __all__ = ["BlindDecision", "choose_blind", "evaluate_blind", "unlooked_sampler"]
@@ -114,10 +114,7 @@ def blind_values(view: SeatView, deals: int | None, seconds: float, rng: random.
         batch = BATCH if deals is None else min(BATCH, deals - done)
         if batch <= 0:
             break
-        hands = sampler.deals(rng, batch)
-        states = np.empty((batch, STATE_SIZE), dtype=np.int64)
-        for i, held in enumerate(hands):
-            states[i] = state_from_view(view, held)
+        states = sampled_states(view, sampler, rng, batch)
         rows.append(evaluate_blind(states, r, p, ROLLOUTS, rng.getrandbits(62), NOISE))
         done += batch
         if deals is None and time.perf_counter() - start >= seconds:

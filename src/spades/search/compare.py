@@ -15,13 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..actions import Action
-from ..kernel.bridge import kernel_action, rules_array, state_from_view
-from ..kernel.layout import STATE_SIZE
+from ..kernel.bridge import kernel_action, rules_array
 from ..view import Phase, SeatView
 from .pimc import evaluate_bids, evaluate_cards
 from .reward import reward_params
 from .sampler import Sampler
-from .search import NOISE, ROLLOUTS, SOLVE_TRICKS, SOLVE_TRICKS_KNOWN
+from .search import NOISE, ROLLOUTS, SOLVE_TRICKS, SOLVE_TRICKS_KNOWN, sampled_states
 
 __all__ = ["Difference", "difference", "paired_values"]
 
@@ -41,10 +40,7 @@ def paired_values(view: SeatView, actions: Sequence[Action], deals: int, rng: ra
     solve_tricks = SOLVE_TRICKS
     if not sampler.free and not bidding and 13 - len(view.tricks) <= SOLVE_TRICKS_KNOWN + 1:
         solve_tricks, deals = SOLVE_TRICKS_KNOWN, 1
-    hands = sampler.deals(rng, deals)
-    states = np.empty((deals, STATE_SIZE), dtype=np.int64)
-    for i, held in enumerate(hands):
-        states[i] = state_from_view(view, held)
+    states = sampled_states(view, sampler, rng, deals)
     r = rules_array(view.rules)
     p = reward_params(view)
     seed = rng.getrandbits(62)

@@ -24,7 +24,7 @@ from .reward import reward_params
 from .sampler import Sampler
 from .warmup import ready
 
-__all__ = ["Budget", "Decision", "Verdict", "choose"]
+__all__ = ["Budget", "Decision", "Verdict", "choose", "sampled_states"]
 
 BATCH = 12  # deals sampled and evaluated at a time
 ROLLOUTS = 4  # policy playouts per deal and candidate
@@ -124,6 +124,15 @@ def _candidate_for(prior: Action | None, candidates: list[int], bidding: bool) -
     return min(above) if above else None
 
 
+def sampled_states(view: SeatView, sampler: Sampler, rng: random.Random, count: int) -> np.ndarray:
+    """``count`` deals drawn by ``sampler`` as kernel states of ``view``'s position, one row each: what every
+    search here (a choice, a comparison of given actions, Blind Nil or a look) plays out."""
+    states = np.empty((count, STATE_SIZE), dtype=np.int64)
+    for i, held in enumerate(sampler.deals(rng, count)):
+        states[i] = state_from_view(view, held)
+    return states
+
+
 def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None) -> Decision:
     """The search's choice for the seat to move in ``view`` (a bid or a card)."""
     if budget.deals is None:
@@ -153,10 +162,7 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
         batch = BATCH if target is None else min(BATCH, target - done)
         if batch <= 0:
             break
-        hands = sampler.deals(rng, batch)
-        states = np.empty((batch, STATE_SIZE), dtype=np.int64)
-        for i, h in enumerate(hands):
-            states[i] = state_from_view(view, h)
+        states = sampled_states(view, sampler, rng, batch)
         seed = rng.getrandbits(62)
         if bidding:
             values = evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)

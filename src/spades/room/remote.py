@@ -264,6 +264,16 @@ class RemoteLink:
                 frame = self._inbox.popleft()
             changed = self._handle(frame) or changed
 
+    def _next_frame(self, deadline: float) -> dict[str, Any] | None:
+        """The next frame from the room, waiting until ``deadline`` (a ``time.monotonic`` time); None past it."""
+        with self._arrived:
+            while not self._inbox:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._arrived.wait(left)
+            return self._inbox.popleft()
+
     def _handle(self, frame: dict[str, Any]) -> bool:
         kind = frame.get("type")
         if kind == "update":
@@ -337,14 +347,9 @@ class RemoteLink:
             return "the connection to the room is lost; it is reconnecting"
         deadline = time.monotonic() + ANSWER_TIMEOUT
         while True:
-            with self._arrived:
-                if not self._inbox:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return "the room did not answer"
-                    self._arrived.wait(left)
-                    continue
-                frame = self._inbox.popleft()
+            frame = self._next_frame(deadline)
+            if frame is None:
+                return "the room did not answer"
             if frame.get("type") == "error" and frame.get("id") == ident:
                 if frame.get("code") == "out_of_date":
                     return "the table moved on meanwhile"
@@ -372,14 +377,9 @@ class RemoteLink:
             return "the connection to the room is lost; it is reconnecting"
         deadline = time.monotonic() + COACH_TIMEOUT
         while True:
-            with self._arrived:
-                if not self._inbox:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return "the room did not answer"
-                    self._arrived.wait(left)
-                    continue
-                frame = self._inbox.popleft()
+            frame = self._next_frame(deadline)
+            if frame is None:
+                return "the room did not answer"
             if frame.get("id") == ident and frame.get("type") in ("said", "error"):
                 if frame["type"] == "error":
                     return str(frame.get("message"))

@@ -172,6 +172,17 @@ async def start(owner: RoomClient, table: int) -> None:
     await owner.wait_for(lambda f: f.get("type") == "update" and f["table"] == table, 10, since=start_at)
 
 
+async def stored_record(server: ServeProcess, table: int, tries: int = 100) -> Any:
+    """The record of a finished game, once the room has stored its end (just after the last update is sent)."""
+    status, record = 0, None
+    for _ in range(tries):
+        status, record = server.get(f"/api/tables/{table}/record")
+        if status == 200:
+            return record
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"table {table}: no record after {tries} tries: {status} {record}")
+
+
 def twin(record: dict[str, Any], people: dict[int, str], levels: dict[int, str]) -> Game:
     """The game played locally, uninterrupted, from the same rules and seed: people choose as ``choose`` does,
     the computer as the room's computer does."""

@@ -21,6 +21,7 @@ from room_server import (
     open_table,
     same_record,
     start,
+    stored_record,
     twin,
     )
 from spades.record import game_from_record
@@ -62,12 +63,7 @@ async def whole_game(server: ServeProcess, variant: str, people: list[int], leve
         await start(clients[people[0]], table)
         names = seeds(people)
         await asyncio.gather(*(Seat(clients[s], table, s, names[s]).play() for s in people))
-        for _ in range(100):
-            status, record = server.get(f"/api/tables/{table}/record")
-            if status == 200:
-                break
-            await asyncio.sleep(0.05)
-        assert status == 200, record
+        record = await stored_record(server, table)
         replayed = game_from_record(record)
         assert replayed.over
         final = clients[people[0]].views[table]
@@ -237,12 +233,7 @@ def test_the_computer_covers_an_absent_player_after_the_timeout_and_gives_the_se
             clients[2] = back
             south = Seat(back, table, 2, "seat 2")
             await asyncio.gather(north.play(), south.play())
-            status, record = server.get(f"/api/tables/{table}/record")
-            for _ in range(50):
-                if status == 200:
-                    break
-                await asyncio.sleep(0.05)
-                status, record = server.get(f"/api/tables/{table}/record")
+            record = await stored_record(server, table, tries=51)
             assert game_from_record(record).over
         finally:
             await close_all(clients.values())
@@ -270,12 +261,7 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(database_url: str,
                 await back.wait_for(lambda f: f["type"] == "said", 5)
                 clients[seat] = seats[seat].client = back
             await asyncio.gather(*(seat.play() for seat in seats.values()))
-            for _ in range(100):
-                status, record = server.get(f"/api/tables/{table}/record")
-                if status == 200:
-                    break
-                await asyncio.sleep(0.05)
-            assert status == 200
+            record = await stored_record(server, table)
             assert same_record(record, twin(record, {s: f"seat {s}" for s in people}, levels))
             await close_all(clients.values())
         finally:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from room_databases import database
-from room_server import Seat, ServeProcess, close_all, open_table, start
+from room_server import Seat, ServeProcess, close_all, open_table, start, stored_record
 from spades import VARIANTS, Game, Rules
 from spades.actions import Choice
 from spades.bots import make_bot
@@ -220,12 +220,7 @@ async def coach_at_a_room(tmp: Path) -> None:
             lines = said["lines"]
             assert said["text"] == lines[0] and lines[0].startswith("Coach, hand 1: ")
             await seat.play(timeout=120)
-            for _ in range(200):  # the game's end is stored just after its last update is sent
-                status, record = server.get(f"/api/tables/{table}/record")
-                if status == 200:
-                    break
-                await asyncio.sleep(0.05)
-            assert status == 200, record
+            record = await stored_record(server, table, tries=200)
             game = game_from_record(record)
             assert lines == terminal_coach(game, 2, 1, tmp)
             again = await person.request({"type": "ask", "table": table, "key": "C", "hand": 1})

@@ -101,17 +101,22 @@ class Heard(Output):
             self.lines.append(line)
 
 
-def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path, seat: int = SOUTH) -> list[str]:
-    """What `spades play`'s table at ``seat`` says for the room's deal and actions, given the same keys in line
-    mode: up to "Press n for the next hand." and the coach's offer after it, or to its last line when the game ends
-    first (without the line saying where the local game's record is kept: the room keeps its own)."""
+def stored_table(room: Room, table: int) -> tuple[Any, list[Any]]:
+    """The room's stored table and its actions, read from its database as a restarted room would."""
     store = Store(str(room.database))
     try:
         info = store.table(table)
         assert info is not None
-        rows = store.actions(table)
+        return info, list(store.actions(table))
     finally:
         store.close()
+
+
+def terminal_lines(room: Room, table: int, typed: list[str], tmp: Path, seat: int = SOUTH) -> list[str]:
+    """What `spades play`'s table at ``seat`` says for the room's deal and actions, given the same keys in line
+    mode: up to "Press n for the next hand." and the coach's offer after it, or to its last line when the game ends
+    first (without the line saying where the local game's record is kept: the room keeps its own)."""
+    info, rows = stored_table(room, table)
     game = Game(rules_from_json(info.rules), seed=info.seed)
     computers: dict[int, Bot] = {
         other: Recorded([row.action for row in rows if row.seat == other])
@@ -592,13 +597,7 @@ def test_c_between_hands_says_the_coachs_review_as_the_terminal_does(browser: An
     page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Coach, hand 1: ')",
                            timeout=120_000)
     lines = page.eval_on_selector_all("#status p", "ps => ps.map(p => p.textContent)")
-    store = Store(str(room.database))
-    try:
-        info = store.table(table)
-        assert info is not None
-        rows = store.actions(table)
-    finally:
-        store.close()
+    info, rows = stored_table(room, table)
     game = Game(rules_from_json(info.rules), seed=seed_of(info.seed))  # the room's game, seed as it reads it
     for row in rows:
         game.apply(parse_action(row.action))

@@ -33,7 +33,7 @@ from ..view import SeatView
 from .policy import play_policy
 from .reward import reward, reward_params
 from .sampler import Sampler
-from .search import BATCH, NOISE, PRIOR_MARGIN, PRIOR_SIGMAS, ROLLOUTS, Budget, sampled_states
+from .search import NOISE, ROLLOUTS, Budget, batches, clears_guard, paired_gain, sampled_states
 from .warmup import ready
 
 __all__ = ["BlindDecision", "choose_blind", "evaluate_blind", "unlooked_sampler"]
@@ -98,7 +98,7 @@ class BlindDecision:
     @property
     def clearly_better(self) -> bool:
         """Whether Blind Nil's gain clears the margin and the noise (the test :func:`choose_blind` applies)."""
-        return self.gain >= PRIOR_MARGIN + PRIOR_SIGMAS * self.noise
+        return clears_guard(self.gain, self.noise)
 
 
 def blind_values(view: SeatView, deals: int | None, seconds: float, rng: random.Random) -> np.ndarray:
@@ -107,18 +107,10 @@ def blind_values(view: SeatView, deals: int | None, seconds: float, rng: random.
     sampler = unlooked_sampler(view)
     r = rules_array(view.rules)
     p = reward_params(view)
-    start = time.perf_counter()
     rows: list[np.ndarray] = []
-    done = 0
-    while True:
-        batch = BATCH if deals is None else min(BATCH, deals - done)
-        if batch <= 0:
-            break
+    for batch in batches(deals, seconds, time.perf_counter()):
         states = sampled_states(view, sampler, rng, batch)
         rows.append(evaluate_blind(states, r, p, ROLLOUTS, rng.getrandbits(62), NOISE))
-        done += batch
-        if deals is None and time.perf_counter() - start >= seconds:
-            break
     return np.vstack(rows)
 
 
@@ -129,15 +121,13 @@ def choose_blind(view: SeatView, budget: Budget, rng: random.Random) -> BlindDec
     if budget.deals is None:
         ready()
     values = blind_values(view, budget.deals, budget.seconds, rng)
-    diff = values[:, BLIND] - values[:, LOOK]
-    noise = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 else float("inf")
-    gain = float(diff.mean())
-    clear = gain >= PRIOR_MARGIN + PRIOR_SIGMAS * noise
+    gain, noise = paired_gain(values[:, BLIND] - values[:, LOOK])
+    clear = clears_guard(gain, noise)
     return BlindDecision(
         action=BLIND_NIL if clear else Choice.LOOK,
         blind_value=float(values[:, BLIND].mean()),
         look_value=float(values[:, LOOK].mean()),
         gain=gain,
         noise=noise,
-        deals=len(diff),
+        deals=len(values),
     )

@@ -17,10 +17,9 @@ import numpy as np
 from ..actions import Action
 from ..kernel.bridge import kernel_action, rules_array
 from ..view import Phase, SeatView
-from .pimc import evaluate_bids, evaluate_cards
 from .reward import reward_params
 from .sampler import Sampler
-from .search import NOISE, ROLLOUTS, SOLVE_TRICKS, SOLVE_TRICKS_KNOWN, sampled_states
+from .search import SOLVE_TRICKS, SOLVE_TRICKS_KNOWN, exact_ending, play_out, sampled_states
 
 __all__ = ["Difference", "difference", "paired_values"]
 
@@ -38,16 +37,11 @@ def paired_values(view: SeatView, actions: Sequence[Action], deals: int, rng: ra
         mask |= 1 << code
     sampler = Sampler.from_view(view)
     solve_tricks = SOLVE_TRICKS
-    if not sampler.free and not bidding and 13 - len(view.tricks) <= SOLVE_TRICKS_KNOWN + 1:
+    if exact_ending(view, sampler):
         solve_tricks, deals = SOLVE_TRICKS_KNOWN, 1
     states = sampled_states(view, sampler, rng, deals)
-    r = rules_array(view.rules)
-    p = reward_params(view)
-    seed = rng.getrandbits(62)
-    if bidding:
-        values = evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)
-    else:
-        values = evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, solve_tricks)
+    values = play_out(states, rules_array(view.rules), reward_params(view), mask, rng.getrandbits(62), bidding,
+                      solve_tricks)
     return np.asarray(values[:, codes], dtype=np.float64)
 
 

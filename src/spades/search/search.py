@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -24,7 +25,8 @@ from .reward import reward_params
 from .sampler import Sampler
 from .warmup import ready
 
-__all__ = ["Budget", "Decision", "Verdict", "choose", "sampled_states"]
+__all__ = ["Budget", "Decision", "Verdict", "batches", "choose", "clears_guard", "exact_ending", "paired_gain",
+           "play_out", "sampled_states"]
 
 BATCH = 12  # deals sampled and evaluated at a time
 ROLLOUTS = 4  # policy playouts per deal and candidate
@@ -133,6 +135,47 @@ def sampled_states(view: SeatView, sampler: Sampler, rng: random.Random, count: 
     return states
 
 
+def batches(deals: int | None, seconds: float, start: float) -> Iterator[int]:
+    """The sizes of the batches of sampled deals a budget allows: ``deals`` in all, or (``deals`` None) one batch
+    after another until ``seconds`` have passed since ``start``, checked after each batch (so at least one)."""
+    done = 0
+    while True:
+        batch = BATCH if deals is None else min(BATCH, deals - done)
+        if batch <= 0:
+            return
+        yield batch
+        done += batch
+        if deals is None and time.perf_counter() - start >= seconds:
+            return
+
+
+def exact_ending(view: SeatView, sampler: Sampler) -> bool:
+    """Whether nothing is hidden and the card play left is short: then one deal, solved exactly
+    (:data:`SOLVE_TRICKS_KNOWN`), says all there is (two-player Spades late in a hand)."""
+    return not sampler.free and view.phase is not Phase.BID and 13 - len(view.tricks) <= SOLVE_TRICKS_KNOWN + 1
+
+
+def play_out(states: np.ndarray, r: np.ndarray, p: np.ndarray, mask: int, seed: int, bidding: bool,
+             solve_tricks: int) -> np.ndarray:
+    """``values[d, code]``: each action of ``mask`` (bid values or cards) tried on every row of ``states``."""
+    if bidding:
+        return evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)
+    return evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, solve_tricks)
+
+
+def paired_gain(diff: np.ndarray) -> tuple[float, float]:
+    """The mean of one choice's gain over another, deal by deal, and its standard error (infinite from one deal:
+    a single deal proves nothing)."""
+    noise = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 else float("inf")
+    return float(diff.mean()), noise
+
+
+def clears_guard(gain: float, noise: float) -> bool:
+    """Whether a gain over the standing choice (the rule player's, or looking before Blind Nil) is a real one: the
+    margin, plus a few standard errors of the gain."""
+    return gain >= PRIOR_MARGIN + PRIOR_SIGMAS * noise
+
+
 def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None) -> Decision:
     """The search's choice for the seat to move in ``view`` (a bid or a card)."""
     if budget.deals is None:
@@ -150,28 +193,16 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     sampler = Sampler.from_view(view)
     solve_tricks = SOLVE_TRICKS
     target = budget.deals
-    if not sampler.free and not bidding and 13 - len(view.tricks) <= SOLVE_TRICKS_KNOWN + 1:
-        # nothing is hidden and the ending is short: one exact solution says it all
+    if exact_ending(view, sampler):
         solve_tricks = SOLVE_TRICKS_KNOWN
         target = 1
     r = rules_array(rules)
     p = reward_params(view)
     rows: list[np.ndarray] = []
-    done = 0
-    while True:
-        batch = BATCH if target is None else min(BATCH, target - done)
-        if batch <= 0:
-            break
+    for batch in batches(target, budget.seconds, start):
         states = sampled_states(view, sampler, rng, batch)
-        seed = rng.getrandbits(62)
-        if bidding:
-            values = evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)
-        else:
-            values = evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, solve_tricks)
+        values = play_out(states, r, p, mask, rng.getrandbits(62), bidding, solve_tricks)
         rows.append(values[:, candidates])
-        done += batch
-        if target is None and time.perf_counter() - start >= budget.seconds:
-            break
     table = np.vstack(rows)  # deals x candidates
     means = table.mean(axis=0)
     scores = means.copy()
@@ -189,10 +220,8 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
         if order[0] == i:
             verdict = "agrees"
         else:
-            diff = table[:, order[0]] - table[:, i]
-            noise = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else np.inf
-            gain = float(diff.mean())
-            if gain < PRIOR_MARGIN + PRIOR_SIGMAS * noise:
+            gain, noise = paired_gain(table[:, order[0]] - table[:, i])
+            if not clears_guard(gain, noise):
                 order.remove(i)
                 order.insert(0, i)
                 verdict = "kept"
@@ -211,7 +240,7 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     return Decision(
         action=chosen,
         value=float(means[order[0]]),
-        deals=done,
+        deals=len(table),
         best_share=int(best_counts[order[0]]),
         runner_up=action(runner) if runner is not None else None,
         runner_value=float(means[order[1]]) if runner is not None else 0.0,

@@ -6,7 +6,8 @@
 - :mod:`.reward`: what a finished hand is worth, bags and the end of the game counted (the compiled value and the
   exact solver of the last tricks are the kernel's: :mod:`spades.kernel.value`, :mod:`spades.kernel.solver`);
 - :mod:`.pimc`: the compiled loops that try every candidate on every deal;
-- :mod:`.search`: the budget (seconds or deals) and the choice, with its reason.
+- :mod:`.search`: the budget (seconds or deals) and the choice, with its reason, and what Blind Nil and the
+  comparison share with it (the batches a budget allows, the play-out of a batch, the paired gain and its guard);
 - :mod:`.compare`: given actions valued on the same sampled deals (what a choice cost, for the coach).
 
 Importing this package imports numba (through :mod:`spades.kernel`).

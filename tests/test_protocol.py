@@ -17,6 +17,7 @@ from spades.actions import BIDS, BLIND_NIL, Choice, parse_action
 from spades.bots import available_levels
 from spades.cards import CARDS
 from spades.room import protocol
+from spades.room.limits import RateLimit
 from spades.room.protocol import (
     CLIENT_MESSAGES,
     MAX_FRAME_BYTES,
@@ -26,7 +27,6 @@ from spades.room.protocol import (
     ErrorCode,
     Guest,
     ProtocolError,
-    RateLimit,
     RulesForm,
     parse_client,
     parse_server,

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from . import auth
 from . import protocol as p
 from .bus import make_bus
+from .limits import RateLimit
 from .pages import add_pages
 from .rooms import Connection, Room, RoomError
 from .store import Player, Store
@@ -100,7 +101,7 @@ async def _socket(websocket: WebSocket) -> None:
     outbox: asyncio.Queue[str] = asyncio.Queue()
     conn = Connection(send=outbox.put_nowait)
     room.connections.add(conn)
-    rate = p.RateLimit()
+    rate = RateLimit()
 
     async def write() -> None:
         while True:

@@ -1,0 +1,107 @@
+"""The limits a client is held to, the error codes of a refusal and what each means, and the one exception that
+carries a refusal with its code: every refusal of the room, at whatever layer, becomes an ``error`` message with
+one of these codes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ...errors import SpadesError
+
+if TYPE_CHECKING:
+    from .messages import Error
+
+MAX_FRAME_BYTES = 4096
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40
+NAME_MAX = 32
+PASSWORD_MIN = 8
+PASSWORD_MAX = 128
+TOKEN_MIN = 16
+TOKEN_MAX = 128
+MAX_SEAT = 3  # four seats, 0 to 3 (two-player Spades uses 0 and 1; the server refuses a seat not at the table)
+MAX_TABLE_ID = 2**31 - 1
+MAX_CURSOR = 1_000_000
+MAX_CLIENT_ID = 2**53 - 1  # every such number survives a JavaScript client unchanged
+QUOTE_MAX = 20  # at most this many characters of the client's input are quoted back in an error
+MAX_CLAUSES = 3  # an error message names at most this many problems, so that it stays short whatever was sent
+MESSAGE_MAX = 500  # characters of an error message or a said line
+COACH_LINES = 8  # lines of the coach's review in one said: a heading and the costliest few choices
+
+
+class ErrorCode(StrEnum):
+    """Why the room refused a client's message; ``error.code`` is one of these and ``error.message`` says more."""
+
+    TOO_LARGE = "too_large"
+    NOT_JSON = "not_json"
+    BAD_MESSAGE = "bad_message"
+    RATE_LIMITED = "rate_limited"
+    NOT_SIGNED_IN = "not_signed_in"
+    SESSION_EXPIRED = "session_expired"
+    NAME_TAKEN = "name_taken"
+    BAD_PASSWORD = "bad_password"
+    NO_SUCH_PLAYER = "no_such_player"
+    NO_SUCH_TABLE = "no_such_table"
+    BAD_SEAT = "bad_seat"
+    SEAT_TAKEN = "seat_taken"
+    NOT_SEATED = "not_seated"
+    NOT_OWNER = "not_owner"
+    GAME_STARTED = "game_started"
+    NOT_STARTED = "not_started"
+    GAME_OVER = "game_over"
+    OUT_OF_DATE = "out_of_date"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL = "illegal"
+    SERVER_ERROR = "server_error"
+
+
+ERROR_MEANINGS: dict[ErrorCode, str] = {
+    ErrorCode.TOO_LARGE: f"the frame is longer than {MAX_FRAME_BYTES} bytes",
+    ErrorCode.NOT_JSON: "the frame is not UTF-8 JSON text",
+    ErrorCode.BAD_MESSAGE: "the JSON is not a message of this protocol (unknown type, a field missing, extra, "
+    "of the wrong type or out of bounds); the message names the field",
+    ErrorCode.RATE_LIMITED: f"more than {RATE_PER_SECOND:g} messages a second (bursts of up to {RATE_BURST} "
+    "pass); the message was dropped",
+    ErrorCode.NOT_SIGNED_IN: "the message needs a player: send register, login, guest or resume first",
+    ErrorCode.SESSION_EXPIRED: "resume: the token is unknown or has expired; sign in again",
+    ErrorCode.NAME_TAKEN: "register or guest: another player has that name",
+    ErrorCode.BAD_PASSWORD: "login: the name and password do not match a player",
+    ErrorCode.NO_SUCH_PLAYER: "stats: no player has that name",
+    ErrorCode.NO_SUCH_TABLE: "no table has that id",
+    ErrorCode.BAD_SEAT: "the table has no such seat (two-player tables have seats 0 and 1)",
+    ErrorCode.SEAT_TAKEN: "another player sits at that seat",
+    ErrorCode.NOT_SEATED: "the message needs a seat at that table, and the player has none there",
+    ErrorCode.NOT_OWNER: "only the player who created the table may do that",
+    ErrorCode.GAME_STARTED: "the game has started; seats, levels and players can no longer be changed that way",
+    ErrorCode.NOT_STARTED: "the game has not started yet",
+    ErrorCode.GAME_OVER: "the game is over",
+    ErrorCode.OUT_OF_DATE: "act: the cursor is behind the table; the reply is followed by the missing update",
+    ErrorCode.NOT_YOUR_TURN: "act: it is not that seat's turn",
+    ErrorCode.ILLEGAL: "act: the rules do not allow that action now; the message says why",
+    ErrorCode.SERVER_ERROR: "the server failed; nothing was changed",
+}
+
+
+
+class ProtocolError(SpadesError):
+    """A client message refused: ``code`` says which check, the text says why, in the player's words.
+
+    ``id`` is the client's message number when it could be read, so the error reply can carry it back. The room
+    raises it too (as ``Refusal``) for what needs its state: whose turn, who owns the table."""
+
+    def __init__(self, code: ErrorCode, message: str, id: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.id = id
+
+    def reply(self, id: int | None = None) -> Error:
+        """The error message the server sends for this refusal (``id``: the message it answers, when known)."""
+        from .messages import Error
+
+        return Error(type="error", id=self.id if id is None else id, code=self.code,
+                     message=self.message[:MESSAGE_MAX])
+
+
+Refusal = ProtocolError

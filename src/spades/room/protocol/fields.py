@@ -1,0 +1,234 @@
+"""The field types of the messages (names, tokens, seats, actions, rules) and the parts several messages share;
+each says its bounds, so the schema in ``docs/protocol.md`` states them."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from ...errors import RulesError
+from ...rules import OPTION_HELP, VARIANTS, Rules
+from .codes import (
+    MAX_CLIENT_ID,
+    MAX_CURSOR,
+    MAX_SEAT,
+    MAX_TABLE_ID,
+    NAME_MAX,
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    QUOTE_MAX,
+    TOKEN_MAX,
+    TOKEN_MIN,
+)
+
+
+def quote(value: object, limit: int = QUOTE_MAX) -> str:
+    """A short quoted fragment of client input for an error message: at most ``limit`` characters, control
+    characters and the markup characters ``<``, ``>``, ``&``, quotes and backslash escaped as ``\\uXXXX``."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    cut = text[:limit]
+    out = []
+    for ch in cut:
+        if ch in "<>&'\"\\`" or not ch.isprintable():
+            out.append(f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}")
+        else:
+            out.append(ch)
+    return "'" + "".join(out) + "'" + ("..." if len(text) > limit else "")
+
+
+# -- field types -------------------------------------------------------------------------------------------------
+
+def _check_name(value: str) -> str:
+    """Any printable text: a name is shown as text everywhere, never read as markup, so ``<b>`` is a name like
+    any other. Refused: control and invisible characters (they would hide what a name says), and spaces other
+    than single ones between words."""
+    for ch in value:
+        if ch == " " or unicodedata.category(ch) not in _NOT_IN_NAMES:
+            continue
+        raise PydanticCustomError(
+            "name_character", "character U+{code} is not allowed: a name has printable characters and single "
+            "spaces", {"code": f"{ord(ch):04X}"})
+    if value != value.strip(" ") or "  " in value:
+        raise PydanticCustomError("name_spaces", "a name does not begin or end with a space, nor has two together")
+    return value
+
+
+# Unicode categories a name may not hold: controls, format (invisible) characters, surrogates, private use,
+# unassigned, and every separator but the plain space.
+_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+
+
+def _check_level(value: str) -> str:
+    from ...bots import available_levels
+
+    levels = available_levels()
+    if value not in levels:
+        raise PydanticCustomError("unknown_level", "unknown level {level}; the levels are {levels}",
+                                  {"level": quote(value), "levels": ", ".join(levels)})
+    return value
+
+
+def _level_schema(schema: dict[str, Any]) -> None:
+    from ...bots import available_levels
+
+    schema["enum"] = list(available_levels())
+
+
+# Each action the engine has a text for, loosely (case aside): a card (rank 2-10, T, J, Q, K, A and suit C, D, H,
+# S), a bid 0-13, nil, blind nil or bn, keep, discard, look. The engine parses it for real and refuses the rest.
+# "blind nil", the longest, is how records and views write Blind Nil, so a client may send back what it was offered.
+ACTION_PATTERN = r"^(?i:(?:1[0-3]|[0-9]|nil|blind nil|bn|keep|discard|look|(?:10|[2-9tjqka])[cdhs]))$"
+ACTION_MAX = len("blind nil")
+_ACTION_RE = re.compile(ACTION_PATTERN)
+
+
+def _check_action(value: str) -> str:
+    if not _ACTION_RE.match(value):
+        raise PydanticCustomError(
+            "action", "{text} is not an action: a card such as AS or 10H, a bid 0 to 13, nil, blind nil, keep, "
+            "discard or look", {"text": quote(value)})
+    return value
+
+
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]+$"
+_TOKEN_RE = re.compile(TOKEN_PATTERN)
+
+
+def _check_token(value: str) -> str:
+    if not _TOKEN_RE.match(value):
+        raise PydanticCustomError("token", "a token has only letters, digits, - and _")
+    return value
+
+
+NAME_PATTERN = r"^[^\s\p{C}](?:[^\p{C}\t\n\r\f\v]*[^\s\p{C}])?$"
+
+Name = Annotated[
+    str,
+    Field(min_length=1, max_length=NAME_MAX, json_schema_extra={"pattern": NAME_PATTERN},
+          description=f"1 to {NAME_MAX} printable characters; single spaces between words"),
+    AfterValidator(_check_name),
+]
+Password = Annotated[str, Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX,
+                                description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters")]
+Token = Annotated[
+    str,
+    Field(min_length=TOKEN_MIN, max_length=TOKEN_MAX, json_schema_extra={"pattern": TOKEN_PATTERN},
+          description="the session token of a welcome message"),
+    AfterValidator(_check_token),
+]
+TableId = Annotated[int, Field(ge=1, le=MAX_TABLE_ID, description="a table's number")]
+Seat = Annotated[int, Field(ge=0, le=MAX_SEAT, description="a seat: 0 to 3 (0 and 1 at two-player tables)")]
+SeatKey = Literal["0", "1", "2", "3"]
+Cursor = Annotated[int, Field(ge=0, le=MAX_CURSOR,
+                              description="how many public events of the table the client has")]
+Level = Annotated[
+    str,
+    Field(min_length=1, max_length=16, json_schema_extra=_level_schema, description="a computer player's level"),
+    AfterValidator(_check_level),
+]
+ActionText = Annotated[
+    str,
+    Field(min_length=1, max_length=ACTION_MAX, json_schema_extra={"pattern": ACTION_PATTERN},
+          description="an action in its record form: AS, 10H, 4, nil, blind nil (or bn), keep, discard, look"),
+    AfterValidator(_check_action),
+]
+ClientId = Annotated[int | None, Field(ge=0, le=MAX_CLIENT_ID,
+                                       description="any number of the client's; the reply carries it back")]
+OptionValue = Annotated[int, Field(ge=-100_000, le=100_000)] | bool | Annotated[str, Field(max_length=24)] | None
+
+
+# -- shared parts ------------------------------------------------------------------------------------------------
+
+class Part(BaseModel):
+    """A part of a message: every field declared, no other field, types strict."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _check_options(options: dict[str, Any]) -> dict[str, Any]:
+    for name in options:
+        if name not in OPTION_HELP:
+            raise PydanticCustomError("unknown_option", "unknown option {name}; the options are {options}",
+                                      {"name": quote(name), "options": ", ".join(OPTION_HELP)})
+    defaults = Rules()
+    for name, value in options.items():
+        default = getattr(defaults, name)
+        if default is None:  # an option that is off unless set to a number (lose_at)
+            wanted: tuple[type, ...] = (int, type(None))
+        else:
+            wanted = (type(default),)
+        if type(value) not in wanted:
+            words = {bool: "true or false", int: "a whole number", str: "text"}[type(default) if default is not None
+                                                                                 else int]
+            raise PydanticCustomError("option_type", "option {name} should be {words}",
+                                      {"name": name, "words": words})
+    return options
+
+
+def _options_schema(schema: dict[str, Any]) -> None:
+    schema["propertyNames"] = {"enum": list(OPTION_HELP)}
+
+
+class RulesForm(Part):
+    """A table's rules in their wire form: a variant and the options that differ from its preset."""
+
+    variant: Literal[VARIANTS] = Field(description="standard, whiz, mirror, suicide, solo or two_player")  # type: ignore[valid-type]
+    options: Annotated[
+        dict[Annotated[str, Field(max_length=32)], OptionValue],
+        Field(max_length=len(OPTION_HELP), json_schema_extra=_options_schema,
+              description="options of RULES.md that differ from the variant's preset, by name"),
+        AfterValidator(_check_options),
+    ] = {}
+
+    @model_validator(mode="after")
+    def _playable(self) -> RulesForm:
+        try:
+            self.to_rules()
+        except (RulesError, TypeError) as error:
+            raise PydanticCustomError("rules", "{why}", {"why": str(error)}) from None
+        return self
+
+    def to_rules(self) -> Rules:
+        return Rules.preset(self.variant, **self.options)
+
+    @classmethod
+    def of(cls, rules: Rules) -> RulesForm:
+        return cls(variant=rules.variant, options=rules.options())
+
+
+class Player(Part):
+    """A player as others see them: the name, and whether they play as a guest."""
+
+    name: Name
+    guest: bool
+
+
+class SeatInfo(Part):
+    """One seat of a table: who sits there, the computer level that fills it, and whether its player is here."""
+
+    seat: Seat
+    player: Name | None = Field(description="the seated player's name, or null when no person sits there")
+    level: Level | None = Field(description="the computer's level that plays this seat when no person does "
+                                "(and covers an absent player), or null: the seat waits for a person")
+    connected: bool = Field(description="the seated player is connected now")
+
+
+TableState = Literal["waiting", "playing", "over"]
+
+
+class TableInfo(Part):
+    """A table as the lobby lists it."""
+
+    table: TableId
+    owner: Name | None = Field(description="the name of the player who created the table")
+    rules: RulesForm
+    seats: list[SeatInfo] = Field(max_length=4)
+    state: TableState = Field(description="waiting (for start), playing or over")
+    invite: Annotated[str, Field(max_length=512, description="the invitation link to this table; add "
+                                 "?seat=N for a seat")]
+

@@ -1,0 +1,455 @@
+"""Every message of the room, both ways, as pydantic models; reading a client frame (size, JSON, schema) and
+writing a server one. The models' docstrings and examples are the protocol's documentation."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError
+
+from .codes import COACH_LINES, MAX_CLIENT_ID, MAX_FRAME_BYTES, MESSAGE_MAX, ErrorCode, ProtocolError
+from .fields import (
+    ACTION_MAX,
+    ActionText,
+    ClientId,
+    Cursor,
+    Level,
+    Name,
+    Part,
+    Password,
+    Player,
+    RulesForm,
+    Seat,
+    SeatKey,
+    TableId,
+    TableInfo,
+    Token,
+    quote,
+)
+from .schema_words import describe
+
+# -- client to server --------------------------------------------------------------------------------------------
+
+class ClientBase(Part):
+    """Every client message: its type and an optional number the reply carries back."""
+
+    example: ClassVar[dict[str, Any]]
+    replies: ClassVar[str]
+    id: ClientId = None
+
+
+class Register(ClientBase):
+    """Register a new player with a name and password, and sign in as them."""
+
+    replies = "welcome; error name_taken"
+    example = {"type": "register", "id": 1, "name": "Ada", "password": "correct horse"}
+    type: Literal["register"]
+    name: Name
+    password: Password
+
+
+class Login(ClientBase):
+    """Sign in as a registered player."""
+
+    replies = "welcome; error bad_password"
+    example = {"type": "login", "id": 1, "name": "Ada", "password": "correct horse"}
+    type: Literal["login"]
+    name: Name
+    password: Password
+
+
+class Guest(ClientBase):
+    """Sign in as a guest, under a name of one's own or one the room gives. A guest has no statistics kept."""
+
+    replies = "welcome; error name_taken"
+    example = {"type": "guest", "name": "Visitor"}
+    type: Literal["guest"]
+    name: Name | None = None
+
+
+class Resume(ClientBase):
+    """Sign in again with the token of an earlier welcome, after a dropped connection. The player returns to
+    their seats: each table they sit at sends an update with the whole state, and a said line of where it stands."""
+
+    replies = "welcome, then table, update and said for each table the player sits at; error session_expired"
+    example = {"type": "resume", "token": "Xv1pQm3c9w8RkT5yLh0NsBfA2eJd7uGq4iZoPa6WtYE"}
+    type: Literal["resume"]
+    token: Token
+
+
+class Lobby(ClientBase):
+    """Ask for the list of tables."""
+
+    replies = "lobby"
+    example = {"type": "lobby"}
+    type: Literal["lobby"]
+
+
+class Create(ClientBase):
+    """Create a table with any variant and options; the sender owns it. Seats named in levels are played by the
+    computer at that level (a person may still sit there before the start); the others wait for people."""
+
+    replies = "table (the new table; the owner is not seated: send join)"
+    example = {"type": "create", "id": 2, "rules": {"variant": "standard", "options": {"target": 300}},
+               "levels": {"1": "normal", "3": "normal"}, "timeout": 60, "pace": 1.0}
+    type: Literal["create"]
+    rules: RulesForm
+    levels: dict[SeatKey, Level] = Field(default={}, max_length=4,
+                                         description="computer levels by seat number (as text, a JSON key)")
+    timeout: Annotated[float, Field(ge=0.1, le=3600)] | None = Field(
+        default=None, description="seconds a player may be absent on their turn before the computer plays for "
+        "them (default 60)")
+    pace: Annotated[float, Field(ge=0, le=10)] | None = Field(
+        default=None, description="seconds between the computer's actions (default: the server's)")
+    seed: Annotated[str, Field(min_length=1, max_length=64)] | None = Field(
+        default=None, description="the deal's seed, as `spades play --seed` takes it, so that a known deal can be "
+        "played again; only a room started with `spades serve --seeds` takes one (whoever knows it knows every "
+        "hand), the others answer bad_message")
+
+    def seat_levels(self) -> dict[int, str]:
+        return {int(seat): level for seat, level in self.levels.items()}
+
+
+class Join(ClientBase):
+    """Sit at a seat of a table, or watch it as a spectator (no seat). A spectator sees only what every seat may
+    see. A player who sits again at their own seat after a drop is back at it."""
+
+    replies = "table to everyone at the table, then update (and said when the game is under way)"
+    example = {"type": "join", "table": 7, "seat": 2}
+    type: Literal["join"]
+    table: TableId
+    seat: Seat | None = None
+
+
+class Stand(ClientBase):
+    """Leave one's seat (before the start: the seat is free again) or stop watching a table."""
+
+    replies = "table to everyone at the table"
+    example = {"type": "stand", "table": 7}
+    type: Literal["stand"]
+    table: TableId
+
+
+class SetLevel(ClientBase):
+    """Owner, before the start: choose the computer level of an empty seat, or null to keep it for a person."""
+
+    replies = "table to everyone at the table; error not_owner, game_started, seat_taken"
+    example = {"type": "level", "table": 7, "seat": 3, "level": "hard"}
+    type: Literal["level"]
+    table: TableId
+    seat: Seat
+    level: Level | None
+
+
+class Start(ClientBase):
+    """Owner: start the game. Every seat must have a person or a computer level."""
+
+    replies = "table and the first update to everyone at the table; error not_owner, game_started"
+    example = {"type": "start", "table": 7}
+    type: Literal["start"]
+    table: TableId
+
+
+class Remove(ClientBase):
+    """Owner, before the start: take a player off a seat."""
+
+    replies = "table to everyone at the table; error not_owner, game_started"
+    example = {"type": "remove", "table": 7, "seat": 1}
+    type: Literal["remove"]
+    table: TableId
+    seat: Seat
+
+
+class Act(ClientBase):
+    """Take an action at one's seat: play a card, bid, keep or discard, look. The cursor is the number of public
+    events the client had when it chose; the server refuses an action chosen on an older state."""
+
+    replies = "update to every seat and spectator; error not_seated, not_your_turn, illegal, out_of_date"
+    example = {"type": "act", "id": 12, "table": 7, "action": "QH", "cursor": 31}
+    type: Literal["act"]
+    table: TableId
+    action: ActionText
+    cursor: Cursor
+
+
+class Sync(ClientBase):
+    """Ask for everything after the cursor: the public events the client is missing and its view now."""
+
+    replies = "update"
+    example = {"type": "sync", "table": 7, "cursor": 0}
+    type: Literal["sync"]
+    table: TableId
+    cursor: Cursor
+
+
+class StatsRequest(ClientBase):
+    """Ask for a registered player's statistics; without a name, one's own."""
+
+    replies = "stats; error no_such_player"
+    example = {"type": "stats", "name": "Ada"}
+    type: Literal["stats"]
+    name: Name | None = None
+
+
+AskKey = Literal["b", "e", "c", "w", "r", "R", "t", "z", "h", "x", "C"]
+
+
+class Ask(ClientBase):
+    """Ask what one of the terminal table's reading keys says, for one's seat (or as a spectator): b the bids, e
+    the game score, c this hand's contracts, w whose turn, r the current trick, R the last trick, t the trick
+    number, z the rules, h one's hand, x a hint (the computer's choice for the seat and its reason; the ``said``
+    carries the action too), C the coach's review of one's own bids and cards in the finished hand ``hand`` (the
+    ``said`` carries every line of it; the search takes a second or two). The answer is the terminal's own words,
+    so both tables say the same. With ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as
+    the terminal answers between hands until the player goes on to the next one."""
+
+    replies = "said; error no_such_table"
+    example = {"type": "ask", "id": 14, "table": 7, "key": "b"}
+    type: Literal["ask"]
+    table: TableId
+    key: AskKey = Field(description="the reading key: b, e, c, w, r, R, t, z, h, x for a hint, or C for the "
+                        "coach's review of a finished hand")
+    hand: Annotated[int, Field(ge=1, le=10_000)] | None = Field(
+        default=None, description="a finished hand the player is still reading about; null: the hand now")
+
+
+class Ping(ClientBase):
+    """Check the connection is alive."""
+
+    replies = "pong"
+    example = {"type": "ping", "id": 99}
+    type: Literal["ping"]
+
+
+# -- server to client --------------------------------------------------------------------------------------------
+
+class ServerBase(Part):
+    """Every server message: its type and, in a reply, the number of the client message it answers."""
+
+    example: ClassVar[dict[str, Any]]
+    sent_when: ClassVar[str]
+    omitted_when_null: ClassVar[tuple[str, ...]] = ()  # optional fields left out of the frame when they are null
+    id: ClientId = None
+
+
+class Welcome(ServerBase):
+    """The player is signed in. The token signs them in again with resume until it expires."""
+
+    sent_when = "in reply to register, login, guest or resume"
+    example = {"type": "welcome", "id": 1, "player": {"name": "Ada", "guest": False},
+               "token": "Xv1pQm3c9w8RkT5yLh0NsBfA2eJd7uGq4iZoPa6WtYE", "expires": "2026-12-30T10:50:00Z"}
+    type: Literal["welcome"]
+    player: Player
+    token: Token
+    expires: AwareDatetime = Field(description="when the token stops working (ISO 8601, UTC)")
+
+
+class Error(ServerBase):
+    """A message was refused, and why. Nothing changed; the connection and the table go on."""
+
+    sent_when = "in reply to any message that is refused (the codes are listed above)"
+    example = {"type": "error", "id": 12, "code": "not_your_turn", "message": "it is not your turn"}
+    type: Literal["error"]
+    code: ErrorCode
+    message: Annotated[str, Field(max_length=MESSAGE_MAX,
+                                  description="why, in plain words (plain text, not markup)")]
+
+
+class LobbyList(ServerBase):
+    """The tables of the room."""
+
+    sent_when = "in reply to lobby"
+    example = {"type": "lobby", "tables": [{
+        "table": 7, "owner": "Ada", "rules": {"variant": "standard", "options": {}},
+        "seats": [{"seat": 0, "player": "Ada", "level": None, "connected": True},
+                  {"seat": 1, "player": None, "level": "normal", "connected": False},
+                  {"seat": 2, "player": None, "level": None, "connected": False},
+                  {"seat": 3, "player": None, "level": "normal", "connected": False}],
+        "state": "waiting", "invite": "http://127.0.0.1:8000/tables/7"}]}
+    type: Literal["lobby"]
+    tables: list[TableInfo]
+
+
+class Table(TableInfo, ServerBase):
+    """A table's seats, owner, rules and state."""
+
+    sent_when = ("in reply to create, and to everyone at the table (seated or watching) when its seats, levels "
+                 "or state change")
+    example = {"type": "table", "id": 2, **LobbyList.example["tables"][0]}
+    type: Literal["table"]
+
+
+class Update(ServerBase):
+    """What a seat (or a spectator) receives as the game goes on: the public events after its cursor and its view
+    now. A seat's view holds its own hand; a spectator's has no hand."""
+
+    sent_when = ("after every accepted action (to each seat and spectator of the table, each its own view), on "
+                 "start, join, resume and sync")
+    example = {
+        "type": "update", "table": 7, "seat": 2, "cursor": 11,
+        "events": [{"type": "card", "seat": 1, "card": "JD"}, {"type": "card", "seat": 2, "card": "5D"},
+                   {"type": "card", "seat": 3, "card": "4D"},
+                   {"type": "trick", "seat": 1, "number": 1, "leader": 0, "cards": ["10D", "JD", "5D", "4D"]},
+                   {"type": "card", "seat": 1, "card": "10C"}],
+        "view": {"seat": 2, "rules": {"variant": "standard", "options": {}}, "phase": "play", "hand_number": 1,
+                 "dealer": 3, "turn": 2,
+                 "hand": ["6S", "4S", "3S", "2S", "10H", "7H", "QD", "9D", "8D", "6D", "4C", "3C"],
+                 "legal": ["3C", "4C"], "bids": ["8", "1", "nil", "3"], "tricks_won": [0, 1, 0, 0],
+                 "trick": [{"seat": 1, "card": "10C"}],
+                 "tricks": [{"leader": 0, "cards": ["10D", "JD", "5D", "4D"], "winner": 1}],
+                 "spades_broken": False, "scores": [0, 0], "bags": [0, 0], "results": [], "winner": None,
+                 "offered": None, "discards": [], "blind_nil_allowed": False},
+        "lines": [["East plays the jack of diamonds."], ["South plays the five of diamonds."],
+                  ["West plays the four of diamonds."], ["East wins trick 1 with the jack of diamonds."],
+                  ["East plays the ten of clubs."]],
+        "brief": [[], [], [], ["East wins trick 1 with the jack of diamonds. North ten of diamonds, East jack of "
+                               "diamonds, South five of diamonds, West four of diamonds."], []],
+        "prompt": "Your turn. Three of clubs is selected."}
+    type: Literal["update"]
+    table: TableId
+    seat: Seat | None = Field(description="the receiver's seat, or null for a spectator")
+    cursor: Cursor = Field(description="the number of public events the receiver has after this update")
+    events: list[dict[str, Any]] = Field(description="the public events after the request's cursor, each in its "
+                                         "wire form (spades.wire; the event schema below)")
+    view: dict[str, Any] = Field(description="the receiver's view in its wire form (spades.wire; the view schema "
+                                 "below)")
+    lines: list[list[str]] = Field(default=[], description="what the terminal table at the receiver's seat says "
+                                   "for each of the events with every card said, one list of lines per event, in "
+                                   "the same order; a seat's lists also hold what only it hears (the card it kept "
+                                   "in the draw, its statistics at the end of the game)")
+    brief: list[list[str]] = Field(default=[], description="the same lines with only tricks, bids and turns said "
+                                   "(the terminal's other verbosity, the v key)")
+    prompt: Annotated[str, Field(max_length=MESSAGE_MAX)] | None = Field(
+        default=None, description="the terminal's \"your turn\" line for the receiver's decision now (in play, "
+        "with the first card it may play selected), or null when it is not the receiver's turn")
+
+
+class Said(ServerBase):
+    """A line to say to the player, such as where the game stands on their return."""
+
+    sent_when = ("when a player returns to a table under way (join or resume), when the computer takes or hands "
+                 "back a seat, and in reply to ask")
+    example = {"type": "said", "table": 7, "text": "Back at the table: hand 3, trick 5, your turn."}
+    omitted_when_null = ("action", "lines")
+    type: Literal["said"]
+    table: TableId
+    text: Annotated[str, Field(max_length=MESSAGE_MAX, description="plain text, never markup")]
+    action: Annotated[str | None, Field(max_length=ACTION_MAX, description="with the answer to the hint key x: "
+                                        "the action suggested (a card becomes the selected one)")] = None
+    lines: Annotated[list[Annotated[str, Field(max_length=MESSAGE_MAX)]] | None, Field(
+        max_length=COACH_LINES, description="with the answer to the coach key C: every line of the review in "
+        "order, the first being text; said one after another")] = None
+
+
+Count = Annotated[int, Field(ge=0)]
+
+
+class Stats(ServerBase):
+    """A registered player's statistics over finished games."""
+
+    sent_when = "in reply to stats"
+    example = {"type": "stats", "name": "Ada", "games": 12, "wins": 7, "contracts": 48, "made": 40, "nils": 5,
+               "nils_made": 3, "bags": 61}
+    type: Literal["stats"]
+    name: Name
+    games: Count
+    wins: Count
+    contracts: Count = Field(description="contracts bid (the player's own bids, Nil aside)")
+    made: Count = Field(description="contracts made")
+    nils: Count = Field(description="Nil and Blind Nil bids")
+    nils_made: Count
+    bags: Count
+
+
+class Pong(ServerBase):
+    """The connection is alive."""
+
+    sent_when = "in reply to ping"
+    example = {"type": "pong", "id": 99}
+    type: Literal["pong"]
+
+
+CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
+    Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
+    StatsRequest, Ping,
+)
+SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
+    Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong,
+)
+
+ClientMessage = Annotated[
+    Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync | Ask
+    | StatsRequest | Ping,
+    Field(discriminator="type"),
+]
+ServerMessage = Annotated[
+    Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong,
+    Field(discriminator="type"),
+]
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+_SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+def message_type(model: type[ClientBase] | type[ServerBase]) -> str:
+    """The ``type`` a message model's frames carry."""
+    return str(model.model_fields["type"].annotation.__args__[0])  # type: ignore[union-attr]
+
+
+_CLIENT_TYPES = tuple(message_type(model) for model in CLIENT_MESSAGES)
+
+
+# -- reading a client frame ---------------------------------------------------------------------------------------
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {quote(key)} is given twice")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """The client message a frame holds, or a ProtocolError saying why not: size first, then JSON, then schema."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if len(data) > MAX_FRAME_BYTES:
+        raise ProtocolError(ErrorCode.TOO_LARGE,
+                            f"the message is {len(data)} bytes; the limit is {MAX_FRAME_BYTES}")
+    try:
+        decoded = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ProtocolError(ErrorCode.NOT_JSON, f"the message is not UTF-8 text (byte {error.start})") from None
+    try:
+        value = json.loads(decoded, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise ProtocolError(ErrorCode.NOT_JSON,
+                            f"the message is not JSON: {error.msg.lower()} at character {error.pos}") from None
+    except RecursionError:
+        raise ProtocolError(ErrorCode.NOT_JSON, "the message is nested too deeply") from None
+    except ValueError as error:
+        raise ProtocolError(ErrorCode.NOT_JSON, f"the message is not JSON: {error}") from None
+    client_id = value.get("id") if isinstance(value, dict) else None
+    if not (type(client_id) is int and 0 <= client_id <= MAX_CLIENT_ID):
+        client_id = None
+    try:
+        return _CLIENT.validate_python(value, strict=True)
+    except ValidationError as error:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, describe(error, _CLIENT_TYPES), client_id) from None
+
+
+
+def encode(message: ServerBase) -> str:
+    """A server message's frame: its JSON text, without ``id`` when it answers no client message."""
+    exclude = {name for name in ("id", *message.omitted_when_null) if getattr(message, name) is None}
+    return message.model_dump_json(exclude=exclude or None)
+
+
+def parse_server(text: str | bytes) -> ServerMessage:
+    """The server message a frame holds (for clients and tests); a frame that is not one raises
+    ``pydantic.ValidationError`` (or ``ValueError`` for text that is not JSON)."""
+    return _SERVER.validate_json(text)

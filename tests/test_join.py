@@ -73,7 +73,7 @@ def table_lines(transcript: str) -> list[str]:
     lines = [line.strip() for line in transcript.replace("\r", "").split("\n")]
     start = next(i for i, line in enumerate(lines) if line.startswith("Hand 1."))
     room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics",
-            "The game is kept as ")
+            "The game is kept as ", "The game begins.")
     return [line for line in lines[start:] if line and not line.startswith(room)]
 
 

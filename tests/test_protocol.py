@@ -214,13 +214,28 @@ def test_every_action_as_the_engine_writes_it_passes() -> None:
         assert isinstance(message, Act) and parse_action(message.action) == action
 
 
-def test_actions_outside_the_grammar_or_too_long_are_refused() -> None:
-    assert bad({"type": "act", "table": 1, "action": "ZZ", "cursor": 0}) == (
-        "act.action: 'ZZ' is not an action: a card such as AS or 10H, a bid 0 to 13, nil, blind nil, keep, "
-        "discard or look")
-    assert bad({"type": "act", "table": 1, "action": "14", "cursor": 0}).startswith("act.action: '14' is not")
+def test_the_schema_bounds_an_action_and_leaves_whether_it_is_one_to_the_host() -> None:
+    """Finding 1: the action's grammar is stated once, by the engine through ``Host.check``, not again by a regex
+    here; the schema only bounds its length."""
+    for text in ("ZZ", "14"):
+        message = parse_client(json.dumps({"type": "act", "table": 1, "action": text, "cursor": 0}))
+        assert isinstance(message, Act) and message.action == text
     assert bad({"type": "act", "table": 1, "action": "blind nil!", "cursor": 0}) == (
         "act.action: should have at most 9 characters")
+    assert not hasattr(protocol, "ACTION_PATTERN")
+
+
+def test_an_action_the_host_cannot_read_is_refused_quoting_it_short_and_escaped() -> None:
+    from spades.game import Game
+    from spades.host import Host, Refusal
+
+    host = Host(Game(Rules.preset("standard"), seed=1))
+    refusal = host.check(host.game.turn, "<b>ZZ")
+    assert isinstance(refusal, Refusal) and refusal.kind == "not_an_action"
+    error = protocol.host_refusal(refusal, "<b>ZZ")
+    assert error.code == ErrorCode.ILLEGAL
+    assert error.message == ("'\\u003cb\\u003eZZ' is not an action: a card such as AS or 10H, a bid 0 to 13, nil, "
+                             "blind nil, keep, discard or look")
 
 
 def test_levels_are_the_computer_players_there_are() -> None:
@@ -275,8 +290,7 @@ def test_a_refusal_carries_back_the_clients_number_when_it_is_one() -> None:
 
 def test_errors_quote_a_short_fragment_of_the_input_and_never_markup() -> None:
     hostile = "<script>alert(1)</script>" * 40
-    for frame in ({"type": hostile}, {"type": "act", "table": 1, "action": hostile[:9], "cursor": 0},
-                  {"type": "create", "rules": {"variant": "standard", "options": {hostile[:30]: 1}}},
+    for frame in ({"type": hostile}, {"type": "create", "rules": {"variant": "standard", "options": {hostile[:30]: 1}}},
                   {"type": "level", "table": 1, "seat": 0, "level": hostile[:16]}):
         words = bad(frame)
         assert not set(words) & set("<>&\"`"), words

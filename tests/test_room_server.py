@@ -214,22 +214,31 @@ def test_the_computer_covers_an_absent_player_after_the_timeout_and_gives_the_se
         try:
             away = clients[2]
             token = away.token
+            name = next(f["player"]["name"] for f in away.frames if f["type"] == "welcome")
             await away.close()
             await start(clients[0], table)
             north = Seat(clients[0], table, 0, "seat 0")
             said = asyncio.create_task(clients[0].wait_for(
-                lambda f: f["type"] == "said" and "away" in f["text"], 20))
+                lambda f: f["type"] == "said" and "is not back:" in f["text"], 20))
             while not said.done():
                 await asyncio.wait([asyncio.create_task(north.play(until=clients[0].cursors[table] + 1,
                                                                    timeout=3)), said],
                                    return_when=asyncio.FIRST_COMPLETED)
-            assert said.result()["text"].endswith("is away; the computer plays for them until they return.")
+            gone = [f["text"] for f in clients[0].frames if f["type"] == "said" and "South" in f["text"]]
+            assert gone[0] == (f"South, {name}, lost the connection; the computer plays for South if {name} is not "
+                               "back within 1 second."), gone
+            assert said.result()["text"] == f"{name} is not back: the computer plays for South until {name} returns."
             covered_from = clients[0].cursors[table]
             await north.play(until=covered_from + 12, timeout=30)  # the computer plays South meanwhile
+            heard = len(clients[0].frames)
             back = await RoomClient(server.url).connect()
             await back.resume(token)
-            returned = await back.wait_for(lambda f: f["type"] == "said" and "hands the seat back" in f["text"], 5)
-            assert returned["text"].endswith("is back; the computer hands the seat back.")
+            report = await back.wait_for(lambda f: f["type"] == "said" and "While you were away" in f["text"], 5)
+            assert report["text"].startswith("While you were away the computer bid "), report
+            assert "played" in report["text"]
+            returned = await clients[0].wait_for(lambda f: f["type"] == "said" and "is back" in f["text"], 5,
+                                                 since=heard)
+            assert returned["text"] == f"{name} is back at South; the computer hands the seat back."
             clients[2] = back
             south = Seat(back, table, 2, "seat 2")
             await asyncio.gather(north.play(), south.play())

@@ -10,18 +10,33 @@ decide from their seat's view only, like everyone else.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
 
-from .actions import Action, Choice
+from .actions import Action, Choice, parse_action
 from .bots import Bot
-from .errors import PositionError
+from .errors import ActionError, PositionError
 from .events import Event
 from .game import Game
 from .view import SeatView
 from .wire import SPECTATOR, SeatUpdate, spectator_view
 
-__all__ = ["NOT_YOUR_TURN", "Host"]
+__all__ = ["COMPUTER_SEAT", "NOT_AN_ACTION", "NOT_YOUR_TURN", "Host", "Refusal"]
 
 NOT_YOUR_TURN = "it is not your turn"
+COMPUTER_SEAT = "the computer is playing this seat"
+NOT_AN_ACTION = "is not an action: a card such as AS or 10H, a bid 0 to 13, nil, blind nil, keep, discard or look"
+
+RefusalKind = Literal["game_over", "not_an_action", "not_your_turn", "computer_seat", "illegal"]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action may not be taken: a ``kind`` a program can act on (the room maps each to an error code)
+    and the ``reason`` in the seat's own words."""
+
+    kind: RefusalKind
+    reason: str
 
 
 class Host:
@@ -39,19 +54,36 @@ class Host:
             raise PositionError(f"seat {seat!r} is not at this table")
 
     # -- acting ---------------------------------------------------------------------------------------------
-    def act(self, seat: int, action: Action) -> str | None:
-        """Take ``action`` for ``seat``: None when it was applied, else the reason in the seat's own words
-        ("it is not your turn", "you must follow hearts"), and then nothing has changed."""
+    def check(self, seat: int, action: Action | str, *, person: bool = True) -> Action | Refusal:
+        """Whether ``seat`` may take ``action`` now (an action, or its text as a player or a record writes it):
+        the action, parsed, when it may; else the refusal. The one place that decides it, for the local table,
+        the room's people and its computers alike. ``person``: a person acts, who may not act for a seat the
+        computer is playing."""
         self._check_seat(seat)
         game = self.game
         if game.over:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionError:
+                return Refusal("not_an_action", f"{action[:20]!r} {NOT_AN_ACTION}")
         if game.turn != seat:
-            return NOT_YOUR_TURN
+            return Refusal("not_your_turn", NOT_YOUR_TURN)
+        if person and seat in self.computers:
+            return Refusal("computer_seat", COMPUTER_SEAT)
         reason = game.why_illegal(action)
         if reason is not None:
-            return reason
-        game.apply(action)
+            return Refusal("illegal", reason)
+        return action
+
+    def act(self, seat: int, action: Action, *, person: bool = False) -> str | None:
+        """Take ``action`` for ``seat``: None when it was applied, else the reason in the seat's own words
+        ("it is not your turn", "you must follow hearts"), and then nothing has changed."""
+        checked = self.check(seat, action, person=person)
+        if isinstance(checked, Refusal):
+            return checked.reason
+        self.game.apply(checked)
         return None
 
     def computer_to_move(self) -> int | None:

@@ -12,7 +12,8 @@ four clients has received an update that contains it (an update whose cursor pas
 at). The server's CPU (per cent of one core) and its peak memory (RSS) are read with psutil on its pid; each client
 process reports its own CPU and how late its event loop wakes, so that a saturated client side shows.
 
-Games are long (``hands`` set far beyond any run), so every table keeps its load for the whole run.
+Games are long (``hands`` at the room's most, about 50 minutes of play), so every table keeps its load for the
+whole run.
 ``--mode ramp`` shortens the think times by half at each step, on the same tables, until the 99th percentile
 passes 100 ms (or the think time reaches its floor), and reports every step and where it crossed.
 
@@ -43,7 +44,7 @@ LIMIT = 0.100  # the p99 the ramp looks for, in seconds
 # The ramp's shortest think times. Quicker than this, a table's four seats would each send more than the room's 20
 # messages a second per connection, and the step would measure refusals (rate_limited), not the room.
 THINK_FLOOR = 0.01
-LONG_GAME = {"hands": 100000}  # no run lasts that long: the tables never finish
+LONG_GAME = {"hands": 50}  # the most the room allows; four people-paced seats play a hand in about a minute
 RAMP_STEPS = 8
 
 

@@ -1,10 +1,12 @@
-"""The room as a Starlette application: a few HTTP routes and the websocket at ``/ws``. It only moves JSON: each
-client frame is checked for size, rate and schema here (``protocol``), then handed to the room (``rooms``), and
-every refusal is answered with an error message while the connection goes on.
+"""The room as a Starlette application: the websocket at ``/ws``, the HTTP routes and the web table's pages. It
+only moves JSON: each client frame is checked for size, rate and schema (``protocol``), then handed to the
+handler of its type (``handlers``), and every refusal is answered with an error message carrying the request's
+``id`` while the connection goes on.
 
-HTTP: ``GET /health``, ``GET /api/tables`` (the lobby), ``GET /api/tables/{id}/record`` (a finished game's record
-only: an unfinished game's record would show every hand, so it is refused with 409), ``GET
-/api/players/{name}/stats``."""
+Before any of that, the transport holds the line: a frame longer than ``TRANSPORT_MAX_BYTES`` is refused by the
+websocket layer from its header, without being read (the server is started with that ``ws_max_size``); a browser
+page of another site (its ``Origin``) may not open the websocket at all; and a client that stops reading is closed
+once its bounded queue is full (``connections``)."""
 
 from __future__ import annotations
 
@@ -12,192 +14,139 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import auth
 from . import protocol as p
 from .bus import make_bus
+from .connections import CLOSE_NOT_READING, Connection
+from .handlers import HANDLERS
+from .http import http_routes
 from .limits import RateLimit
 from .pages import add_pages
-from .rooms import Connection, Room, RoomError
-from .store import Player, Store
+from .room import Room
+from .store import Store
 
-__all__ = ["create_app"]
+__all__ = ["CLOSE_ORIGIN", "TRANSPORT_MAX_BYTES", "create_app", "origin_allowed"]
 
 log = logging.getLogger("spades.room")
+
+# Frames up to this size are read and, past the protocol's limit, answered with too_large; longer ones are cut by
+# the websocket layer (close code 1009) from the frame's header, before their bytes are read.
+TRANSPORT_MAX_BYTES = 16 * p.MAX_FRAME_BYTES
+CLOSE_ORIGIN = 4003  # the websocket is refused to a page of another site
 
 
 def _error(code: p.ErrorCode, message: str, reply_to: int | None = None) -> str:
     return p.encode(p.Error(type="error", id=reply_to, code=code, message=message[:p.MESSAGE_MAX]))
 
 
-async def _handle(room: Room, conn: Connection, message: Any) -> None:
-    """Do what one checked client message asks."""
-    store = room.store
-    kind = message.type
-    if kind == "ping":
-        conn.send(p.encode(p.Pong(type="pong", id=message.id)))
-    elif kind in ("register", "login", "guest", "resume"):
-        player: Player | None
-        try:
-            if kind == "register":
-                player = await asyncio.to_thread(store.create_player, message.name, message.password)
-            elif kind == "login":
-                player = await asyncio.to_thread(store.check_password, message.name, message.password)
-                if player is None:
-                    raise RoomError(p.ErrorCode.BAD_PASSWORD, "the name and password do not match a player")
-            elif kind == "guest":
-                player = await asyncio.to_thread(store.guest, message.name)
-            else:
-                player = await asyncio.to_thread(store.player_for_token, message.token)
-                if player is None:
-                    raise RoomError(p.ErrorCode.SESSION_EXPIRED, "the token is unknown or has expired; sign in again")
-            assert player is not None
-        except auth.AuthError as error:
-            code = p.ErrorCode.NAME_TAKEN if error.code == "name_taken" else p.ErrorCode.BAD_MESSAGE
-            raise RoomError(code, str(error)) from None
-        await room.welcome(conn, player, message.id, message.token if kind == "resume" else None)
-        if kind == "resume":
-            await room.return_to_seats(conn)
-    elif kind == "lobby":
-        conn.send(p.encode(p.LobbyList(type="lobby", id=message.id, tables=await room.lobby())))
-    elif kind == "create":
-        await room.create(conn, message)
-    elif kind == "join":
-        await room.join(conn, message)
-    elif kind == "stand":
-        await room.stand(conn, message)
-    elif kind == "level":
-        await room.set_level(conn, message)
-    elif kind == "start":
-        await room.start_game(conn, message)
-    elif kind == "remove":
-        await room.remove(conn, message)
-    elif kind == "act":
-        await room.act(conn, message)
-    elif kind == "sync":
-        await room.sync(conn, message)
-    elif kind == "ask":
-        await room.ask(conn, message)
-    elif kind == "stats":
-        name = message.name or (conn.player.name if conn.player else None)
-        if name is None:
-            raise RoomError(p.ErrorCode.NOT_SIGNED_IN, "sign in first, or name a player")
-        stats = await asyncio.to_thread(store.stats, name)
-        if stats is None:
-            raise RoomError(p.ErrorCode.NO_SUCH_PLAYER, "no player has that name")
-        conn.send(p.encode(p.Stats(type="stats", id=message.id, **vars(stats))))
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a websocket may be opened from a page of ``origin``: no Origin (not a browser: ``spades join``, a
+    script), the room's own address (the request's Host), or one of ``allowed`` (``--allow-origin``). A browser's
+    ``null`` origin (a sandboxed frame, a file) is refused."""
+    if origin is None:
+        return True
+    if origin in allowed or "*" in allowed:
+        return True
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    return host is not None and parts.netloc.lower() == host.lower()
 
 
 async def _socket(websocket: WebSocket) -> None:
     room: Room = websocket.app.state.room
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), room.allow_origins):
+        await websocket.close(code=CLOSE_ORIGIN, reason="a page of another site may not open the room")
+        return
     await websocket.accept()
-    outbox: asyncio.Queue[str] = asyncio.Queue()
-    conn = Connection(send=outbox.put_nowait)
+    conn = Connection(address=websocket.client.host if websocket.client else "")
     room.connections.add(conn)
     rate = RateLimit()
 
     async def write() -> None:
         while True:
-            frame = await outbox.get()
+            frame = await conn.outbox.get()
             await websocket.send_text(frame)
 
-    writer = asyncio.create_task(write())
-    try:
+    async def read() -> None:
         while True:
             event = await websocket.receive()
             if event["type"] == "websocket.disconnect":
-                break
+                return
             data: str | bytes | None = event.get("text")
             if data is None:
                 data = event.get("bytes") or b""
-            size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
-            if size > p.MAX_FRAME_BYTES:
-                conn.send(_error(p.ErrorCode.TOO_LARGE, f"the message is {size} bytes; the limit is "
-                                 f"{p.MAX_FRAME_BYTES}"))
-                continue
-            if not rate.allow():
-                conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.RATE_PER_SECOND:g} messages a second; "
-                                 "the message was dropped"))
-                continue
-            try:
-                message = p.parse_client(data)
-            except p.ProtocolError as error:
-                conn.send(p.encode(error.reply()))
-                continue
-            try:
-                await _handle(room, conn, message)
-            except RoomError as error:
-                conn.send(_error(error.code, error.message, message.id))
-            except Exception as error:  # a reason may name a card: only where it failed is logged
-                log.error("a %s message failed (%s)", message.type, type(error).__name__)
-                conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))
+            await _frame(room, conn, rate, data)
+
+    writer = asyncio.create_task(write())
+    reader = asyncio.create_task(read())
+    closer = asyncio.create_task(conn.closed.wait())
+    try:
+        await asyncio.wait({reader, closer}, return_when=asyncio.FIRST_COMPLETED)
+        if conn.closing is not None:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=CLOSE_NOT_READING, reason=conn.closing[:120])
     except WebSocketDisconnect:
         pass
     finally:
+        for task in (reader, closer):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         await room.left(conn)
-        # let the last frames go out before the socket closes
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(_drain(outbox), 0.5)
+        if conn.closing is None:  # let the last frames go out before the socket closes
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(_drain(conn), 0.5)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
 
 
-async def _drain(outbox: asyncio.Queue[str]) -> None:
-    while not outbox.empty():
+async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | bytes) -> None:
+    """One client frame: size, rate, schema, then its handler; every refusal answered, nothing else changed."""
+    size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+    if size > p.MAX_FRAME_BYTES:
+        conn.send(_error(p.ErrorCode.TOO_LARGE, f"the message is {size} bytes; the limit is {p.MAX_FRAME_BYTES}"))
+        return
+    if not rate.allow():
+        conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.RATE_PER_SECOND:g} messages a second; the "
+                         "message was dropped"))
+        return
+    try:
+        message = p.parse_client(data)
+    except p.ProtocolError as error:
+        conn.send(p.encode(error.reply()))
+        return
+    try:
+        await HANDLERS[message.type](room, conn, message)
+    except p.ProtocolError as error:
+        conn.send(p.encode(error.reply(message.id)))
+    except Exception as error:  # a reason may name a card: only where it failed is logged
+        log.error("a %s message failed (%s)", message.type, type(error).__name__)
+        conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))
+
+
+async def _drain(conn: Connection) -> None:
+    while not conn.outbox.empty():
         await asyncio.sleep(0.01)
 
 
-async def _health(request: Request) -> JSONResponse:
-    return JSONResponse({"ok": True})
-
-
-async def _tables(request: Request) -> JSONResponse:
-    room: Room = request.app.state.room
-    return JSONResponse({"tables": [t.model_dump(mode="json") for t in await room.lobby()]})
-
-
-async def _record(request: Request) -> JSONResponse:
-    room: Room = request.app.state.room
-    try:
-        table_id = int(request.path_params["table"])
-    except ValueError:
-        return JSONResponse({"error": "a table is a number"}, status_code=404)
-    info = await asyncio.to_thread(room.store.table, table_id)
-    if info is None:
-        return JSONResponse({"error": f"there is no table {table_id}"}, status_code=404)
-    record = await asyncio.to_thread(room.store.record, table_id) if info.state == "over" else None
-    if record is None:
-        return JSONResponse({"error": "the game is not over; its record is given only when it is"},
-                            status_code=409)
-    return JSONResponse(record)
-
-
-async def _stats(request: Request) -> JSONResponse:
-    room: Room = request.app.state.room
-    stats = await asyncio.to_thread(room.store.stats, request.path_params["name"])
-    if stats is None:
-        return JSONResponse({"error": "no player has that name"}, status_code=404)
-    return JSONResponse(vars(stats))
-
-
 def create_app(database_url: str | None = None, redis_url: str | None = None, *, base_url: str = "",
-               pace: float = 1.0, seeds: bool = False) -> Starlette:
+               pace: float = 1.0, seeds: bool = False, allow_origins: tuple[str, ...] = ()) -> Starlette:
     """The room's application on that database (the default SQLite file when None), with table updates between
-    processes through Redis when ``redis_url`` is given."""
+    processes through Redis when ``redis_url`` is given; ``allow_origins``: pages of other sites that may open the
+    websocket, besides the room's own."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
         bus = make_bus(redis_url, store.engine.url.render_as_string(hide_password=True))
-        room = Room(store, bus, base_url=base_url, pace=pace, seeds=seeds)
+        room = Room(store, bus, base_url=base_url, pace=pace, seeds=seeds, allow_origins=allow_origins)
         await room.start()
         app.state.room = room
         try:
@@ -206,13 +155,7 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
             await room.close()
             store.close()
 
-    routes = [
-        Route("/health", _health),
-        Route("/api/tables", _tables),
-        Route("/api/tables/{table}/record", _record),
-        Route("/api/players/{name}/stats", _stats),
-        WebSocketRoute("/ws", _socket),
-    ]
+    routes = [*http_routes(), WebSocketRoute("/ws", _socket)]
     app = Starlette(routes=routes, lifespan=lifespan)
     add_pages(app)
     return app

@@ -48,6 +48,7 @@ from ..game import Game
 from . import auth
 
 __all__ = [
+    "AWAY_REASONS",
     "ActionRow",
     "Player",
     "SeatInfo",
@@ -60,6 +61,9 @@ __all__ = [
 ]
 
 STATES = ("waiting", "playing", "over")
+# Why a seated person is away: the connection was lost, they left the table, or the room restarted (every
+# connection was lost at once; that one is not announced, since everyone lost theirs).
+AWAY_REASONS = ("dropped", "left", "restart")
 DEFAULT_SETTINGS: dict[str, Any] = {"timeout": 60, "pace": 1.0}
 ROOM_DATABASE = "room.sqlite3"
 
@@ -126,6 +130,9 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     level: Mapped[str | None] = mapped_column(String(32))
+    away: Mapped[str | None] = mapped_column(String(16))  # AWAY_REASONS, or None: present (or no person)
+    away_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    covered_from: Mapped[int | None] = mapped_column(Integer)  # the computer plays the seat after this seq
 
 
 class ActionRowModel(Base):
@@ -174,6 +181,9 @@ class SeatInfo:
     seat: int
     player: str | None
     level: str | None
+    away: str | None = None  # one of AWAY_REASONS while the seat's person is away
+    away_since: datetime | None = None
+    covered_from: int | None = None  # the seq after which the computer plays for the absent person
 
 
 @dataclass(frozen=True)
@@ -395,6 +405,12 @@ class Store:
             session.flush()
             return self._table_info(session, row)
 
+    def open_tables_owned(self, owner: Player) -> int:
+        """How many tables the player owns that are waiting or under way."""
+        with self._session() as session:
+            return int(session.scalar(select(func.count()).select_from(TableRow).where(
+                TableRow.owner_id == owner.id, TableRow.state.in_(("waiting", "playing")))) or 0)
+
     def table(self, table_id: int) -> TableInfo | None:
         with self._session() as session:
             row = session.get(TableRow, table_id)
@@ -419,10 +435,48 @@ class Store:
         False when the seat is not there or was taken."""
         with self._session() as session:
             statement = (update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                         .values(player_id=player.id if player else None, level=level))
+                         .values(player_id=player.id if player else None, level=level, away=None, away_since=None,
+                                 covered_from=None))
             if only_if_empty:
                 statement = statement.where(SeatRow.player_id.is_(None))
             result = session.execute(statement)
+            return bool(getattr(result, "rowcount", 0))
+
+    def set_away(self, table_id: int, seat: int, away: str, since: datetime | None = None, *,
+                 only_if_present: bool = False) -> bool:
+        """Mark the seat's person away (``away``: one of AWAY_REASONS) from ``since`` (now by default). With
+        ``only_if_present`` nothing changes for a seat already marked away, so an earlier absence keeps its start.
+        False when nothing changed."""
+        if away not in AWAY_REASONS:
+            raise ValueError(f"away is one of {', '.join(AWAY_REASONS)}")
+        with self._session() as session:
+            statement = (update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                               SeatRow.player_id.is_not(None))
+                         .values(away=away, away_since=since or _now()))
+            if only_if_present:
+                statement = statement.where(SeatRow.away.is_(None))
+            return bool(getattr(session.execute(statement), "rowcount", 0))
+
+    def set_present(self, table_id: int, seat: int) -> SeatInfo | None:
+        """The seat's person is back: away, its time and the computer's cover cleared in one statement. The seat
+        as it was before (its absence and cover), or None when it was not marked away (nothing to announce)."""
+        with self._session() as session:
+            row = session.get(SeatRow, (table_id, seat), with_for_update=True)
+            if row is None or row.away is None:
+                return None
+            before = SeatInfo(seat, None, row.level, row.away, row.away_since, row.covered_from)
+            row.away, row.away_since, row.covered_from = None, None, None
+            return before
+
+    def cover(self, table_id: int, seat: int, seq: int, away_before: datetime) -> bool:
+        """The computer plays the seat from after ``seq``, if its person is still away since ``away_before`` or
+        earlier and no one covered it yet; False when another process did, or the person came back."""
+        with self._session() as session:
+            result = session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                      SeatRow.away.is_not(None), SeatRow.covered_from.is_(None),
+                                      SeatRow.away_since <= away_before)
+                .values(covered_from=seq))
             return bool(getattr(result, "rowcount", 0))
 
     def set_state(self, table_id: int, state: str, *, was: str | None = None) -> bool:
@@ -449,14 +503,15 @@ class Store:
             return []
         ids = [row.id for row in rows]
         seat_rows = session.execute(
-            select(SeatRow.table_id, SeatRow.seat, PlayerRow.name, SeatRow.level)
+            select(SeatRow.table_id, SeatRow.seat, PlayerRow.name, SeatRow.level, SeatRow.away, SeatRow.away_since,
+                   SeatRow.covered_from)
             .outerjoin(PlayerRow, SeatRow.player_id == PlayerRow.id)
             .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)).all()
         owners = {player_id: name for player_id, name in session.execute(
             select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_({row.owner_id for row in rows})))}
         seats: dict[int, list[SeatInfo]] = {}
-        for table_id, seat, name, level in seat_rows:
-            seats.setdefault(table_id, []).append(SeatInfo(seat, name, level))
+        for table_id, seat, name, level, away, since, covered in seat_rows:
+            seats.setdefault(table_id, []).append(SeatInfo(seat, name, level, away, since, covered))
         return [TableInfo(id=row.id, owner=owners.get(row.owner_id, ""), rules=dict(row.rules), seed=row.seed,
                           state=row.state, settings=dict(row.settings), invite=row.invite, created=row.created,
                           finished=row.finished, seats=tuple(seats.get(row.id, ())))

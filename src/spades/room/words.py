@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from .. import explain
 from ..actions import Action
 from ..bots import Bot
+from ..cards import CardSet
 from ..events import Event, GameOver, HandStarted
 from ..game import Game
 from ..rules import Rules
@@ -134,3 +135,8 @@ def coach(game: Game, seat: int, hand: int) -> list[str]:
     from ..coach import review_hand, review_words
 
     return review_words(review_hand(game, hand, seat))
+
+
+def kept_line(before: CardSet, after: CardSet) -> str | None:
+    """What only the drawing seat hears of the card it kept."""
+    return say.kept_line(before, after)

@@ -12,238 +12,177 @@ The package's modules: ``codes`` (limits, error codes, the refusal), ``fields`` 
 committed file matches). Views and events travel in the wire form of ``spades.wire``, carried as JSON objects."""
 
 from .codes import (
-    COACH_LINES as COACH_LINES,
+    COACH_LINES,
+    ERROR_MEANINGS,
+    HOST_CODES,
+    MAX_CLAUSES,
+    MAX_CLIENT_ID,
+    MAX_CURSOR,
+    MAX_FRAME_BYTES,
+    MAX_SEAT,
+    MAX_TABLE_ID,
+    MESSAGE_MAX,
+    NAME_MAX,
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    QUOTE_MAX,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    TOKEN_MAX,
+    TOKEN_MIN,
+    ErrorCode,
+    ProtocolError,
+    Refusal,
+    host_refusal,
 )
-from .codes import (
-    ERROR_MEANINGS as ERROR_MEANINGS,
-)
-from .codes import (
-    MAX_CLAUSES as MAX_CLAUSES,
-)
-from .codes import (
-    MAX_CLIENT_ID as MAX_CLIENT_ID,
-)
-from .codes import (
-    MAX_CURSOR as MAX_CURSOR,
-)
-from .codes import (
-    MAX_FRAME_BYTES as MAX_FRAME_BYTES,
-)
-from .codes import (
-    MAX_SEAT as MAX_SEAT,
-)
-from .codes import (
-    MAX_TABLE_ID as MAX_TABLE_ID,
-)
-from .codes import (
-    MESSAGE_MAX as MESSAGE_MAX,
-)
-from .codes import (
-    NAME_MAX as NAME_MAX,
-)
-from .codes import (
-    PASSWORD_MAX as PASSWORD_MAX,
-)
-from .codes import (
-    PASSWORD_MIN as PASSWORD_MIN,
-)
-from .codes import (
-    QUOTE_MAX as QUOTE_MAX,
-)
-from .codes import (
-    RATE_BURST as RATE_BURST,
-)
-from .codes import (
-    RATE_PER_SECOND as RATE_PER_SECOND,
-)
-from .codes import (
-    TOKEN_MAX as TOKEN_MAX,
-)
-from .codes import (
-    TOKEN_MIN as TOKEN_MIN,
-)
-from .codes import (
-    ErrorCode as ErrorCode,
-)
-from .codes import (
-    ProtocolError as ProtocolError,
-)
-from .codes import (
-    Refusal as Refusal,
-)
-from .docs import render_docs as render_docs
+from .docs import render_docs
 from .fields import (
-    ACTION_MAX as ACTION_MAX,
-)
-from .fields import (
-    ACTION_PATTERN as ACTION_PATTERN,
-)
-from .fields import (
-    NAME_PATTERN as NAME_PATTERN,
-)
-from .fields import (
-    TOKEN_PATTERN as TOKEN_PATTERN,
-)
-from .fields import (
-    ActionText as ActionText,
-)
-from .fields import (
-    ClientId as ClientId,
-)
-from .fields import (
-    Cursor as Cursor,
-)
-from .fields import (
-    Level as Level,
-)
-from .fields import (
-    Name as Name,
-)
-from .fields import (
-    OptionValue as OptionValue,
-)
-from .fields import (
-    Part as Part,
-)
-from .fields import (
-    Password as Password,
-)
-from .fields import (
-    Player as Player,
-)
-from .fields import (
-    RulesForm as RulesForm,
-)
-from .fields import (
-    Seat as Seat,
-)
-from .fields import (
-    SeatInfo as SeatInfo,
-)
-from .fields import (
-    SeatKey as SeatKey,
-)
-from .fields import (
-    TableId as TableId,
-)
-from .fields import (
-    TableInfo as TableInfo,
-)
-from .fields import (
-    TableState as TableState,
-)
-from .fields import (
-    Token as Token,
-)
-from .fields import (
-    quote as quote,
+    ACTION_MAX,
+    NAME_PATTERN,
+    OPTION_RANGES,
+    TOKEN_PATTERN,
+    ActionText,
+    ClientId,
+    Cursor,
+    Level,
+    Name,
+    OptionValue,
+    Part,
+    Password,
+    Player,
+    RulesForm,
+    Seat,
+    SeatInfo,
+    SeatKey,
+    TableId,
+    TableInfo,
+    TableState,
+    Token,
+    check_ranges,
+    quote,
 )
 from .messages import (
-    CLIENT_MESSAGES as CLIENT_MESSAGES,
+    CLIENT_MESSAGES,
+    SERVER_MESSAGES,
+    Act,
+    Ask,
+    AskKey,
+    ClientBase,
+    ClientMessage,
+    Count,
+    Create,
+    Error,
+    Guest,
+    Join,
+    Lobby,
+    LobbyList,
+    Login,
+    Ping,
+    Pong,
+    Register,
+    Remove,
+    Resume,
+    Said,
+    ServerBase,
+    ServerMessage,
+    SetLevel,
+    Stand,
+    Start,
+    Stats,
+    StatsRequest,
+    Sync,
+    Table,
+    Update,
+    Welcome,
+    encode,
+    message_type,
+    parse_client,
+    parse_server,
 )
-from .messages import (
-    SERVER_MESSAGES as SERVER_MESSAGES,
-)
-from .messages import (
-    Act as Act,
-)
-from .messages import (
-    Ask as Ask,
-)
-from .messages import (
-    AskKey as AskKey,
-)
-from .messages import (
-    ClientBase as ClientBase,
-)
-from .messages import (
-    ClientMessage as ClientMessage,
-)
-from .messages import (
-    Count as Count,
-)
-from .messages import (
-    Create as Create,
-)
-from .messages import (
-    Error as Error,
-)
-from .messages import (
-    Guest as Guest,
-)
-from .messages import (
-    Join as Join,
-)
-from .messages import (
-    Lobby as Lobby,
-)
-from .messages import (
-    LobbyList as LobbyList,
-)
-from .messages import (
-    Login as Login,
-)
-from .messages import (
-    Ping as Ping,
-)
-from .messages import (
-    Pong as Pong,
-)
-from .messages import (
-    Register as Register,
-)
-from .messages import (
-    Remove as Remove,
-)
-from .messages import (
-    Resume as Resume,
-)
-from .messages import (
-    Said as Said,
-)
-from .messages import (
-    ServerBase as ServerBase,
-)
-from .messages import (
-    ServerMessage as ServerMessage,
-)
-from .messages import (
-    SetLevel as SetLevel,
-)
-from .messages import (
-    Stand as Stand,
-)
-from .messages import (
-    Start as Start,
-)
-from .messages import (
-    Stats as Stats,
-)
-from .messages import (
-    StatsRequest as StatsRequest,
-)
-from .messages import (
-    Sync as Sync,
-)
-from .messages import (
-    Table as Table,
-)
-from .messages import (
-    Update as Update,
-)
-from .messages import (
-    Welcome as Welcome,
-)
-from .messages import (
-    encode as encode,
-)
-from .messages import (
-    message_type as message_type,
-)
-from .messages import (
-    parse_client as parse_client,
-)
-from .messages import (
-    parse_server as parse_server,
-)
-from .schema_words import describe as describe
+from .schema_words import describe
+
+__all__ = [
+    "ACTION_MAX",
+    "CLIENT_MESSAGES",
+    "COACH_LINES",
+    "ERROR_MEANINGS",
+    "HOST_CODES",
+    "MAX_CLAUSES",
+    "MAX_CLIENT_ID",
+    "MAX_CURSOR",
+    "MAX_FRAME_BYTES",
+    "MAX_SEAT",
+    "MAX_TABLE_ID",
+    "MESSAGE_MAX",
+    "NAME_MAX",
+    "NAME_PATTERN",
+    "OPTION_RANGES",
+    "PASSWORD_MAX",
+    "PASSWORD_MIN",
+    "QUOTE_MAX",
+    "RATE_BURST",
+    "RATE_PER_SECOND",
+    "SERVER_MESSAGES",
+    "TOKEN_MAX",
+    "TOKEN_MIN",
+    "TOKEN_PATTERN",
+    "Act",
+    "ActionText",
+    "Ask",
+    "AskKey",
+    "ClientBase",
+    "ClientId",
+    "ClientMessage",
+    "Count",
+    "Create",
+    "Cursor",
+    "Error",
+    "ErrorCode",
+    "Guest",
+    "Join",
+    "Level",
+    "Lobby",
+    "LobbyList",
+    "Login",
+    "Name",
+    "OptionValue",
+    "Part",
+    "Password",
+    "Ping",
+    "Player",
+    "Pong",
+    "ProtocolError",
+    "Refusal",
+    "Register",
+    "Remove",
+    "Resume",
+    "RulesForm",
+    "Said",
+    "Seat",
+    "SeatInfo",
+    "SeatKey",
+    "ServerBase",
+    "ServerMessage",
+    "SetLevel",
+    "Stand",
+    "Start",
+    "Stats",
+    "StatsRequest",
+    "Sync",
+    "Table",
+    "TableId",
+    "TableInfo",
+    "TableState",
+    "Token",
+    "Update",
+    "Welcome",
+    "check_ranges",
+    "describe",
+    "encode",
+    "host_refusal",
+    "message_type",
+    "parse_client",
+    "parse_server",
+    "quote",
+    "render_docs",
+]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...errors import SpadesError
 
 if TYPE_CHECKING:
+    from ...host import Refusal as HostRefusal
     from .messages import Error
 
 MAX_FRAME_BYTES = 4096
@@ -53,6 +54,7 @@ class ErrorCode(StrEnum):
     OUT_OF_DATE = "out_of_date"
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL = "illegal"
+    TOO_MANY_TABLES = "too_many_tables"
     SERVER_ERROR = "server_error"
 
 
@@ -79,6 +81,8 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.OUT_OF_DATE: "act: the cursor is behind the table; the reply is followed by the missing update",
     ErrorCode.NOT_YOUR_TURN: "act: it is not that seat's turn",
     ErrorCode.ILLEGAL: "act: the rules do not allow that action now; the message says why",
+    ErrorCode.TOO_MANY_TABLES: "create: the player owns as many tables waiting or under way as the room allows "
+    "(5); finish or leave one first",
     ErrorCode.SERVER_ERROR: "the server failed; nothing was changed",
 }
 
@@ -105,3 +109,24 @@ class ProtocolError(SpadesError):
 
 
 Refusal = ProtocolError
+
+
+# The one statement of which error code each of the host's refusals is answered with.
+HOST_CODES: dict[str, ErrorCode] = {
+    "game_over": ErrorCode.GAME_OVER,
+    "not_an_action": ErrorCode.ILLEGAL,
+    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
+    "computer_seat": ErrorCode.NOT_YOUR_TURN,
+    "illegal": ErrorCode.ILLEGAL,
+}
+
+
+def host_refusal(refusal: HostRefusal, sent: str | None = None) -> ProtocolError:
+    """The room's refusal for an action its host refused: the code for the kind, the host's reason; text that is
+    not an action (``sent``) is quoted as every error quotes a client's input, short and escaped."""
+    if refusal.kind == "not_an_action" and sent is not None:
+        from ...host import NOT_AN_ACTION
+        from .fields import quote
+
+        return ProtocolError(HOST_CODES[refusal.kind], f"{quote(sent)} {NOT_AN_ACTION}")
+    return ProtocolError(HOST_CODES[refusal.kind], refusal.reason)

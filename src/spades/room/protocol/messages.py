@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError
+from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError, model_validator
 
 from .codes import COACH_LINES, MAX_CLIENT_ID, MAX_FRAME_BYTES, MESSAGE_MAX, ErrorCode, ProtocolError
 from .fields import (
@@ -25,6 +25,7 @@ from .fields import (
     TableId,
     TableInfo,
     Token,
+    check_ranges,
     quote,
 )
 from .schema_words import describe
@@ -106,6 +107,13 @@ class Create(ClientBase):
         default=None, description="the deal's seed, as `spades play --seed` takes it, so that a known deal can be "
         "played again; only a room started with `spades serve --seeds` takes one (whoever knows it knows every "
         "hand), the others answer bad_message")
+    autostart: bool = Field(default=False, description="start the game by itself once every seat has a person or "
+                            "a computer (the owner need not send start)")
+
+    @model_validator(mode="after")
+    def _in_range(self) -> Create:
+        check_ranges(dict(self.rules.options))
+        return self
 
     def seat_levels(self) -> dict[int, str]:
         return {int(seat): level for seat, level in self.levels.items()}

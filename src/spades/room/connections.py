@@ -1,0 +1,102 @@
+"""The connections this process holds, indexed by table, each with a bounded queue of frames to send.
+
+A table's update goes to the connections at that table only, found in the index rather than by a scan over every
+connection. A connection's queue holds at most ``SEND_QUEUE_MAX`` frames: a client that stops reading while the
+room goes on sending is closed with ``CLOSE_NOT_READING`` (and may reconnect and catch up with ``sync``), so that
+no client can make the server hold an unbounded backlog for it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+from .store import Player
+
+__all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_MAX", "Connection", "Connections"]
+
+SEND_QUEUE_MAX = 256  # frames; a whole game is about 60 updates a seat, so only a client that does not read fills it
+CLOSE_NOT_READING = 4008  # the websocket close code for it; its reason says why
+
+
+class Connection:
+    """One client's connection: who it is signed in as, its address, the tables it is at (seat, or None to
+    watch) and how many public events of each it has been sent. ``send`` queues a frame; the app writes them in
+    order and closes the connection when ``closing`` is set."""
+
+    def __init__(self, address: str = "", limit: int = SEND_QUEUE_MAX) -> None:
+        self.address = address
+        self.player: Player | None = None
+        self.tables: dict[int, int | None] = {}
+        self.cursors: dict[int, int] = {}
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=limit)
+        self.closing: str | None = None  # why the room closes this connection, once it does
+        self.closed = asyncio.Event()
+
+    def send(self, frame: str) -> None:
+        """Queue a frame; a full queue means the client has stopped reading: the connection is closed instead."""
+        if self.closing is not None:
+            return
+        try:
+            self.outbox.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.close(f"more than {self.outbox.maxsize} messages were not read; reconnect and sync")
+
+    def close(self, reason: str) -> None:
+        """Ask the app to close the connection (it is told by ``closed``), dropping what was queued."""
+        if self.closing is None:
+            self.closing = reason
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.closed.set()
+
+
+class Connections:
+    """Every connection of this process, and for each table the connections at it."""
+
+    def __init__(self) -> None:
+        self._all: set[Connection] = set()
+        self._by_table: dict[int, dict[Connection, None]] = {}  # insertion-ordered sets
+
+    def __iter__(self) -> Iterator[Connection]:
+        return iter(self._all)
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+    def add(self, conn: Connection) -> None:
+        self._all.add(conn)
+
+    def discard(self, conn: Connection) -> list[tuple[int, int | None]]:
+        """Forget the connection; the tables it was at and its seat at each."""
+        self._all.discard(conn)
+        places = list(conn.tables.items())
+        for table in list(conn.tables):
+            self.leave(conn, table)
+        return places
+
+    def sit(self, conn: Connection, table: int, seat: int | None, cursor: int = 0) -> None:
+        """The connection is at ``table``: at ``seat``, or watching (None)."""
+        conn.tables[table] = seat
+        conn.cursors[table] = cursor
+        self._by_table.setdefault(table, {})[conn] = None
+
+    def leave(self, conn: Connection, table: int) -> None:
+        conn.tables.pop(table, None)
+        conn.cursors.pop(table, None)
+        at = self._by_table.get(table)
+        if at is not None:
+            at.pop(conn, None)
+            if not at:
+                del self._by_table[table]
+
+    def at(self, table: int) -> list[Connection]:
+        """The connections at the table, seated or watching."""
+        return list(self._by_table.get(table, ()))
+
+    def present(self, table: int) -> set[int]:
+        """The seats of the table someone holds through a connection of this process."""
+        return {seat for conn in self._by_table.get(table, ()) if (seat := conn.tables.get(table)) is not None}
+
+    def holding(self, table: int, seat: int) -> list[Connection]:
+        """The connections at the table's ``seat``."""
+        return [conn for conn in self._by_table.get(table, ()) if conn.tables.get(table) == seat]

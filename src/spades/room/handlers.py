@@ -1,0 +1,97 @@
+"""What each client message does: one handler per message type, looked up in ``HANDLERS``. The app reads and
+checks the frame, then calls the handler; a handler refuses with ``protocol.Refusal`` and the app answers it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from . import auth, questions, seating
+from . import protocol as p
+from .connections import Connection
+from .room import Room
+from .store import Player
+
+__all__ = ["HANDLERS"]
+
+Handler = Callable[[Room, Connection, Any], Awaitable[None]]
+
+
+async def _ping(room: Room, conn: Connection, message: p.Ping) -> None:
+    conn.send(p.encode(p.Pong(type="pong", id=message.id)))
+
+
+async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
+    store = room.store
+    kind = message.type
+    player: Player | None
+    try:
+        if kind == "register":
+            player = await asyncio.to_thread(store.create_player, message.name, message.password)
+        elif kind == "login":
+            player = await asyncio.to_thread(store.check_password, message.name, message.password)
+            if player is None:
+                raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "the name and password do not match a player")
+        elif kind == "guest":
+            player = await asyncio.to_thread(store.guest, message.name)
+        else:
+            player = await asyncio.to_thread(store.player_for_token, message.token)
+            if player is None:
+                raise p.Refusal(p.ErrorCode.SESSION_EXPIRED, "the token is unknown or has expired; sign in again")
+        assert player is not None
+    except auth.AuthError as error:
+        code = p.ErrorCode.NAME_TAKEN if error.code == "name_taken" else p.ErrorCode.BAD_MESSAGE
+        raise p.Refusal(code, str(error)) from None
+    await room.welcome(conn, player, message.id, message.token if kind == "resume" else None)
+    if kind == "resume":
+        await seating.return_to_seats(room, conn)
+
+
+async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
+    conn.send(p.encode(p.LobbyList(type="lobby", id=message.id, tables=await seating.lobby(room))))
+
+
+async def _act(room: Room, conn: Connection, message: p.Act) -> None:
+    player = seating.need_player(conn)
+    table = await room.table(message.table)
+    seats = [s.seat for s in table.info.seats if s.player == player.name]
+    if not seats:
+        async with table.lock:
+            await table.refresh()
+        seats = [s.seat for s in table.info.seats if s.player == player.name]
+    if not seats:
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you have no seat at that table")
+    if table.id not in conn.tables:  # signed in again elsewhere, acting here: back at the seat first
+        await seating.sit_back(room, conn, table, seats[0])
+    await table.command(seats[0], message.action, person=True, reply=(conn, message.id), cursor=message.cursor)
+
+
+async def _stats(room: Room, conn: Connection, message: p.StatsRequest) -> None:
+    name = message.name or (conn.player.name if conn.player else None)
+    if name is None:
+        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first, or name a player")
+    stats = await asyncio.to_thread(room.store.stats, name)
+    if stats is None:
+        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no player has that name")
+    conn.send(p.encode(p.Stats(type="stats", id=message.id, **vars(stats))))
+
+
+HANDLERS: dict[str, Handler] = {
+    "ping": _ping,
+    "register": _sign_in,
+    "login": _sign_in,
+    "guest": _sign_in,
+    "resume": _sign_in,
+    "lobby": _lobby,
+    "create": seating.create,
+    "join": seating.join,
+    "stand": seating.stand,
+    "level": seating.set_level,
+    "start": seating.start,
+    "remove": seating.remove,
+    "act": _act,
+    "sync": questions.sync,
+    "ask": questions.ask,
+    "stats": _stats,
+}

@@ -1,0 +1,126 @@
+"""The room of one process: its store, its bus, its connections and the live tables it serves.
+
+It loads a table when someone first comes to it, hears the bus say that another process changed one, and on a
+start rebuilds every game under way: the people at those tables are away from the moment of the restart (unless
+they were away already, whose absence keeps its start), so the computer covers whoever does not come back within
+the table's timeout, as it would have without the restart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from . import protocol as p
+from .bus import Bus, LocalBus
+from .connections import Connection, Connections
+from .presence import begin_line
+from .store import Player, Store, TableInfo
+from .tables import LiveTable
+
+__all__ = ["Room"]
+
+log = logging.getLogger("spades.room")
+
+
+class Room:
+    """Every table this process serves and every connection it holds."""
+
+    def __init__(self, store: Store, bus: Bus | None = None, *, base_url: str = "", pace: float = 1.0,
+                 seeds: bool = False, allow_origins: tuple[str, ...] = ()) -> None:
+        self.store = store
+        self.seeds = seeds  # whether a table's creator may choose its seed
+        self.bus: Bus = bus or LocalBus()
+        self.base_url = base_url
+        self.pace = pace
+        self.allow_origins = allow_origins
+        self.tables: dict[int, LiveTable] = {}
+        self.connections = Connections()
+
+    async def start(self) -> None:
+        await self.bus.start(self.on_notice)
+        await self._resume_games()
+
+    async def close(self) -> None:
+        for table in list(self.tables.values()):
+            await table.close()
+        await self.bus.close()
+
+    async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """A store call, in a worker thread (each is one short transaction)."""
+        return await asyncio.to_thread(function, *args, **kwargs)
+
+    async def notify(self, table: int, seq: int | None = None) -> None:
+        """Tell the other processes that the table changed: its actions up to ``seq``, or (None) its seats."""
+        await self.bus.publish({"table": table, "seq": seq})
+
+    async def table(self, table_id: int) -> LiveTable:
+        """The live table, loaded and caught up on first use; a refusal when there is no such table."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        info = await self.db(self.store.table, table_id)
+        if info is None:
+            raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+        table = self.tables.setdefault(table_id, LiveTable(self, info))
+        async with table.lock:
+            await table.catch_up()
+        return table
+
+    async def _resume_games(self) -> None:
+        infos: list[TableInfo] = await self.db(self.store.tables, ("playing",))
+        for info in infos:
+            for seat in info.seats:
+                if seat.player is not None:
+                    await self.db(self.store.set_away, info.id, seat.seat, "restart", only_if_present=True)
+            table = await self.table(info.id)
+            async with table.lock:
+                await table.refresh()
+                await table.after_change()
+            await self.notify(info.id)
+        if infos:
+            log.info("resumed %s games under way", len(infos))
+
+    async def on_notice(self, notice: dict[str, Any]) -> None:
+        """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients."""
+        table_id = notice.get("table")
+        table = self.tables.get(table_id) if isinstance(table_id, int) else None
+        if table is None:
+            return
+        async with table.lock:
+            was = table.info.state
+            if notice.get("seq") is None:
+                await table.refresh()
+                table.announce_table()
+            await table.catch_up()
+            table.publish()
+            if was == "waiting" and table.info.state == "playing":
+                table.say(begin_line(table.timeout))
+            await table.after_change()
+
+    # -- connections ------------------------------------------------------------------------------------------
+    async def welcome(self, conn: Connection, player: Player, reply_to: int | None, token: str | None = None) -> None:
+        """Signed in: the welcome with a session token (a resumed session keeps its own)."""
+        conn.player = player
+        if token is None:
+            token, expires = await self.db(self.store.new_session, player)
+        else:
+            from .auth import TOKEN_LIFETIME
+
+            expires = datetime.now(UTC) + min(TOKEN_LIFETIME, timedelta(days=1))  # its expiry is not re-read
+        conn.send(p.encode(p.Welcome(type="welcome", id=reply_to,
+                                     player=p.Player(name=player.name, guest=player.guest),
+                                     token=token, expires=expires)))
+
+    async def left(self, conn: Connection) -> None:
+        """The connection is gone: each seat it held at a game under way is away (the table is told, and the
+        computer covers it after the table's timeout unless the person is back)."""
+        for table_id, seat in self.connections.discard(conn):
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                if seat is None or not await table.away(seat, "dropped"):
+                    table.announce_table()

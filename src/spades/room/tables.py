@@ -1,0 +1,455 @@
+"""A live table: the actor that owns one table's ``Host``, its sequence number, its lock, its computer players and
+its absence timer. Every command that takes an action, a person's, a computer's or the computer's cover for an
+absent person, goes one way, under the table's lock: check (``Host.check``, the one gate), store (the next seq),
+apply, publish (each of this process's clients at the table gets its update, and the bus tells the others).
+
+The database orders each table's actions (see ``store.append_action``). A lost race (another process took that
+seq) means catch up from the stored actions and check again, so a server killed at any moment has told no client
+anything that is not stored, and a table is rebuilt exactly from its rules, seed and actions.
+
+Presence is stored with the seats (``store.set_away``, ``set_present``, ``cover``), and what the table hears of
+it is worked out by ``presence.changes`` from two readings of the seats, so every process says the same once.
+
+Nothing here logs a card: actions are logged as seq numbers only."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action, Choice, parse_action
+from ..bots import Bot, bot_seed, make_bot
+from ..cards import CardSet
+from ..game import Game
+from ..host import Host, Refusal
+from ..view import Phase
+from ..wire import action_text, rules_from_json, update_to_json
+from . import presence, words
+from . import protocol as p
+from .connections import Connection
+from .store import SeatInfo, TableInfo, game_stats
+
+if TYPE_CHECKING:
+    from .room import Room
+
+__all__ = ["COVER_LEVEL", "QUIET_PACE", "LiveTable", "back_line", "hint_seed", "seed_of"]
+
+log = logging.getLogger("spades.room")
+
+COVER_LEVEL = "normal"
+QUIET_PACE = 1.0  # seconds between the computer's actions at least, while no person at the table is connected
+
+
+def seed_of(text: str) -> int | str:
+    """A stored seed as ``spades play --seed`` reads it (a number is a number), so that a table given a seed deals
+    and its computer players decide exactly as at the local table with that seed."""
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def hint_seed(table: int, seat: int) -> str:
+    """The seed of a seat's hint adviser at a room's table: the room's and ``spades join``'s are the same, so a
+    hint names the same card at the web table and the terminal."""
+    return bot_seed(f"table {table}", "hint", seat)
+
+
+def back_line(game: Game, seat: int | None) -> str:
+    """Where the game stands, in one line, for a player back at the table."""
+    if game.over:
+        return "Back at the table: the game is over."
+    view = game.view(seat if seat is not None else 0)
+    if view.phase == Phase.PLAY:
+        where = f"hand {view.hand_number}, trick {len(view.tricks) + 1}"
+    elif view.phase == Phase.DRAW:
+        where = f"hand {view.hand_number}, the draw"
+    else:
+        where = f"hand {view.hand_number}, the bidding"
+    whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to play"
+    return f"Back at the table: {where}, {whose}."
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class LiveTable:
+    """One table this process serves: its latest stored description and, once started, its Host."""
+
+    def __init__(self, room: Room, info: TableInfo) -> None:
+        self.room = room
+        self.info = info
+        self.host: Host | None = None
+        self.seq = 0  # actions applied to the host
+        self.lock = asyncio.Lock()
+        self.timer: asyncio.Task[None] | None = None
+        self.timer_at: datetime | None = None  # the moment the timer waits for
+        self.driver: asyncio.Task[None] | None = None
+        self.notes: dict[int, tuple[int, str]] = {}  # by event index: a seat and its private line
+        self.reviews: dict[tuple[int, int], list[str]] = {}  # (seat, hand): the coach's lines
+        self.advisers: dict[int, Bot] = {}  # by seat: the hint's adviser
+
+    # -- what it is -----------------------------------------------------------------------------------------
+    @property
+    def id(self) -> int:
+        return self.info.id
+
+    @property
+    def players(self) -> int:
+        return len(self.info.seats)
+
+    @property
+    def timeout(self) -> float:
+        return float(self.info.settings.get("timeout", 60))
+
+    @property
+    def pace(self) -> float:
+        pace = float(self.info.settings.get("pace", self.room.pace))
+        people = [s for s in self.info.seats if s.player is not None]
+        if all(s.away is not None for s in people):
+            return max(pace, QUIET_PACE)  # nobody is there: the computers need not play flat out
+        return pace
+
+    def people(self) -> dict[int, str]:
+        return {s.seat: s.player for s in self.info.seats if s.player is not None}
+
+    def seat(self, seat: int) -> SeatInfo | None:
+        return next((s for s in self.info.seats if s.seat == seat), None)
+
+    def adviser(self, seat: int) -> Bot:
+        """The seat's hint adviser, kept for the table's life and seeded as at ``spades join``."""
+        if seat not in self.advisers:
+            self.advisers[seat] = make_bot("normal", seed=hint_seed(self.id, seat))
+        return self.advisers[seat]
+
+    async def _db(self, function: Any, *args: Any, **kwargs: Any) -> Any:
+        return await self.room.db(function, *args, **kwargs)
+
+    # -- reading the store ----------------------------------------------------------------------------------
+    async def refresh(self, *, quiet: Connection | None = None) -> None:
+        """Read the table's seats and state again (another process, or this one, changed them); tell this
+        process's clients what changed in who is there (all but ``quiet``), and let the computer cover the seats
+        the store says it covers. Call under the table's lock."""
+        info = await self._db(self.room.store.table, self.id)
+        if info is None:
+            return
+        before, self.info = self.info, info
+        if await self._claim_present():
+            info = await self._db(self.room.store.table, self.id)
+            if info is not None:
+                self.info = info
+        self._sync_covers()
+        if self.info.state == "playing":
+            lines = presence.changes(before.seats, self.info.seats, self.players, self.timeout)
+            for line in lines:
+                self.say(line, skip=quiet)
+            if lines:
+                self.announce_table()
+
+    async def _claim_present(self) -> bool:
+        """Seats the store has as away while a connection of this process holds them (another process restarted
+        and marked everyone away) are present again; True when any was."""
+        here = self.room.connections.present(self.id)
+        claimed = False
+        for seat in self.info.seats:
+            if seat.away is not None and seat.seat in here:
+                claimed = await self._db(self.room.store.set_present, self.id, seat.seat) is not None or claimed
+        if claimed:
+            await self.room.notify(self.id)
+        return claimed
+
+    def _sync_covers(self) -> None:
+        """The host's computers for absent people follow the store's ``covered_from``."""
+        host = self.host
+        if host is None:
+            return
+        for seat in self.info.seats:
+            if seat.player is None:
+                continue
+            if seat.covered_from is not None and seat.seat not in host.computers:
+                host.set_computer(seat.seat, make_bot(COVER_LEVEL, seed=bot_seed(host.game.seed, "cover", seat.seat)))
+            elif seat.covered_from is None and seat.seat in host.computers:
+                host.set_computer(seat.seat, None)
+
+    def _make_host(self) -> Host:
+        info = self.info
+        game = Game(rules_from_json(info.rules), seed=seed_of(info.seed))
+        computers = {s.seat: make_bot(s.level, seed=bot_seed(game.seed, "player", s.seat))
+                     for s in info.seats if s.player is None and s.level}
+        return Host(game, computers)
+
+    async def catch_up(self) -> bool:
+        """Apply the actions other writers committed; True when there were any. Call under the table's lock."""
+        if self.info.state == "waiting":
+            await self.refresh()
+            if self.info.state == "waiting":
+                return False
+        if self.host is None:
+            self.host = self._make_host()
+            self.seq = 0
+            self._sync_covers()
+        rows = await self._db(self.room.store.actions, self.id, self.seq)
+        for row in rows:
+            if row.seq != self.seq + 1:
+                break
+            self._apply(parse_action(row.action))
+            self.seq = row.seq
+        return bool(rows)
+
+    def _apply(self, action: Action) -> None:
+        """Apply one action to the game; a draw's kept card is noted for its seat alone, as the terminal notes it,
+        since the public event names only the card that went face up."""
+        assert self.host is not None
+        game = self.host.game
+        seat, index = game.turn, len(game.events)
+        drawing = action in (Choice.KEEP, Choice.DISCARD)
+        before = game.view(seat).hand if drawing else None
+        game.apply(action)
+        if before is not None:
+            line = words.kept_line(before, game.view(seat).hand or CardSet())
+            if line is not None:
+                self.notes[index] = (seat, line)
+
+    # -- the one path of an action --------------------------------------------------------------------------
+    async def command(self, seat: int, action: Action | str, *, person: bool,
+                      reply: tuple[Connection, int | None] | None = None, cursor: int | None = None) -> None:
+        """Take an action for ``seat``: a person's (through ``reply``'s connection, chosen on ``cursor`` events),
+        a computer's or the cover's. Refused: ``protocol.Refusal`` with the code and the reason."""
+        async with self.lock:
+            await self.catch_up()
+            host = self.host
+            if host is None:
+                raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+            if cursor is not None and cursor != host.cursor:
+                conn, ident = reply if reply is not None else (None, None)
+                if conn is not None:
+                    conn.send(p.encode(p.Error(type="error", id=ident, code=p.ErrorCode.OUT_OF_DATE,
+                                               message=f"the table has {host.cursor} events, not {cursor}; the "
+                                               "update follows")))
+                    self.send_update(conn, min(cursor, host.cursor))
+                return
+            await self._commit(seat, action, person=person, reply=reply)
+
+    async def _commit(self, seat: int, action: Action | str, *, person: bool,
+                      reply: tuple[Connection, int | None] | None = None) -> None:
+        host = self.host
+        assert host is not None
+        while True:
+            checked = host.check(seat, action, person=person)
+            if isinstance(checked, Refusal):
+                raise p.host_refusal(checked, action if isinstance(action, str) else None)
+            if await self._db(self.room.store.append_action, self.id, self.seq + 1, seat, action_text(checked)):
+                break
+            log.info("table %s: seq %s was taken by another process; catching up", self.id, self.seq + 1)
+            await self.catch_up()
+        self._apply(checked)
+        self.seq += 1
+        log.debug("table %s: action seq %s accepted", self.id, self.seq)
+        self.publish(reply)
+        await self.room.notify(self.id, self.seq)
+        await self.after_change()
+
+    # -- telling the clients ----------------------------------------------------------------------------------
+    def table_message(self, reply_to: int | None = None) -> p.Table:
+        info = self.info
+        present = self.room.connections.present(info.id)
+        seats = [p.SeatInfo(seat=s.seat, player=s.player, level=s.level,
+                            connected=s.player is not None and s.seat in present and s.away is None,
+                            away=s.away if s.player is not None and info.state == "playing" else None,  # type: ignore[arg-type]
+                            covered=s.covered_from is not None)
+                 for s in info.seats]
+        return p.Table(type="table", id=reply_to, table=info.id, owner=info.owner or None,
+                       rules=p.RulesForm.model_validate(info.rules), seats=seats, state=info.state,  # type: ignore[arg-type]
+                       autostart=bool(info.settings.get("autostart", False)), timeout=self.timeout,
+                       invite=f"{self.room.base_url}/tables/{info.id}")
+
+    def send_update(self, conn: Connection, cursor: int | None = None, reply_to: int | None = None) -> None:
+        host = self.host
+        if host is None:
+            return
+        seat = conn.tables.get(self.id)
+        start = conn.cursors.get(self.id, 0) if cursor is None else cursor
+        start = min(start, host.cursor)
+        fresh = host.update(seat, start)
+        update = update_to_json(fresh)
+        conn.cursors[self.id] = update["cursor"]
+        events = host.game.events
+        conn.send(p.encode(p.Update(type="update", id=reply_to, table=self.id, seat=seat, **update,
+                                    lines=words.seat_lines(fresh.view, events, start, self.notes),
+                                    brief=words.seat_lines(fresh.view, events, start, self.notes, verbose=False),
+                                    prompt=words.prompt(fresh.view))))
+
+    def publish(self, reply: tuple[Connection, int | None] | None = None) -> None:
+        """Send each of this process's clients at the table what it has not had yet; the one whose message this
+        answers gets its update with the message's id (and an update even when nothing was new)."""
+        host = self.host
+        if host is None:
+            return
+        asker, ident = reply if reply is not None else (None, None)
+        for conn in self.room.connections.at(self.id):
+            if conn is asker:
+                self.send_update(conn, reply_to=ident)
+            elif conn.cursors.get(self.id, 0) < host.cursor:
+                self.send_update(conn)
+
+    def say(self, text: str, *, skip: Connection | None = None, to: Connection | None = None,
+            reply_to: int | None = None) -> None:
+        """A said line to everyone at the table (but ``skip``), or to ``to`` alone."""
+        frame = p.encode(p.Said(type="said", id=reply_to, table=self.id, text=text[:p.MESSAGE_MAX]))
+        for conn in [to] if to is not None else self.room.connections.at(self.id):
+            if conn is not skip:
+                conn.send(frame)
+
+    def announce_table(self, to: Connection | None = None, reply_to: int | None = None) -> None:
+        """The table's seats and state to everyone at it; ``to`` gets it as the reply to its message."""
+        frame = p.encode(self.table_message())
+        for conn in self.room.connections.at(self.id):
+            if conn is not to:
+                conn.send(frame)
+        if to is not None:
+            to.send(p.encode(self.table_message(reply_to)))
+
+    # -- what follows a change ------------------------------------------------------------------------------
+    async def after_change(self) -> None:
+        """What follows any change: finish a game that is over, let the computer move, watch for absence."""
+        host = self.host
+        if host is None:
+            return
+        if host.game.over:
+            if self.info.state != "over":
+                await self._finish()
+            return
+        if host.computer_to_move() is not None and (self.driver is None or self.driver.done()):
+            self.driver = asyncio.create_task(self._drive())
+        self._watch_absence()
+
+    async def _finish(self) -> None:
+        host = self.host
+        assert host is not None
+        people = self.people()
+        registered = {}
+        for seat, name in people.items():
+            player = await self._db(self.room.store.player, name)
+            if player is not None and not player.guest:
+                registered[seat] = player.name
+        record = host.record({"table": self.id, "players": {str(s): n for s, n in people.items()}})
+        stats = game_stats(host.game, registered)
+        if await self._db(self.room.store.finish, self.id, record, stats):
+            log.info("table %s: game over after %s actions", self.id, self.seq)
+        await self.refresh()
+        self.announce_table()
+        await self.room.notify(self.id)
+
+    async def _drive(self) -> None:
+        """Play the computer seats while it is their turn, at the table's pace, deciding in a worker thread (a
+        ``hard`` player thinks for most of a second, and the event loop must go on serving everyone else)."""
+        try:
+            while True:
+                host = self.host
+                if host is None or host.game.over:
+                    return
+                seat = host.computer_to_move()
+                if seat is None:
+                    return
+                pace = self.pace
+                if pace > 0:
+                    await asyncio.sleep(pace)
+                cursor = host.cursor
+                bot = host.computers.get(seat)
+                if bot is None or host.computer_to_move() != seat:
+                    continue
+                action = await asyncio.to_thread(bot.act, host.game.view(seat))
+                async with self.lock:
+                    await self.catch_up()
+                    if host.cursor != cursor or host.computer_to_move() != seat:
+                        continue  # the table moved on meanwhile (another process, a person back)
+                    try:
+                        await self._commit(seat, action, person=False)
+                    except p.Refusal:
+                        continue
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the reason may name a card: only its kind is logged
+            log.error("table %s: the computer player failed (%s)", self.id, type(error).__name__)
+
+    # -- absence --------------------------------------------------------------------------------------------
+    def _watch_absence(self) -> None:
+        """(Re)arm the timer for the first absent, uncovered person's deadline: their absence plus the timeout."""
+        if self.host is None or self.host.game.over or self.info.state != "playing":
+            return
+        waiting = [s.away_since or _now() for s in self.info.seats
+                   if s.player is not None and s.away is not None and s.covered_from is None]
+        if not waiting:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer, self.timer_at = None, None
+            return
+        due = min(waiting) + timedelta(seconds=self.timeout)
+        if self.timer is not None and not self.timer.done() and self.timer_at == due:
+            return
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer_at = due
+        self.timer = asyncio.create_task(self._cover_at(due))
+
+    async def _cover_at(self, due: datetime) -> None:
+        await asyncio.sleep(max(0.0, (due - _now()).total_seconds()))
+        async with self.lock:
+            await self.catch_up()
+            await self.refresh()
+            host = self.host
+            if host is None or host.game.over:
+                return
+            now = _now()
+            covered = False
+            for seat in self.info.seats:
+                if seat.player is None or seat.away is None or seat.covered_from is not None:
+                    continue
+                if seat.seat in self.room.connections.present(self.id):
+                    continue
+                if await self._db(self.room.store.cover, self.id, seat.seat, self.seq,
+                                  now - timedelta(seconds=self.timeout)):
+                    log.info("table %s: seat %s covered by the computer", self.id, seat.seat)
+                    covered = True
+            self.timer, self.timer_at = None, None
+            if covered:
+                await self.refresh()
+                await self.room.notify(self.id)
+            await self.after_change()
+
+    async def away(self, seat: int, reason: str) -> bool:
+        """The seat's person is gone (``dropped`` or ``left``) while the game is under way: stored, told to the
+        table (with its seats), and the absence timer armed; False when nothing changed. Call under the table's
+        lock."""
+        if self.info.state != "playing" or seat in self.room.connections.present(self.id):
+            return False
+        changed = bool(await self._db(self.room.store.set_away, self.id, seat, reason, only_if_present=True))
+        if changed:
+            await self.refresh()
+            await self.room.notify(self.id)
+        self._watch_absence()
+        return changed
+
+    async def back(self, conn: Connection, seat: int) -> None:
+        """The seat's person is here again (their connection ``conn``): the absence and the cover end, the table
+        is told, and they hear what the computer did for them. Call under the table's lock."""
+        before = await self._db(self.room.store.set_present, self.id, seat)
+        if before is None:
+            return
+        await self.refresh(quiet=conn)
+        self.announce_table()
+        await self.room.notify(self.id)
+        if before.covered_from is not None and self.host is not None:
+            done = self.host.game.history[before.covered_from:]
+            report = presence.away_report(done, seat)
+            if report is not None:
+                self.say(report, to=conn)
+        self._watch_absence()
+
+    async def close(self) -> None:
+        for task in (self.timer, self.driver):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task

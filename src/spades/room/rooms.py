@@ -30,11 +30,11 @@ from ..cards import CardSet
 from ..errors import ActionError
 from ..game import Game
 from ..host import Host
-from ..table import announce as say
 from ..view import Phase
 from ..wire import rules_from_json, rules_to_json, update_to_json
+from ..words import announce as say
+from ..words import seat as words
 from . import protocol as p
-from . import words
 from .bus import Bus, LocalBus
 from .store import Player, Store, TableInfo, game_stats
 

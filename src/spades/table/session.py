@@ -24,8 +24,8 @@ from ..coach import NOT_OVER
 from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
 from ..rules import Rules
 from ..view import Phase, SeatView
-from . import announce as say
-from . import review
+from ..words import announce as say
+from ..words import review
 from .config import Settings, save_settings
 from .keys import Input
 from .link import LocalLink, SeatLink

@@ -1,7 +1,7 @@
-"""The terminal table's words for the room: what each event says, the "your turn" line, and the answers of the
-reading keys, made by the same announce functions as ``spades play``, so a browser at a room's table says exactly
-what the terminal says for the same game. The browser only moves through the hand and plays; the words come from
-here."""
+"""What one seat hears, at either table: the lines of each event (with what only that seat knows), the "your
+turn" line, a key's answer, the hint and the coach's review. The terminal table and the room's web table both say
+these, so a browser at a room's table says exactly what ``spades play`` says for the same game; the browser only
+moves through the hand and plays, and its words come from here through the room."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from ..bots import Bot
 from ..events import Event, GameOver, HandStarted
 from ..game import Game
 from ..rules import Rules
-from ..table import announce as say
-from ..table import review
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
+from . import announce as say
+from . import review
 
 __all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "prompt",
            "seat_lines"]

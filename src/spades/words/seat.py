@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .. import explain
 from ..actions import Action
 from ..bots import Bot
 from ..events import Event, GameOver, HandStarted
@@ -16,7 +15,7 @@ from ..rules import Rules
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
 from . import announce as say
-from . import review
+from . import keymap, review
 
 __all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "prompt",
            "seat_lines"]
@@ -78,32 +77,10 @@ def answer(view: SeatView, events: Sequence[Event], key: str, hand: int | None =
             return review.ended_answers(view, hand_events(events, hand))[key]
         if key == "R":
             return say.last_trick_line(review.ended_view(view, hand_events(events, hand)))
-    if key == "b":
-        return say.bids_line(view)
-    if key == "e":
-        return say.game_score_line(view)
-    if key == "c":
-        return say.contract_line(view)
-    if key == "w":
-        return say.turn_line(view)
-    if key == "r":
-        return say.current_trick_line(view)
-    if key == "R":
-        return say.last_trick_line(view)
-    if key == "t":
-        return say.tricks_line(view)
-    if key == "z":
-        return "Rules: " + explain.brief(view.rules)
-    if key == "h":
-        if view.seat == SPECTATOR:
-            return "You are watching this table; you hold no cards."
-        if view.hand is None:
-            return "You have not looked at your cards yet."
-        line = say.hand_lines(view.hand)
-        if view.phase is Phase.DRAW and view.discards:
-            line += f" Face up: {', '.join(c.name for c in view.discards)}."
-        return line
-    raise ValueError(f"no reading key {key!r}")
+    entry = keymap.find(key)
+    if entry is None or entry.answer is None:
+        raise ValueError(f"no reading key {key!r}")
+    return entry.answer(view)
 
 
 def hint(view: SeatView, events: Sequence[Event], adviser: Bot, hand: int | None = None) -> tuple[str, Action | None]:

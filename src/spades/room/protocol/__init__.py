@@ -139,6 +139,9 @@ from .fields import (
     quote as quote,
 )
 from .messages import (
+    ASK_KEYS as ASK_KEYS,
+)
+from .messages import (
     CLIENT_MESSAGES as CLIENT_MESSAGES,
 )
 from .messages import (

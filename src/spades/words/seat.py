@@ -17,7 +17,7 @@ from ..wire import SPECTATOR
 from . import announce as say
 from . import keymap, review
 
-__all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "prompt",
+__all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "hint", "prompt",
            "seat_lines"]
 
 WATCHING_COACH = "You are watching this table; the coach reviews the bids and cards of a seat's own player."

@@ -11,7 +11,7 @@ import pytest
 from spades import VARIANTS
 from spades.cli import main
 from spades.record import load_record
-from spades.table import announce
+from spades.words import announce
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -10,8 +10,8 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from spades import wire
-from spades.room import words
 from spades.room.app import create_app
+from spades.words import seat as words
 
 
 def client(tmp: Path) -> TestClient:

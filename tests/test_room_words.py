@@ -20,14 +20,14 @@ from spades.coach import NOT_OVER
 from spades.events import HandScored, HandStarted
 from spades.host import Host
 from spades.record import game_from_record
-from spades.room import words
-from spades.room.protocol import AskKey
 from spades.table.config import Settings
 from spades.table.keys import LineInput
 from spades.table.link import LocalLink
 from spades.table.session import Output, Table
+from spades.words import seat as words
+from spades.words.keymap import KEYMAP
 
-KEYS = tuple(key for key in AskKey.__args__ if key not in "xC")  # type: ignore[attr-defined]  # x, C: their own tests
+KEYS = tuple(entry.key for entry in KEYMAP if entry.does == "read")  # the hint and the coach: their own tests
 
 
 def console(host: Host, seat: int, tmp: Path) -> tuple[Table, io.StringIO]:

@@ -262,7 +262,7 @@ def test_information_keys_undo_quit_and_resume_mid_trick(tmp_path: Path) -> None
     assert first.ask("z", "Rules: ").startswith("Rules: standard, 1 hand,")
     assert re.fullmatch(r"Your turn\. [A-Z][a-z]+ of [a-z]+ is selected\.", first.ask("m", "Your turn"))
     first.key("?")
-    first.expect(r"Keys\. Bidding: type the number.*Enter plays the selected card\.")
+    first.expect(r"Keys\. Bidding: digits, Enter, then y or n: bid that many.*Enter: play the selected card")
     assert first.ask("g", r"Log of this hand:") == "Log of this hand:"
     first.expect(r"  Hand 1\. (North|East|South|West) deals\.")
     assert first.ask("Q", "Q does nothing here").endswith("press ? for the list of keys.")

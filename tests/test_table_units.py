@@ -18,12 +18,12 @@ from spades.actions import BLIND_NIL, NIL, Bid, Choice
 from spades.bots import make_bot
 from spades.events import CardPlayed, TrickWon
 from spades.host import Host
-from spades.table import announce
 from spades.table.config import Settings, load_settings, save_settings
 from spades.table.keys import decode
 from spades.table.link import LocalLink
 from spades.table.session import Output, Table
 from spades.table.speech import open_speech
+from spades.words import announce
 
 
 def test_decode_keys_and_escape_sequences() -> None:

@@ -330,7 +330,7 @@ def test_the_hand_is_one_tab_stop_and_a_click_plays_a_card(browser: Any, room: R
     # ? shows the keys on the page; Escape closes the list and the keys are the table's again.
     page.focus("#play")
     page.keyboard.press("?")
-    assert page.is_visible("#keys-dialog") and "Home / End" in page.inner_text("#keys-dialog")
+    assert page.is_visible("#keys-dialog") and "Home\tfirst card" in page.inner_text("#keys-dialog")
     page.keyboard.press("Escape")
     assert not page.is_visible("#keys-dialog")
     assert page.evaluate("document.activeElement.closest('#play') !== null")

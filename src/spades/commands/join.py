@@ -21,7 +21,7 @@ from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY
 
 if TYPE_CHECKING:
-    from ..room.remote import RemoteLink
+    from ..table.remote import RemoteLink
 
 __all__ = ["add_parser"]
 
@@ -75,9 +75,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import CommandError
-    from ..room.remote import JoinError, RemoteLink, websocket_url
     from ..table.config import load_settings, save_settings
     from ..table.keys import KeyInput, LineInput
+    from ..table.remote import JoinError, RemoteLink, websocket_url
     from ..table.session import Output
     from ..table.speech import open_speech
 
@@ -212,7 +212,7 @@ def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> 
 
 
 def seat_name(rules: Any, seat: int) -> str:
-    from ..table import announce as say
+    from ..words import announce as say
 
     return say.name(rules, seat)
 
@@ -235,8 +235,8 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
 
 def room_statistics(link: RemoteLink) -> str:
     """The player's figures over every finished game at the room (the room's ``stats`` message)."""
-    from ..room.remote import JoinError
-    from ..table.announce import plural
+    from ..table.remote import JoinError
+    from ..words.announce import plural
 
     if link.guest:
         return ("The room keeps statistics for registered players only; join with --name and --password to have "
@@ -261,7 +261,7 @@ def load_sessions() -> dict[str, dict[str, str]]:
     player, to the same seat."""
     import json
 
-    from ..table.saves import data_dir
+    from ..paths import data_dir
 
     try:
         data = json.loads((data_dir() / SESSIONS).read_text(encoding="utf-8"))
@@ -275,7 +275,7 @@ def save_session(sessions: dict[str, dict[str, str]], url: str, name: str, token
     """Keep the room's session token, readable by the user only: it signs in as them."""
     import json
 
-    from ..table.saves import data_dir
+    from ..paths import data_dir
 
     if token is None:
         return

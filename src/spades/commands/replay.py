@@ -28,7 +28,7 @@ from ..events import (
 )
 from ..game import Game, seat_name
 from ..record import RecordError, deal_text, load_record, read_meta
-from ..table import announce as say
+from ..words import announce as say
 
 PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
 

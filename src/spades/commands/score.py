@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..table.saves import data_dir, set_aside
+from ..paths import data_dir
+from ..table.saves import set_aside
 from ..table.scorepad import PadError, Scorepad, run_pad
 from .options import add_rules_arguments, rules_from_args
 

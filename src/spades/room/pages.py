@@ -1,18 +1,27 @@
 """The browser's pages: plain files under ``static/`` (one HTML page, a style sheet and JavaScript modules), served
 by the room itself, so that ``spades serve`` is the whole web table: no build step, nothing fetched from another
 site. Every page address gives the same HTML; its script reads the address (the lobby, a table, an invitation)
-and talks to the room over the websocket."""
+and talks to the room over the websocket.
+
+The page is filled in from the keymap (:mod:`spades.words.keymap`) as it is first served: the key table its ``?``
+shows, and the keymap itself as JSON for the table's script, so the browser has the terminal's keys and their
+help without a list of its own."""
 
 from __future__ import annotations
 
+import html
+import json
+from functools import cache
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
 
-__all__ = ["STATIC", "add_pages"]
+from ..words import keymap
+
+__all__ = ["STATIC", "add_pages", "key_rows", "page_html"]
 
 STATIC = Path(__file__).with_name("static")
 PAGE_PATHS = ("/", "/table/{table:int}", "/tables/{table:int}", "/invite/{code}", "/stats", "/stats/{name}")
@@ -23,10 +32,33 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
+KEY_ROWS = "{{key rows}}"  # where index.html takes the key table's rows
+KEYMAP = "{{keymap}}"  # ... and the keymap, in a <script type="application/json">
+
+
+def key_rows() -> str:
+    """The key table's body: one row group for each group of the keymap, one row (name, help) for each key."""
+    groups = []
+    for group, entries in keymap.web_rows():
+        rows = "".join(f"<tr><td>{html.escape(e.name)}</td><td>{html.escape(e.help)}</td></tr>" for e in entries)
+        groups.append(f'<tbody><tr><th scope="rowgroup" colspan="2">{html.escape(group)}</th></tr>{rows}</tbody>')
+    return "\n    ".join(groups)
+
+
+def keymap_data() -> str:
+    """The keymap as JSON that cannot end its script element (every ``<`` escaped)."""
+    return json.dumps(keymap.keymap_json(), ensure_ascii=False).replace("<", "\\u003c")
+
+
+@cache
+def page_html() -> str:
+    """index.html with the key table and the keymap filled in: made once, the same for every address."""
+    text = (STATIC / "index.html").read_text(encoding="utf-8")
+    return text.replace(KEY_ROWS, key_rows()).replace(KEYMAP, keymap_data())
 
 
 async def _page(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8", headers=SECURITY_HEADERS)
+    return HTMLResponse(page_html(), headers=SECURITY_HEADERS)
 
 
 def add_pages(app: Starlette) -> None:

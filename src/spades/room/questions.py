@@ -10,7 +10,8 @@ import asyncio
 from datetime import UTC, datetime
 
 from ..wire import action_text
-from . import presence, words
+from ..words import seat as words
+from . import presence
 from . import protocol as p
 from .connections import Connection
 from .room import Room

@@ -247,7 +247,7 @@ def game_stats(game: Game, players: Mapping[int, str]) -> dict[str, Stats]:
 
 
 def default_database_url() -> str:
-    from ..table.saves import data_dir
+    from ..paths import data_dir
 
     return f"sqlite:///{data_dir() / ROOM_DATABASE}"
 

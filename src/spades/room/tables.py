@@ -27,7 +27,9 @@ from ..game import Game
 from ..host import Host, Refusal
 from ..view import Phase
 from ..wire import action_text, rules_from_json, update_to_json
-from . import presence, words
+from ..words import announce
+from ..words import seat as words
+from . import presence
 from . import protocol as p
 from .connections import Connection
 from .store import SeatInfo, TableInfo, game_stats
@@ -207,7 +209,7 @@ class LiveTable:
         before = game.view(seat).hand if drawing else None
         game.apply(action)
         if before is not None:
-            line = words.kept_line(before, game.view(seat).hand or CardSet())
+            line = announce.kept_line(before, game.view(seat).hand or CardSet())
             if line is not None:
                 self.notes[index] = (seat, line)
 

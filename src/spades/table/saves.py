@@ -7,23 +7,17 @@ folder beside it, one file per game, so the player can still replay it and have 
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from ..bots import available_levels
 from ..game import Game
+from ..paths import data_dir
 from ..record import RecordError, game_from_record, save_record
 
 SAVE_NAME = "table-save.json"
 GAMES_FOLDER = "games"  # finished games' records, beside the save
-
-
-def data_dir() -> Path:
-    return Path(os.environ.get("SPADES_DATA_DIR") or platformdirs.user_data_dir("spades"))
 
 
 def save_path(name: str = SAVE_NAME) -> Path:

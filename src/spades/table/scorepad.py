@@ -18,7 +18,7 @@ from ..game import game_end, seat_name
 from ..rules import Rules, RulesError
 from ..scoring import HandResult, score_hand
 from ..seats import seat_letters
-from . import announce as say
+from ..words import announce as say
 
 FORMAT = "spades-scorepad"
 RENEGE_TRICKS = 3

@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .. import explain
 from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
@@ -24,49 +23,23 @@ from ..coach import NOT_OVER
 from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
 from ..rules import Rules
 from ..view import Phase, SeatView
-from . import announce as say
-from . import review
+from ..words import announce as say
+from ..words import keymap, review
+from ..words.seat import answer as key_answer
 from .config import Settings, save_settings
 from .keys import Input
 from .link import LocalLink, SeatLink
 from .speech import Speaker
 
-SUIT_KEYS = {"a": Suit.CLUBS, "s": Suit.DIAMONDS, "d": Suit.HEARTS, "f": Suit.SPADES}
-NAV_KEYS = {"left": "left", "j": "left", "right": "right", "l": "right", "up": "up", "i": "up", "down": "down",
-            "k": "down", "home": "home", "end": "end", "u": "low", "o": "high"}
-HINT_KEY = "x"
-UNDO_KEY = "U"
-VERBOSITY_KEY = "v"
-COACH_KEY = "C"
+SUITS = {suit.plural: suit for suit in Suit}  # the keymap's suit keys name the suit they jump to
 END_OFFER = "Press C for the coach's review of the last hand, or q to leave."
 END_KEYS = frozenset("egmz?")  # the reading keys that still answer once the game is over
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
-HELP = (
-    "Keys. Bidding: type the number (0 is Nil), Enter, then y to confirm or n to take it back.",
-    "Moving through your hand: Left and Right, or j and l, previous and next card; Up and Down, or i and k, "
-    "previous and next suit; Home and End, first and last card; u and o, lowest and highest of the suit; "
-    "a, s, d, f jump to clubs, diamonds, hearts, spades; h reads your hand; Enter plays the selected card.",
-    "Reading the table: b bids; e game score; c this hand's contracts and tricks; w whose turn; r the current "
-    "trick; R the last trick; t trick number; z the rules; m repeats the last message, not counting these "
-    "answers; g this hand's log.",
-    "Also: x a hint; U takes back your last bid or card; v every card or only tricks; n next hand; "
-    "C (shift+c), after a hand, the coach's review of your bids and cards; q leaves and saves; ? this list.",
-    "Two-player draw: y keeps the card you drew, n discards it. Blind Nil: 0, Enter, y before looking; "
-    "h looks at your cards.",
-)
+HELP = keymap.help_lines()
 LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, nil, 'bid 4') then y, or any key's letter "
              "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
-LINE_WORDS = {
-    "enter": "enter", "play": "enter", "help": "?", "quit": "q", "exit": "q", "leave": "q",
-    "next": "n", "continue": "n", "yes": "y", "no": "n", "hint": HINT_KEY, "undo": UNDO_KEY, "bids": "b",
-    "score": "e", "contract": "c", "contracts": "c", "turn": "w", "whose": "w", "trick": "r", "last": "R",
-    "tricks": "t", "rules": "z", "repeat": "m", "log": "g", "review": "g", "hand": "h", "verbosity": VERBOSITY_KEY,
-    "coach": COACH_KEY,
-    "left": "left", "right": "right", "up": "up", "down": "down", "home": "home", "end": "end",
-    "backspace": "backspace", "lowest": "u", "highest": "o", "clubs": "a", "diamonds": "s", "hearts": "d",
-    "spades": "f",
-}
+LINE_WORDS = keymap.line_words()
 
 
 class Output:
@@ -274,7 +247,7 @@ class Table:
             if self.input.line_mode:
                 word = token.strip()
                 key = LINE_WORDS.get(word.lower(), word)
-            if key == COACH_KEY:
+            if key == "C":
                 self.coach()
             elif key in ("q", "n"):
                 return 0
@@ -358,49 +331,52 @@ class Table:
         return False
 
     def handle_key(self, key: str) -> bool:
+        """Do what the key does, as the keymap says."""
         if self.confirm is not None:
             return self.answer(key)
         phase = self.view().phase
-        if key.isdigit() and len(key) == 1:
+        entry = keymap.find(key)
+        does = entry.does if entry is not None else None
+        if does == "bid":
             return self.digit(key)
-        if key == "backspace" and self.digits:
+        if does == "rub out" and self.digits:
             self.digits = self.digits[:-1]
             self.out(f"Bid: {self.digits or 'nothing typed'}.", interrupt=True)
             return False
-        if key == "enter":
+        if does == "enter":
             return self.enter()
         if self.my_turn and phase is Phase.DRAW and key in ("y", "n"):
             return self.draw(Choice.KEEP if key == "y" else Choice.DISCARD)
-        if key in NAV_KEYS or key in SUIT_KEYS:
-            self.navigate(key)
+        if entry is not None and does in ("move", "suit"):
+            self.navigate(entry)
             return False
         info = self.information(key)
         if info is not None:
             for line in info:
                 self.out(line, interrupt=True)
             return False
-        if key == "h":
+        if does == "read":  # h: the hand, or a look at the cards before bidding Blind Nil
             return self.read_hand()
-        if key == "n":
+        if does == "next":
             if self.waiting_next:
                 self.waiting_next = False
             else:
                 self.out("There is no hand to continue. " + say.turn_line(self.view()))
             return False
-        if key == "q":
+        if does == "quit":
             self.confirm = ("quit", None)
             self.out("Leave the game? It will be saved. y or n.")
             return False
-        if key == HINT_KEY:
+        if does == "hint":
             self.hint()
             return False
-        if key == UNDO_KEY:
+        if does == "undo":
             self.undo()
             return False
-        if key == COACH_KEY:
+        if does == "coach":
             self.coach()
             return False
-        if key == VERBOSITY_KEY:
+        if does == "verbosity":
             self.settings.verbosity = "tricks" if self.settings.verbosity == "all" else "all"
             save_settings(self.settings)
             self.out("Verbosity: every card is said." if self.settings.verbosity == "all"
@@ -509,7 +485,7 @@ class Table:
     def hand(self) -> CardSet | None:
         return self.view().hand
 
-    def navigate(self, key: str) -> None:
+    def navigate(self, entry: keymap.Key) -> None:
         if self.waiting_next:
             self.out(self.ended_answer("h"), interrupt=True)
             return
@@ -523,10 +499,10 @@ class Table:
             return
         current = self.selected if self.selected in hand else None
         index = cards.index(current) if current is not None else -1
-        move = NAV_KEYS.get(key)
+        move = entry.move
         note = ""
-        if key in SUIT_KEYS:
-            suit = SUIT_KEYS[key]
+        if entry.does == "suit":
+            suit = SUITS[move]
             lowest = hand.lowest(suit)
             if lowest is None:
                 self.out(f"No {suit.plural}.", interrupt=True)
@@ -583,34 +559,29 @@ class Table:
 
     # -- information ----------------------------------------------------------------------------------------
     def information(self, key: str) -> list[str] | None:
-        if self.waiting_next and key in review.ENDED_KEYS:  # until n, about the hand just played
-            return [self.ended_answer(key)]
-        view = self.view()
-        answers: dict[str, Callable[[], list[str]]] = {
-            "b": lambda: [say.bids_line(view)],
-            "e": lambda: [say.game_score_line(view)],
-            "c": lambda: [say.contract_line(view)],
-            "w": lambda: [say.turn_line(view)],
-            "r": lambda: [say.current_trick_line(view)],
-            "R": lambda: [self.last_trick()],
-            "t": lambda: [say.tricks_line(view)],
-            "z": lambda: ["Rules: " + explain.brief(self.rules)],
-            "m": lambda: [self.out.last or "Nothing has been said yet."],
-            "g": self.review,
-            "?": lambda: [*HELP, *([LINE_HELP] if self.input.line_mode else [])],
+        """The answer of a reading key (the words of :mod:`spades.words.seat`, about the hand just played until
+        n), or of m, g and ?, which the table answers from what it has said; None for any other key, and for h
+        during a hand (it reads the hand, or looks at the cards)."""
+        entry = keymap.find(key)
+        if entry is None:
+            return None
+        if entry.does == "read":
+            if entry.key == "h" and not self.waiting_next:
+                return None
+            return [key_answer(self.view(), self.events(), entry.key, self.reviewed_hand())]
+        own: dict[str, Callable[[], list[str]]] = {
+            "repeat": lambda: [self.out.last or "Nothing has been said yet."],
+            "log": self.review,
+            "help": lambda: [*HELP, *([LINE_HELP] if self.input.line_mode else [])],
         }
-        answer = answers.get(key)
+        answer = own.get(entry.does)
         return answer() if answer is not None else None
 
-    def last_trick(self) -> str:
-        """The last trick taken: in this hand, or the last of the hand just finished while waiting for n."""
-        events = self.events()
-        tricks = [e for e in events[:self.seen] if isinstance(e, TrickWon)]
-        if not tricks or (list(events).index(tricks[-1]) < self.hand_start and not self.waiting_next):
-            return "No trick has been taken in this hand."
-        trick = tricks[-1]
-        plays = say.trick_cards(self.rules, trick.plays)
-        return f"Last trick, {trick.number}: {plays}. {self.name(trick.seat)} took it."
+    def reviewed_hand(self) -> int | None:
+        """Between hands, until n: the number of the hand just played, which the reading keys are about."""
+        if not self.waiting_next:
+            return None
+        return next((e.hand for e in self.reviewed_events() if isinstance(e, HandStarted)), None)
 
     def review(self) -> list[str]:
         lines: list[str] = []

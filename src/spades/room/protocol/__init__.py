@@ -62,6 +62,7 @@ from .fields import (
     quote,
 )
 from .messages import (
+    ASK_KEYS,
     CLIENT_MESSAGES,
     SERVER_MESSAGES,
     Act,
@@ -103,6 +104,7 @@ from .schema_words import describe
 
 __all__ = [
     "ACTION_MAX",
+    "ASK_KEYS",
     "CLIENT_MESSAGES",
     "COACH_LINES",
     "ERROR_MEANINGS",

@@ -4,10 +4,11 @@ writing a server one. The models' docstrings and examples are the protocol's doc
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError, model_validator
 
+from ...words.keymap import asked_keys, find
 from .codes import COACH_LINES, MAX_CLIENT_ID, MAX_FRAME_BYTES, MESSAGE_MAX, ErrorCode, ProtocolError
 from .fields import (
     ACTION_MAX,
@@ -200,24 +201,32 @@ class StatsRequest(ClientBase):
     name: Name | None = None
 
 
-AskKey = Literal["b", "e", "c", "w", "r", "R", "t", "z", "h", "x", "C"]
+ASK_KEYS = asked_keys()  # the keymap's reading keys, its hint and its coach
+if TYPE_CHECKING:
+    AskKey = str
+else:  # the allowed keys, and the schema's enum, are the keymap's
+    AskKey = Literal[ASK_KEYS]
+
+
+def _ask_key_words() -> str:
+    """The key field's description: each key the room answers, and what it says, from the keymap."""
+    return "the key asked, of the keymap's: " + ", ".join(f"{key} ({entry.help})" for key in ASK_KEYS
+                                                          if (entry := find(key)))
 
 
 class Ask(ClientBase):
-    """Ask what one of the terminal table's reading keys says, for one's seat (or as a spectator): b the bids, e
-    the game score, c this hand's contracts, w whose turn, r the current trick, R the last trick, t the trick
-    number, z the rules, h one's hand, x a hint (the computer's choice for the seat and its reason; the ``said``
-    carries the action too), C the coach's review of one's own bids and cards in the finished hand ``hand`` (the
-    ``said`` carries every line of it; the search takes a second or two). The answer is the terminal's own words,
-    so both tables say the same. With ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as
-    the terminal answers between hands until the player goes on to the next one."""
+    """Ask what one of the terminal table's keys says, for one's seat (or as a spectator): a reading key of the
+    keymap, x for a hint (the computer's choice for the seat and its reason; the ``said`` carries the action too),
+    or C for the coach's review of one's own bids and cards in the finished hand ``hand`` (the ``said`` carries
+    every line of it; the search takes a second or two). The answer is the terminal's own words, so both tables
+    say the same. With ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as the terminal
+    answers between hands until the player goes on to the next one."""
 
     replies = "said; error no_such_table"
     example = {"type": "ask", "id": 14, "table": 7, "key": "b"}
     type: Literal["ask"]
     table: TableId
-    key: AskKey = Field(description="the reading key: b, e, c, w, r, R, t, z, h, x for a hint, or C for the "
-                        "coach's review of a finished hand")
+    key: AskKey = Field(description=_ask_key_words())
     hand: Annotated[int, Field(ge=1, le=10_000)] | None = Field(
         default=None, description="a finished hand the player is still reading about; null: the hand now")
 

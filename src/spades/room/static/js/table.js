@@ -9,16 +9,12 @@ import { drawChart } from "./chart.js";
 import { saveSettings, settings } from "./settings.js";
 
 const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
-const NAV_KEYS = {
-  left: "left", j: "left", right: "right", l: "right", up: "up", i: "up", down: "down", k: "down",
-  home: "home", end: "end", u: "low", o: "high",
-};
-const SUIT_KEYS = { a: 0, s: 1, d: 2, f: 3 };
-const ASK_KEYS = new Set(["b", "e", "c", "w", "r", "R", "t", "z", "x"]);
-const KEY_NAMES = {
-  ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down", Home: "home", End: "end",
-  Enter: "enter", Backspace: "backspace",
-};
+// The keys are the room's keymap, the terminal's own (spades/words/keymap.py), which the page carries as JSON:
+// each key, and the others that do the same, to its entry; the browser's names for keys (KeyboardEvent.key) to
+// the key they are.
+const KEYMAP = JSON.parse(document.getElementById("keymap")?.textContent || "[]");
+const KEYS = new Map(KEYMAP.flatMap((entry) => [entry.key, ...entry.also].map((key) => [key, entry])));
+const BROWSER_KEYS = Object.fromEntries(KEYMAP.flatMap((entry) => entry.browser.map((name) => [name, entry.key])));
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -228,7 +224,7 @@ export class TableView {
   // -- keys ----------------------------------------------------------------------------------------------------
   onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const key = KEY_NAMES[event.key] ?? (event.key.length === 1 && event.key !== " " ? event.key : null);
+    const key = BROWSER_KEYS[event.key] ?? (event.key.length === 1 && event.key !== " " ? event.key : null);
     if (key === null) return;
     event.preventDefault();
     event.stopPropagation();
@@ -242,21 +238,23 @@ export class TableView {
     }
     if (this.confirm !== null) return this.answerConfirm(key);
     const phase = this.view.phase;
-    if (/^[0-9]$/.test(key)) return this.digit(key);
-    if (key === "backspace" && this.digits) {
+    const entry = KEYS.get(key);
+    const does = entry ? entry.does : null;
+    if (does === "bid") return this.digit(key);
+    if (does === "rub out" && this.digits) {
       this.digits = this.digits.slice(0, -1);
       return answer(`Bid: ${this.digits || "nothing typed"}.`);
     }
-    if (key === "enter") return this.enter();
+    if (does === "enter") return this.enter();
     if (this.myTurn() && phase === "draw" && (key === "y" || key === "n")) return this.act(key === "y" ? "keep" : "discard");
-    if (key in NAV_KEYS || key in SUIT_KEYS) return this.navigate(key);
-    if (ASK_KEYS.has(key)) return this.ask(key);
-    if (key === "C") return this.coach();
-    if (key === "m") return answer(lastMessage() || "Nothing has been said yet.");
-    if (key === "g") return answer(this.review());
-    if (key === "?") return this.showKeys();
-    if (key === "h") return this.readHand();
-    if (key === "n") {
+    if (does === "move" || does === "suit") return this.navigate(entry);
+    if (does === "read") return entry.key === "h" ? this.readHand() : this.ask(entry.key);
+    if (does === "hint") return this.ask(entry.key);
+    if (does === "coach") return this.coach();
+    if (does === "repeat") return answer(lastMessage() || "Nothing has been said yet.");
+    if (does === "log") return answer(this.review());
+    if (does === "help") return this.showKeys();
+    if (does === "next") {
       if (this.waitingNext) {
         this.waitingNext = false;
         this.advance();
@@ -266,8 +264,8 @@ export class TableView {
       }
       return;
     }
-    if (key === "v") return this.toggleVerbosity();
-    if (key === "q") {
+    if (does === "verbosity") return this.toggleVerbosity();
+    if (does === "quit") {
       this.confirm = { kind: "quit" };
       say("Leave the table? y or n.");
       return;
@@ -394,19 +392,20 @@ export class TableView {
 
   hand() { return this.view && this.view.hand ? inOrder(this.view.hand) : null; }
 
-  navigate(key) {
+  /** A move through the hand, or a jump to a suit: the keymap entry's ``move`` says which. */
+  navigate(entry) {
     if (this.waitingNext) return this.ask("h");
     const cards = this.hand();
     if (cards === null) return answer("You have not looked at your cards; press h to look.");
     if (cards.length === 0) return answer("You hold no cards.");
     const current = cards.includes(this.selected) ? this.selected : null;
     const index = current !== null ? cards.indexOf(current) : -1;
-    const move = NAV_KEYS[key];
+    const move = entry.move;
     const ofSuit = (suit) => cards.filter((card) => suitOf(card) === suit);
     let note = "";
     let target;
-    if (key in SUIT_KEYS) {
-      const suit = SUIT_KEYS[key];
+    if (entry.does === "suit") {
+      const suit = SUITS.findIndex((s) => s.plural === move);
       const held = ofSuit(suit);
       if (held.length === 0) return answer(`No ${SUITS[suit].plural}.`);
       target = held[0];

@@ -23,11 +23,11 @@ from typing import Any, TypeVar
 
 from ..actions import Action
 from ..events import Event
+from ..room.client import RoomClient
 from ..rules import Rules
-from ..table.link import TakenBack
 from ..view import SeatView
 from ..wire import action_text, event_from_json, rules_from_json, view_from_json
-from .client import RoomClient
+from .link import TakenBack
 
 __all__ = ["LOST", "JoinError", "RemoteLink", "websocket_url"]
 
@@ -292,7 +292,7 @@ class RemoteLink:
         """Who sat down or stood up, in words ("Bob sits at East."), from two descriptions of the table."""
         if self._rules is None or before.get("table") != after.get("table"):
             return []
-        from ..table.announce import name
+        from ..words.announce import name
 
         was = {s["seat"]: s["player"] for s in before.get("seats", [])}
         lines = []

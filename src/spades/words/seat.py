@@ -1,25 +1,23 @@
-"""The terminal table's words for the room: what each event says, the "your turn" line, and the answers of the
-reading keys, made by the same announce functions as ``spades play``, so a browser at a room's table says exactly
-what the terminal says for the same game. The browser only moves through the hand and plays; the words come from
-here."""
+"""What one seat hears, at either table: the lines of each event (with what only that seat knows), the "your
+turn" line, a key's answer, the hint and the coach's review. The terminal table and the room's web table both say
+these, so a browser at a room's table says exactly what ``spades play`` says for the same game; the browser only
+moves through the hand and plays, and its words come from here through the room."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .. import explain
 from ..actions import Action
 from ..bots import Bot
-from ..cards import CardSet
 from ..events import Event, GameOver, HandStarted
 from ..game import Game
 from ..rules import Rules
-from ..table import announce as say
-from ..table import review
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
+from . import announce as say
+from . import keymap, review
 
-__all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "prompt",
+__all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "hint", "prompt",
            "seat_lines"]
 
 WATCHING_COACH = "You are watching this table; the coach reviews the bids and cards of a seat's own player."
@@ -79,32 +77,10 @@ def answer(view: SeatView, events: Sequence[Event], key: str, hand: int | None =
             return review.ended_answers(view, hand_events(events, hand))[key]
         if key == "R":
             return say.last_trick_line(review.ended_view(view, hand_events(events, hand)))
-    if key == "b":
-        return say.bids_line(view)
-    if key == "e":
-        return say.game_score_line(view)
-    if key == "c":
-        return say.contract_line(view)
-    if key == "w":
-        return say.turn_line(view)
-    if key == "r":
-        return say.current_trick_line(view)
-    if key == "R":
-        return say.last_trick_line(view)
-    if key == "t":
-        return say.tricks_line(view)
-    if key == "z":
-        return "Rules: " + explain.brief(view.rules)
-    if key == "h":
-        if view.seat == SPECTATOR:
-            return "You are watching this table; you hold no cards."
-        if view.hand is None:
-            return "You have not looked at your cards yet."
-        line = say.hand_lines(view.hand)
-        if view.phase is Phase.DRAW and view.discards:
-            line += f" Face up: {', '.join(c.name for c in view.discards)}."
-        return line
-    raise ValueError(f"no reading key {key!r}")
+    entry = keymap.find(key)
+    if entry is None or entry.answer is None:
+        raise ValueError(f"no reading key {key!r}")
+    return entry.answer(view)
 
 
 def hint(view: SeatView, events: Sequence[Event], adviser: Bot, hand: int | None = None) -> tuple[str, Action | None]:
@@ -136,7 +112,3 @@ def coach(game: Game, seat: int, hand: int) -> list[str]:
 
     return review_words(review_hand(game, hand, seat))
 
-
-def kept_line(before: CardSet, after: CardSet) -> str | None:
-    """What only the drawing seat hears of the card it kept."""
-    return say.kept_line(before, after)

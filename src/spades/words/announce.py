@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import explain
 from ..actions import BLIND_NIL, Action, Bid, Choice
 from ..cards import RANK_WORDS, Card, CardSet, Suit
 from ..events import (
@@ -27,7 +28,8 @@ from ..game import seat_name
 from ..rules import Rules
 from ..scoring import HandResult, SideResult
 from ..tricks import winning_play
-from ..view import SeatView
+from ..view import Phase, SeatView
+from ..wire import SPECTATOR
 
 SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
@@ -233,6 +235,23 @@ def tricks_line(view: SeatView) -> str:
     if view.phase == "over":
         return "The game is over."
     return f"The {'bidding' if view.phase == 'bid' else 'draw'} is on; 13 tricks to play."
+
+
+def rules_line(view: SeatView) -> str:
+    return "Rules: " + explain.brief(view.rules)
+
+
+def hand_answer(view: SeatView) -> str:
+    """What h says of the seat's cards (a spectator holds none; before looking, the cards are face down), with the
+    face-up cards of the two-player draw."""
+    if view.seat == SPECTATOR:
+        return "You are watching this table; you hold no cards."
+    if view.hand is None:
+        return "You have not looked at your cards yet."
+    line = hand_lines(view.hand)
+    if view.phase is Phase.DRAW and view.discards:
+        line += f" Face up: {', '.join(c.name for c in view.discards)}."
+    return line
 
 
 def rank_word(card: Card) -> str:

@@ -1,0 +1,169 @@
+"""The keys of both tables, listed once.
+
+Each entry is one thing a player can press: the key the tables act on, its name as said and shown ("Shift+C"),
+the help line (what ``?`` says at the terminal and what the web table's key table shows), and what it does: a
+reading key's answer, made from the seat's view, or a move through the hand or an action for the table to do.
+The terminal's list and dispatch, the room's answers to ``ask``, the protocol's allowed keys, the web page's key
+table and the browser's own dispatch (sent to it as JSON) are all made from ``KEYMAP``, so a key cannot be added,
+renamed or explained in one place and not the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..view import SeatView
+from . import announce as say
+
+__all__ = ["ASKED", "GROUPS", "KEYMAP", "Does", "Key", "asked_keys", "by_key", "find", "help_lines", "keymap_json",
+           "line_words", "web_rows"]
+
+# What a key does. read: the answer from the seat's view, said by the table or, at the web table, by the room
+# (as are hint and coach, which search); move and suit: through the hand; the rest, the table itself.
+Does = Literal["bid", "rub out", "draw", "enter", "move", "suit", "read", "hint", "coach", "repeat", "log",
+               "help", "verbosity", "undo", "next", "quit"]
+ASKED: frozenset[str] = frozenset({"read", "hint", "coach"})  # what the web table asks the room for
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key: ``key`` is what the tables act on (the character typed, or a name such as ``left``), ``also``
+    the other keys that do the same, ``browser`` the browser's names for it (``KeyboardEvent.key``) where they
+    are not the key itself, ``words`` what a player may type for it in line mode. ``move`` is the way through the
+    hand (``left``, ``low``) or the suit jumped to; ``answer`` is a reading key's answer from the seat's view.
+    ``web`` False: a key of the terminal table only."""
+
+    key: str
+    name: str
+    help: str
+    group: str
+    does: Does
+    move: str = ""
+    also: tuple[str, ...] = ()
+    browser: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+    answer: Callable[[SeatView], str] | None = None
+    web: bool = True
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every key that does this: the key, then its others."""
+        return (self.key, *self.also)
+
+    @property
+    def asked(self) -> bool:
+        """Whether the web table asks the room for the answer (the words are the terminal's)."""
+        return self.does in ASKED
+
+
+BIDDING = "Bidding"
+HAND = "Moving through your hand"
+READING = "Reading the table"
+ALSO = "Also"
+GROUPS = (BIDDING, HAND, READING, ALSO)
+
+KEYMAP: tuple[Key, ...] = (
+    Key("digits", "digits, Enter, then y or n", "bid that many (0 is Nil), then confirm or take it back (before "
+        "looking at your cards, 0 is Blind Nil)", BIDDING, "bid", also=tuple("0123456789")),
+    Key("backspace", "Backspace", "rub out the last digit typed", BIDDING, "rub out", browser=("Backspace",),
+        words=("backspace",)),
+    Key("y", "y or n", "keep or discard the card you drew in the two-player draw, or answer a question",
+        BIDDING, "draw", words=("yes",)),
+    Key("left", "Left or j", "previous card", HAND, "move", "left", also=("j",), browser=("ArrowLeft",),
+        words=("left",)),
+    Key("right", "Right or l", "next card", HAND, "move", "right", also=("l",), browser=("ArrowRight",),
+        words=("right",)),
+    Key("up", "Up or i", "previous suit", HAND, "move", "up", also=("i",), browser=("ArrowUp",), words=("up",)),
+    Key("down", "Down or k", "next suit", HAND, "move", "down", also=("k",), browser=("ArrowDown",),
+        words=("down",)),
+    Key("home", "Home", "first card", HAND, "move", "home", browser=("Home",), words=("home",)),
+    Key("end", "End", "last card", HAND, "move", "end", browser=("End",), words=("end",)),
+    Key("u", "u", "lowest card of the suit", HAND, "move", "low", words=("lowest",)),
+    Key("o", "o", "highest card of the suit", HAND, "move", "high", words=("highest",)),
+    Key("a", "a", "jump to clubs", HAND, "suit", "clubs", words=("clubs",)),
+    Key("s", "s", "jump to diamonds", HAND, "suit", "diamonds", words=("diamonds",)),
+    Key("d", "d", "jump to hearts", HAND, "suit", "hearts", words=("hearts",)),
+    Key("f", "f", "jump to spades", HAND, "suit", "spades", words=("spades",)),
+    Key("h", "h", "read your hand, suit by suit, with counts (before bidding Blind Nil: look at your cards)", HAND,
+        "read", words=("hand",), answer=say.hand_answer),
+    Key("enter", "Enter", "play the selected card (a card that may not be played stays selected, and the "
+        "reason is said)", HAND, "enter", browser=("Enter",), words=("enter", "play")),
+    Key("b", "b", "the bids so far: each player's, and each side's total", READING, "read", words=("bids",),
+        answer=say.bids_line),
+    Key("e", "e", "the game score: each side's points and bags, and the target", READING, "read",
+        words=("score",), answer=say.game_score_line),
+    Key("c", "c", "this hand's score: each side's contract against the tricks it has taken", READING, "read",
+        words=("contract", "contracts"), answer=say.contract_line),
+    Key("w", "w", "whose turn it is", READING, "read", words=("turn", "whose"), answer=say.turn_line),
+    Key("r", "r", "the current trick: who played what, and who is winning it", READING, "read", words=("trick",),
+        answer=say.current_trick_line),
+    Key("R", "Shift+R", "the last trick and who took it", READING, "read", words=("last",),
+        answer=say.last_trick_line),
+    Key("t", "t", "trick number and tricks left", READING, "read", words=("tricks",), answer=say.tricks_line),
+    Key("z", "z", "the rules in force: variant, target, bags, Nil and Blind Nil", READING, "read",
+        words=("rules",), answer=say.rules_line),
+    Key("m", "m", "repeat the last message, not counting the answers to keys", READING, "repeat",
+        words=("repeat",)),
+    Key("g", "g", "the log of this hand", READING, "log", words=("log", "review")),
+    Key("x", "x", "a hint: the computer's choice and its reason (a suggested card becomes the selected one)", ALSO,
+        "hint", words=("hint",)),
+    Key("U", "Shift+U", "take back your last bid or card, and what the computer did after it, at a table with "
+        "only the computer", ALSO, "undo", words=("undo",), web=False),
+    Key("v", "v", "say every card, or only tricks, bids and turns", ALSO, "verbosity", words=("verbosity",)),
+    Key("n", "n", "next hand", ALSO, "next", words=("next", "continue", "no")),
+    Key("C", "Shift+C", "after a hand, before n (or once the game is over): the coach's review of your bids and "
+        "cards in it", ALSO, "coach", words=("coach",)),
+    Key("q", "q", "leave, after a y or n question (the game is kept)", ALSO, "quit", words=("quit", "exit", "leave")),
+    Key("?", "question mark", "this list of keys", ALSO, "help", words=("help",)),
+)
+
+
+def by_key() -> dict[str, Key]:
+    """Every key the tables know (each of ``keys``), to its entry."""
+    return {name: entry for entry in KEYMAP for name in entry.keys}
+
+
+_BY_KEY = by_key()
+
+
+def find(key: str) -> Key | None:
+    """The entry of a key pressed (``left``, ``j``, ``R``, ``7``), or None for a key that does nothing."""
+    return _BY_KEY.get(key)
+
+
+def asked_keys() -> tuple[str, ...]:
+    """The keys the room answers (``ask``): the reading keys, the hint and the coach, in the keymap's order."""
+    return tuple(entry.key for entry in KEYMAP if entry.asked)
+
+
+def line_words() -> dict[str, str]:
+    """What may be typed in line mode for each key: its words, to the key."""
+    return {word: entry.key for entry in KEYMAP for word in entry.words}
+
+
+def _in_groups(web: bool) -> Iterator[tuple[str, list[Key]]]:
+    for group in GROUPS:
+        entries = [entry for entry in KEYMAP if entry.group == group and (entry.web or not web)]
+        if entries:
+            yield group, entries
+
+
+def help_lines() -> tuple[str, ...]:
+    """What ``?`` says at the terminal: one line a group, each key's name and help."""
+    lines = tuple(f"{group}: " + "; ".join(f"{entry.name}: {entry.help}" for entry in entries) + "."
+                  for group, entries in _in_groups(web=False))
+    return (f"Keys. {lines[0]}", *lines[1:])
+
+
+def web_rows() -> list[tuple[str, list[Key]]]:
+    """The web table's key table: its groups and their keys (the terminal's own keys left out)."""
+    return list(_in_groups(web=True))
+
+
+def keymap_json() -> list[dict[str, Any]]:
+    """The keymap as the browser reads it: the web table's keys, each with what it does."""
+    return [{"key": entry.key, "name": entry.name, "help": entry.help, "group": entry.group, "does": entry.does,
+             "move": entry.move, "also": list(entry.also), "browser": list(entry.browser)}
+            for entry in KEYMAP if entry.web]

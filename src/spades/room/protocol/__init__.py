@@ -18,6 +18,24 @@ from .codes import (
     ERROR_MEANINGS as ERROR_MEANINGS,
 )
 from .codes import (
+    GUESTS_PER_ADDRESS as GUESTS_PER_ADDRESS,
+)
+from .codes import (
+    LOGIN_DELAY_FIRST as LOGIN_DELAY_FIRST,
+)
+from .codes import (
+    LOGIN_DELAY_MAX as LOGIN_DELAY_MAX,
+)
+from .codes import (
+    LOGIN_FORGET_AFTER as LOGIN_FORGET_AFTER,
+)
+from .codes import (
+    LOGIN_FREE_PER_ADDRESS as LOGIN_FREE_PER_ADDRESS,
+)
+from .codes import (
+    LOGIN_FREE_PER_NAME as LOGIN_FREE_PER_NAME,
+)
+from .codes import (
     MAX_CLAUSES as MAX_CLAUSES,
 )
 from .codes import (
@@ -42,10 +60,19 @@ from .codes import (
     NAME_MAX as NAME_MAX,
 )
 from .codes import (
+    PASSWORD_CHECKS_AT_ONCE as PASSWORD_CHECKS_AT_ONCE,
+)
+from .codes import (
+    PASSWORD_CHECKS_WAITING as PASSWORD_CHECKS_WAITING,
+)
+from .codes import (
     PASSWORD_MAX as PASSWORD_MAX,
 )
 from .codes import (
     PASSWORD_MIN as PASSWORD_MIN,
+)
+from .codes import (
+    QUOTA_WINDOW as QUOTA_WINDOW,
 )
 from .codes import (
     QUOTE_MAX as QUOTE_MAX,
@@ -55,6 +82,9 @@ from .codes import (
 )
 from .codes import (
     RATE_PER_SECOND as RATE_PER_SECOND,
+)
+from .codes import (
+    REGISTRATIONS_PER_ADDRESS as REGISTRATIONS_PER_ADDRESS,
 )
 from .codes import (
     TOKEN_MAX as TOKEN_MAX,

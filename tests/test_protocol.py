@@ -185,9 +185,35 @@ def test_names_of_printable_characters_pass(name: str) -> None:
     (" Ada", "guest.name: a name does not begin or end with a space, nor has two together"),
     ("Ada ", "guest.name: a name does not begin or end with a space, nor has two together"),
     ("Ada  B", "guest.name: a name does not begin or end with a space, nor has two together"),
+    # found: names with nothing to see were names
+    ("\u115f\u115f", "guest.name: character U+115F is not allowed: it is an old Hangul jamo or a Hangul filler, "
+     "which shows nothing"),
+    ("\u3164", "guest.name: character U+3164 is not allowed: it is an old Hangul jamo or a Hangul filler, which "
+     "shows nothing"),
+    ("x\u034f\u034f\u034f", "guest.name: character U+034F is not allowed: it is an invisible (default-ignorable) "
+     "character"),
+    ("\u0301\u0301", "guest.name: a name needs a letter, digit or symbol that shows, not only combining marks"),
 ])
 def test_other_names_are_refused_saying_why(name: str, words: str) -> None:
     assert bad({"type": "guest", "name": name}) == words
+
+
+@pytest.mark.parametrize("name", ["\u115f\u115f", "x\u034f\u034f\u034f", "\u0301\u0301", "Ada\n", "Ada  B", "x" * 33,
+                                  "Ada", "Ev\u0435 Smith", "<b>x</b>"])
+def test_the_protocol_and_the_store_take_and_refuse_the_same_names(name: str) -> None:
+    from spades.room import auth
+
+    try:
+        auth.check_name(name)
+        stored = True
+    except auth.AuthError:
+        stored = False
+    try:
+        parse_client(json.dumps({"type": "guest", "name": name}))
+        sent = True
+    except ProtocolError:
+        sent = False
+    assert sent == stored
 
 
 def test_passwords_are_8_to_128_characters() -> None:

@@ -12,6 +12,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
@@ -120,6 +121,103 @@ def test_a_refused_name_or_password_adds_no_player(store: Store) -> None:
     with pytest.raises(auth.AuthError):
         store.create_player("Ann\u0007", "long enough")
     assert store.player("Ann") is None
+
+
+# names that read the same, and names with nothing to see
+
+EVE_LOOK_ALIKES = [
+    "Ev\u0435 Smith",  # a Cyrillic е
+    "\uff25\uff36\uff25 Smith",  # full width ＥＶＥ
+    "Eve Sm\u0131th",  # a dotless ı
+]
+
+
+@pytest.mark.parametrize("name", EVE_LOOK_ALIKES)
+def test_a_name_that_reads_as_a_taken_one_is_taken(store: Store, name: str) -> None:
+    """Found: while "Eve Smith" played, each of these was a separate account."""
+    eve = store.create_player("Eve Smith", "password1")
+    for make in (lambda: store.create_player(name, "password2"), lambda: store.guest(name)):
+        with pytest.raises(auth.AuthError, match="taken") as refused:
+            make()
+        assert refused.value.code == "name_taken"
+        assert "Eve Smith" in str(refused.value)  # it says which name it reads as
+    assert store.check_password(name, "password1") == eve
+    assert store.player(name) == eve
+
+
+@pytest.mark.parametrize("name", ["\u115f\u115f", "x\u034f\u034f\u034f", "\u3164", "\u0301\u0301", "\u200b"])
+def test_a_name_with_nothing_visible_in_it_is_refused(store: Store, name: str) -> None:
+    """Found: "\\u115f\\u115f" (Hangul fillers) and "x\\u034f\\u034f\\u034f" (combining grapheme joiners) were
+    names."""
+    with pytest.raises(auth.AuthError, match=r"not allowed|shows") as refused:
+        store.guest(name)
+    assert refused.value.code == "bad_name"
+    assert store.player(name) is None
+
+
+# guests' names, released once the guest's time is over
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2030, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def test_a_guests_name_is_free_again_once_its_sessions_have_expired(url: str) -> None:
+    """Found: a guest's name stayed reserved for ever after its token expired."""
+    clock = Clock()
+    store = Store(url, clock=clock)
+    try:
+        rosa = store.guest("Rosa")
+        token, _ = store.new_session(rosa, lifetime=timedelta(hours=1))
+        clock.now += timedelta(minutes=30)
+        with pytest.raises(auth.AuthError, match="taken"):
+            store.guest("Rosa")
+        clock.now += timedelta(minutes=31)  # the token is over
+        assert store.player_for_token(token) is None
+        other = store.guest("ROSA")
+        assert other.name == "ROSA" and other.id != rosa.id
+        assert store.player("rosa") == other
+        # a registered player's name is never released, whatever their sessions
+        ann = store.create_player("Ann", "password1")
+        store.new_session(ann, lifetime=timedelta(seconds=1))
+        clock.now += timedelta(days=30)
+        with pytest.raises(auth.AuthError, match="taken"):
+            store.guest("Ann")
+        # the new Rosa's time is over too (she never had a session): a registration takes the name
+        assert store.create_player("Rosa", "password1").name == "Rosa"
+    finally:
+        store.close()
+
+
+def test_a_released_guests_finished_table_keeps_its_name_and_a_seated_guest_keeps_the_name(url: str) -> None:
+    clock = Clock()
+    store = Store(url, clock=clock)
+    try:
+        rosa, tom = store.guest("Rosa"), store.guest("Tom")
+        finished = table_of_four(store, rosa)
+        assert store.set_seat(finished, 0, rosa)
+        assert store.finish(finished, {"players": {"0": "Rosa"}})
+        waiting = table_of_four(store, store.create_player("Ann", "password1"))
+        assert store.set_seat(waiting, 2, tom)
+        clock.now += timedelta(days=8)  # no session at all, long ago
+        new_rosa = store.guest("Rosa")
+        assert new_rosa.id != rosa.id
+        table = store.table(finished)
+        assert table is not None and table.owner == "Rosa" and table.seats[0].player == "Rosa"
+        assert store.record(finished) == {"players": {"0": "Rosa"}}
+        assert store.stats("Rosa") == Stats(name="Rosa")  # the new Rosa's figures
+        with pytest.raises(auth.AuthError, match="taken"):
+            store.guest("Tom")  # Tom sits at a waiting table
+        assert store.set_seat(waiting, 2, None)
+        assert store.guest("Tom").id != tom.id
+        clock.now += timedelta(minutes=11)
+        assert store.release_guests() == 2  # the sweep frees the rest: the new Rosa and the new Tom
+        assert store.player("Rosa") is None and store.player("Tom") is None
+    finally:
+        store.close()
 
 
 # sessions
@@ -316,6 +414,46 @@ def test_an_older_database_is_upgraded_with_its_data_not_dropped(url: str) -> No
         reopened.close()
 
 
+def test_version_4_keys_existing_names_by_what_they_read_as_and_keeps_every_row(url: str) -> None:
+    engine = create_engine(database_url(url))
+    try:
+        migrations.upgrade(engine, "v0003")
+        now = datetime.now(UTC)
+        with engine.begin() as connection:
+            for name in ("Eve Smith", "Ev\u0435 Smith", "x\u034f\u034f\u034f", "\uff25\uff36\uff25 Smith", "Bob"):
+                connection.execute(text("INSERT INTO players (name, name_key, password_hash, created) "
+                                        "VALUES (:name, :key, NULL, :now)"),
+                                   {"name": name, "key": name.casefold(), "now": now})
+            ids = dict(connection.execute(text("SELECT name, id FROM players")).all())
+            connection.execute(text("INSERT INTO stats (player_id) SELECT id FROM players"))
+    finally:
+        engine.dispose()
+    store = Store(url)
+    try:
+        with store.engine.connect() as connection:
+            rows = dict(connection.execute(text("SELECT id, name_key FROM players")).all())
+            shown = dict(connection.execute(text("SELECT id, name FROM players")).all())
+        eve, cyrillic, invisible, wide = (ids[name] for name in ("Eve Smith", "Ev\u0435 Smith",
+                                                                   "x\u034f\u034f\u034f",
+                                                                   "\uff25\uff36\uff25 Smith"))
+        assert rows[eve] == auth.name_key("Eve Smith")
+        assert rows[cyrillic] == f"{auth.name_key('Eve Smith')}#{cyrillic}"  # the later of two keeps its row
+        assert rows[wide] == f"{auth.name_key('Eve Smith')}#{wide}"
+        assert shown[cyrillic] == "Ev\u0435 Smith"
+        assert shown[invisible] == f"Renamed {invisible}" and rows[invisible] == auth.name_key(shown[invisible])
+        assert store.player("EVE SMITH") is not None and store.player("EVE SMITH").id == eve  # type: ignore[union-attr]
+        assert store.player("bob") is not None
+        assert len(rows) == 5
+        with store.engine.begin() as connection:  # and back: the old keys
+            config = migrations._config(store.engine)
+            config.attributes["connection"] = connection
+            command.downgrade(config, "v0003")
+            back = dict(connection.execute(text("SELECT id, name_key FROM players")).all())
+        assert back[eve] == "eve smith" and back[cyrillic] == "ev\u0435 smith"
+    finally:
+        store.close()
+
+
 def test_the_migrations_make_the_schema_the_models_describe(store: Store) -> None:
     with store.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
@@ -331,6 +469,7 @@ def test_every_migration_file_is_part_of_the_installed_package() -> None:
     folder = base / "room" / "migrations"
     files = [path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
     assert {path.name for path in files} >= {"env.py", "v0001_tables.py", "v0002_stats.py", "v0003_longer_names.py",
+                                             "v0004_name_skeletons.py",
                                              "script.py.mako"}
     for path in files:
         in_package = path.suffix == ".py" and (path.parent / "__init__.py").exists()

@@ -64,10 +64,11 @@ class Host:
         if game.over:
             return Refusal("game_over", "the game is over")
         if isinstance(action, str):
+            text = action
             try:
-                action = parse_action(action)
+                action = parse_action(text)
             except ActionError:
-                return Refusal("not_an_action", f"{action[:20]!r} {NOT_AN_ACTION}")
+                return Refusal("not_an_action", f"{text[:20]!r} {NOT_AN_ACTION}")
         if game.turn != seat:
             return Refusal("not_your_turn", NOT_YOUR_TURN)
         if person and seat in self.computers:

@@ -20,11 +20,11 @@ from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import http
 from . import protocol as p
 from .bus import make_bus
 from .connections import CLOSE_NOT_READING, Connection
 from .handlers import HANDLERS
-from .http import http_routes
 from .limits import RateLimit
 from .pages import add_pages
 from .room import Room
@@ -155,7 +155,7 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
             await room.close()
             store.close()
 
-    routes = [*http_routes(), WebSocketRoute("/ws", _socket)]
+    routes = [*http.routes(), WebSocketRoute("/ws", _socket)]
     app = Starlette(routes=routes, lifespan=lifespan)
     add_pages(app)
     return app

@@ -1,6 +1,7 @@
 """Who a player is: names, passwords (argon2 through argon2-cffi), guest names and session tokens.
 
-A name is shown as typed and compared case-insensitively (``name_key``), so "Ann" and "ANN" are one player. Only
+A name is shown as typed and compared by its key (``names.name_key``): case, width and look-alike characters
+aside, so "Ann", "ANN" and "Аnn" (a Cyrillic А) are one player. Only
 a token's SHA-256 is stored: a copy of the database gives no one a way back in. Every refusal is an ``AuthError``
 whose message is said to the player as it is."""
 
@@ -8,13 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from ..errors import SpadesError
+from . import names
+from .protocol.codes import TOKEN_LIFETIME_DAYS
 
 __all__ = [
     "NAME_MAX",
@@ -33,11 +35,11 @@ __all__ = [
     "verify_password",
 ]
 
-NAME_MAX = 32
+NAME_MAX = names.NAME_MAX
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
-TOKEN_LIFETIME = timedelta(days=7)
-NAME_RULE = f"A name is 1 to {NAME_MAX} printable characters, with single spaces between words."
+TOKEN_LIFETIME = timedelta(days=TOKEN_LIFETIME_DAYS)
+NAME_RULE = names.NAME_RULE
 
 _hasher = PasswordHasher()
 # Verified against when the name is unknown, so that a wrong name takes as long as a wrong password.
@@ -53,26 +55,21 @@ class AuthError(SpadesError):
 
 
 def check_name(name: str) -> str:
-    """The name as it will be shown (NFC), or AuthError saying the rule. Any printable text is a name (it is
-    stored and sent as data and shown as text, so markup in a name is only characters); spaces may only separate
-    words, and control or invisible characters are refused, since they would hide what the name says."""
-    if not isinstance(name, str):
-        raise AuthError("bad_name", NAME_RULE)
-    name = unicodedata.normalize("NFC", name)
-    if not 1 <= len(name) <= NAME_MAX or name != name.strip() or "  " in name:
-        raise AuthError("bad_name", NAME_RULE)
-    for char in name:
-        if char != " " and unicodedata.category(char) in _NOT_IN_NAMES:
-            raise AuthError("bad_name", NAME_RULE)
-    return name
-
-
-_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+    """The name as it will be shown (NFC), or AuthError saying the rule: the room's one name check
+    (``names.check_name``, which the protocol's name field uses too)."""
+    try:
+        return names.check_name(name)
+    except names.BadName as error:
+        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
 
 
 def name_key(name: str) -> str:
-    """The form names are stored unique under and looked up by: case-insensitive."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """The form names are stored unique under and looked up by (``names.name_key``): NFKC, case folded, and
+    look-alike characters folded to one (the Unicode confusables' skeleton)."""
+    try:
+        return names.name_key(name)
+    except names.BadName as error:
+        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
 
 
 def check_password_rules(password: str) -> None:

@@ -3,15 +3,13 @@ checks the frame, then calls the handler; a handler refuses with ``protocol.Refu
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from . import auth, questions, seating
 from . import protocol as p
+from . import questions, seating
 from .connections import Connection
 from .room import Room
-from .store import Player
 
 __all__ = ["HANDLERS"]
 
@@ -23,28 +21,9 @@ async def _ping(room: Room, conn: Connection, message: p.Ping) -> None:
 
 
 async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
-    store = room.store
-    kind = message.type
-    player: Player | None
-    try:
-        if kind == "register":
-            player = await asyncio.to_thread(store.create_player, message.name, message.password)
-        elif kind == "login":
-            player = await asyncio.to_thread(store.check_password, message.name, message.password)
-            if player is None:
-                raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "the name and password do not match a player")
-        elif kind == "guest":
-            player = await asyncio.to_thread(store.guest, message.name)
-        else:
-            player = await asyncio.to_thread(store.player_for_token, message.token)
-            if player is None:
-                raise p.Refusal(p.ErrorCode.SESSION_EXPIRED, "the token is unknown or has expired; sign in again")
-        assert player is not None
-    except auth.AuthError as error:
-        code = p.ErrorCode.NAME_TAKEN if error.code == "name_taken" else p.ErrorCode.BAD_MESSAGE
-        raise p.Refusal(code, str(error)) from None
-    await room.welcome(conn, player, message.id, message.token if kind == "resume" else None)
-    if kind == "resume":
+    player, token = await room.signin.sign_in(message, conn.address)
+    await room.welcome(conn, player, message.id, token)
+    if message.type == "resume":
         await seating.return_to_seats(room, conn)
 
 
@@ -71,9 +50,7 @@ async def _stats(room: Room, conn: Connection, message: p.StatsRequest) -> None:
     name = message.name or (conn.player.name if conn.player else None)
     if name is None:
         raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first, or name a player")
-    stats = await asyncio.to_thread(room.store.stats, name)
-    if stats is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no player has that name")
+    stats = await room.signin.stats(name)
     conn.send(p.encode(p.Stats(type="stats", id=message.id, **vars(stats))))
 
 

@@ -1,16 +1,35 @@
-"""The room's HTTP routes: ``GET /health``, ``GET /api/tables`` (the lobby), ``GET /api/tables/{id}/record`` (a
+"""The room's HTTP routes: ``GET /health``, ``GET /api/tables`` (the lobby), ``GET /api/tables/{table}/record`` (a
 finished game's record only: an unfinished game's record would show every hand, so it is refused with 409) and
-``GET /api/players/{name}/stats``."""
+``GET /api/players/{name}/stats``.
+
+Whatever the path holds, a route answers 404 (or 409) and never fails: a table is a number 1 to 2**31 - 1
+written in ASCII digits (anything else names no table), and a name is looked up only when it could be a
+player's name (``names.lookup_key``: no control character, not too long), so no text reaches the database that
+it would refuse. The routes use ``request.app.state.room`` (its ``store``; the lobby as ``seating.lobby`` lists it)."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-__all__ = ["http_routes"]
+from . import names
+from .protocol import MAX_TABLE_ID
+
+__all__ = ["routes"]
+
+_TABLE_ID = re.compile(r"[0-9]{1,10}")
+
+
+def table_id(text: str) -> int | None:
+    """The table number a path names, or None when it names none."""
+    if not _TABLE_ID.fullmatch(text):
+        return None
+    number = int(text)
+    return number if 1 <= number <= MAX_TABLE_ID else None
 
 
 async def _health(request: Request) -> JSONResponse:
@@ -25,14 +44,13 @@ async def _tables(request: Request) -> JSONResponse:
 
 async def _record(request: Request) -> JSONResponse:
     store = request.app.state.room.store
-    try:
-        table_id = int(request.path_params["table"])
-    except ValueError:
-        return JSONResponse({"error": "a table is a number"}, status_code=404)
-    info = await asyncio.to_thread(store.table, table_id)
+    number = table_id(request.path_params["table"])
+    if number is None:
+        return JSONResponse({"error": f"a table is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
+    info = await asyncio.to_thread(store.table, number)
     if info is None:
-        return JSONResponse({"error": f"there is no table {table_id}"}, status_code=404)
-    record = await asyncio.to_thread(store.record, table_id) if info.state == "over" else None
+        return JSONResponse({"error": f"there is no table {number}"}, status_code=404)
+    record = await asyncio.to_thread(store.record, number) if info.state == "over" else None
     if record is None:
         return JSONResponse({"error": "the game is not over; its record is given only when it is"},
                             status_code=409)
@@ -40,13 +58,17 @@ async def _record(request: Request) -> JSONResponse:
 
 
 async def _stats(request: Request) -> JSONResponse:
-    stats = await asyncio.to_thread(request.app.state.room.store.stats, request.path_params["name"])
+    name = request.path_params["name"]
+    if names.lookup_key(name) is None:
+        return JSONResponse({"error": "no player has that name"}, status_code=404)
+    stats = await asyncio.to_thread(request.app.state.room.store.stats, name)
     if stats is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
     return JSONResponse(vars(stats))
 
 
-def http_routes() -> list[Route]:
+def routes() -> list[Route]:
+    """The HTTP routes, for the room's Starlette application."""
     return [
         Route("/health", _health),
         Route("/api/tables", _tables),

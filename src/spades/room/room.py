@@ -17,6 +17,7 @@ from . import protocol as p
 from .bus import Bus, LocalBus
 from .connections import Connection, Connections
 from .presence import begin_line
+from .signin import SignIn
 from .store import Player, Store, TableInfo
 from .tables import LiveTable
 
@@ -38,6 +39,7 @@ class Room:
         self.allow_origins = allow_origins
         self.tables: dict[int, LiveTable] = {}
         self.connections = Connections()
+        self.signin = SignIn(store)
 
     async def start(self) -> None:
         await self.bus.start(self.on_notice)
@@ -47,6 +49,7 @@ class Room:
         for table in list(self.tables.values()):
             await table.close()
         await self.bus.close()
+        self.signin.close()
 
     async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """A store call, in a worker thread (each is one short transaction)."""

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...errors import SpadesError
+from .. import names as _names
 
 if TYPE_CHECKING:
     from ...host import Refusal as HostRefusal
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40
-NAME_MAX = 32
+NAME_MAX = _names.NAME_MAX  # one limit for the protocol and the store
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 TOKEN_MIN = 16
@@ -30,6 +31,19 @@ MAX_CLAUSES = 3  # an error message names at most this many problems, so that it
 MESSAGE_MAX = 500  # characters of an error message or a said line
 COACH_LINES = 8  # lines of the coach's review in one said: a heading and the costliest few choices
 
+# Signing in (spades.room.signin), counted by each room process on its own.
+LOGIN_FREE_PER_NAME = 5  # failed logins of one name before each further try must wait
+LOGIN_FREE_PER_ADDRESS = 20  # failed logins (and registrations of a taken name) from one address, likewise
+LOGIN_DELAY_FIRST = 1.0  # seconds of the first wait; each further failure doubles it...
+LOGIN_DELAY_MAX = 300.0  # ...up to this many seconds
+LOGIN_FORGET_AFTER = 3600.0  # seconds after its last failure that a name's or an address's count is forgotten
+REGISTRATIONS_PER_ADDRESS = 10  # new players registered from one address in any hour
+GUESTS_PER_ADDRESS = 20  # guests made from one address in any hour
+QUOTA_WINDOW = 3600.0  # the hour of those two, in seconds
+PASSWORD_CHECKS_AT_ONCE = 1  # passwords hashed or verified at once (argon2 takes about 0.15 s of two cores)
+TOKEN_LIFETIME_DAYS = 7  # a session token's life (auth.TOKEN_LIFETIME)
+PASSWORD_CHECKS_WAITING = 32  # sign-ins that may wait for it; one more is refused as busy
+
 
 class ErrorCode(StrEnum):
     """Why the room refused a client's message; ``error.code`` is one of these and ``error.message`` says more."""
@@ -42,6 +56,10 @@ class ErrorCode(StrEnum):
     SESSION_EXPIRED = "session_expired"
     NAME_TAKEN = "name_taken"
     BAD_PASSWORD = "bad_password"
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
+    TOO_MANY_REGISTRATIONS = "too_many_registrations"
+    TOO_MANY_GUESTS = "too_many_guests"
+    BUSY = "busy"
     NO_SUCH_PLAYER = "no_such_player"
     NO_SUCH_TABLE = "no_such_table"
     BAD_SEAT = "bad_seat"
@@ -67,8 +85,21 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     "pass); the message was dropped",
     ErrorCode.NOT_SIGNED_IN: "the message needs a player: send register, login, guest or resume first",
     ErrorCode.SESSION_EXPIRED: "resume: the token is unknown or has expired; sign in again",
-    ErrorCode.NAME_TAKEN: "register or guest: another player has that name",
+    ErrorCode.NAME_TAKEN: "register or guest: another player has that name, or one that reads the same (case, "
+    "width and look-alike letters aside: Unicode's confusables)",
     ErrorCode.BAD_PASSWORD: "login: the name and password do not match a player",
+    ErrorCode.TOO_MANY_ATTEMPTS: f"login (or register of a taken name): after {LOGIN_FREE_PER_NAME} failed logins "
+    f"of one name, or {LOGIN_FREE_PER_ADDRESS} from one address, each further try waits "
+    f"{LOGIN_DELAY_FIRST:g} s, doubling with each failure up to {LOGIN_DELAY_MAX:g} s; the message says how many "
+    f"seconds are left. A good login ends the name's wait; a count is forgotten {LOGIN_FORGET_AFTER / 60:g} "
+    "minutes after its last failure",
+    ErrorCode.TOO_MANY_REGISTRATIONS: f"register: {REGISTRATIONS_PER_ADDRESS} players were registered from this "
+    f"address within {QUOTA_WINDOW / 60:g} minutes; the message says how many seconds until one more may be",
+    ErrorCode.TOO_MANY_GUESTS: f"guest: {GUESTS_PER_ADDRESS} guests were made from this address within "
+    f"{QUOTA_WINDOW / 60:g} minutes; the message says how many seconds until one more may be (a signed-in guest "
+    "resumes with its token instead)",
+    ErrorCode.BUSY: f"register or login: {PASSWORD_CHECKS_WAITING} sign-ins are waiting for their password to be "
+    "checked; try again in a moment",
     ErrorCode.NO_SUCH_PLAYER: "stats: no player has that name",
     ErrorCode.NO_SUCH_TABLE: "no table has that id",
     ErrorCode.BAD_SEAT: "the table has no such seat (two-player tables have seats 0 and 1)",

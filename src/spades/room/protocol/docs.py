@@ -11,13 +11,24 @@ from pydantic import BaseModel
 
 from .codes import (
     ERROR_MEANINGS,
+    GUESTS_PER_ADDRESS,
+    LOGIN_DELAY_FIRST,
+    LOGIN_DELAY_MAX,
+    LOGIN_FORGET_AFTER,
+    LOGIN_FREE_PER_ADDRESS,
+    LOGIN_FREE_PER_NAME,
     MAX_FRAME_BYTES,
     NAME_MAX,
+    PASSWORD_CHECKS_AT_ONCE,
+    PASSWORD_CHECKS_WAITING,
     PASSWORD_MAX,
     PASSWORD_MIN,
+    QUOTA_WINDOW,
     QUOTE_MAX,
     RATE_BURST,
     RATE_PER_SECOND,
+    REGISTRATIONS_PER_ADDRESS,
+    TOKEN_LIFETIME_DAYS,
     ErrorCode,
 )
 from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, message_type
@@ -64,6 +75,29 @@ def render_docs() -> str:
         f"{PASSWORD_MIN} to {PASSWORD_MAX} characters. Every text the room sends (names, error messages, said "
         "lines) is plain text, to be shown as text and never read as markup; an error quotes at most "
         f"{QUOTE_MAX} characters of what the client sent, with markup characters escaped.\n")
+    add("A name may not hold control, format or other invisible characters, nor what the PRECIS Nickname profile "
+        "(RFC 8266) refuses (default-ignorable code points such as U+034F, Hangul fillers such as U+115F and "
+        "U+3164), nor be made of combining marks only: something in it must show (`bad_message`). Two names are "
+        "one player's when they read the same: they are compared after the Nickname profile's normalisation "
+        "(NFKC: full-width and other compatibility forms folded; case folded) by their Unicode skeleton (UTS "
+        "#39, Unicode's confusables), so while `Eve Smith` plays, `EVE SMITH`, `Evе Smith` (a Cyrillic е), "
+        "`ＥＶＥ Smith` (full width) and `Eve Smıth` (a dotless ı) are `name_taken`. A guest's name is free again "
+        "once none of its sessions is valid (they last "
+        f"{TOKEN_LIFETIME_DAYS} days) and it sits at no waiting or playing table.\n")
+    add("Signing in is held to these limits, counted by each server process for each name and each client "
+        "address:\n")
+    add(f"- login: after {LOGIN_FREE_PER_NAME} failed logins of a name, or {LOGIN_FREE_PER_ADDRESS} from an "
+        f"address, each further try waits {LOGIN_DELAY_FIRST:g} s after the last failure, twice as long for each "
+        f"failure more, at most {LOGIN_DELAY_MAX:g} s; a try during the wait is refused (`too_many_attempts`, "
+        "saying how many seconds are left) whatever its password. A good login ends the name's wait; a count is "
+        f"forgotten {LOGIN_FORGET_AFTER / 60:g} minutes after its last failure. Registering a taken name counts as "
+        "a failed try of the address;\n"
+        f"- register: at most {REGISTRATIONS_PER_ADDRESS} new players from one address in any "
+        f"{QUOTA_WINDOW / 60:g} minutes (`too_many_registrations`);\n"
+        f"- guest: at most {GUESTS_PER_ADDRESS} new guests from one address in any {QUOTA_WINDOW / 60:g} minutes "
+        "(`too_many_guests`); a guest comes back with `resume`, which is not counted;\n"
+        f"- passwords are checked (argon2) {PASSWORD_CHECKS_AT_ONCE} at a time, and at most "
+        f"{PASSWORD_CHECKS_WAITING} register or login messages wait for that; one more is refused (`busy`).\n")
     add("A client never receives a card it may not see: a seat's view holds its own hand only, and a "
         "spectator's no hand.\n")
     add("## Error codes\n")

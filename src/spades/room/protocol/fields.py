@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
@@ -13,6 +12,7 @@ from pydantic_core import PydanticCustomError
 
 from ...errors import RulesError
 from ...rules import OPTION_HELP, VARIANTS, Rules
+from ..names import BadName, check_name
 from .codes import (
     MAX_CLIENT_ID,
     MAX_CURSOR,
@@ -44,23 +44,15 @@ def quote(value: object, limit: int = QUOTE_MAX) -> str:
 # -- field types -------------------------------------------------------------------------------------------------
 
 def _check_name(value: str) -> str:
-    """Any printable text: a name is shown as text everywhere, never read as markup, so ``<b>`` is a name like
-    any other. Refused: control and invisible characters (they would hide what a name says), and spaces other
-    than single ones between words."""
-    for ch in value:
-        if ch == " " or unicodedata.category(ch) not in _NOT_IN_NAMES:
-            continue
-        raise PydanticCustomError(
-            "name_character", "character U+{code} is not allowed: a name has printable characters and single "
-            "spaces", {"code": f"{ord(ch):04X}"})
-    if value != value.strip(" ") or "  " in value:
-        raise PydanticCustomError("name_spaces", "a name does not begin or end with a space, nor has two together")
+    """The room's one name check (``spades.room.names.check_name``): any printable text, shown as text everywhere
+    and never read as markup, so ``<b>`` is a name like any other. Refused: control and invisible characters (they
+    would hide what a name says), what the PRECIS Nickname profile refuses, names of combining marks only, and
+    spaces other than single ones between words. The length is the field's own check."""
+    try:
+        check_name(value, length=False)
+    except BadName as error:
+        raise PydanticCustomError(error.kind, error.template, error.params) from None
     return value
-
-
-# Unicode categories a name may not hold: controls, format (invisible) characters, surrogates, private use,
-# unassigned, and every separator but the plain space.
-_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
 
 
 def _check_level(value: str) -> str:

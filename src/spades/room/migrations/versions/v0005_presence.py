@@ -2,8 +2,8 @@
 away and since when: ``away`` (why: the connection was lost, the player left, or the room restarted), ``away_since``
 (the absence timer counts from it) and ``covered_from`` (the seq after which the computer played the seat).
 
-Revision ID: v0004
-Revises: v0003
+Revision ID: v0005
+Revises: v0004
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "v0004"
-down_revision = "v0003"
+revision = "v0005"
+down_revision = "v0004"
 branch_labels = None
 depends_on = None
 

@@ -226,7 +226,7 @@ def test_a_new_table_left_to_people_starts_when_everyone_has_sat_down(server: Se
                                                                       tmp_path: Path) -> None:
     owner = JoinDriver(tmp_path / "join", [server.url, *OPTIONS, "--opponents", "person"])
     owner.expect(r"Others join with: spades join ws://127\.0\.0\.1:\d+/ws --table 1\. "
-                 r"The game starts when every seat is taken\.")
+                 r"The game starts by itself when every seat is taken\.")
     failures: list[BaseException] = []
 
     async def people() -> None:

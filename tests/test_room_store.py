@@ -20,7 +20,7 @@ from sqlalchemy import create_engine, inspect, text
 from engine_support import random_game
 from room_databases import database, postgres_unreachable
 from spades.room import auth, migrations
-from spades.room.store import Base, Player, Stats, Store, database_url, game_stats
+from spades.room.store import Account, Base, Figures, Store, database_url, game_stats
 from spades.rules import VARIANTS, Rules
 from spades.stats import HandStats
 
@@ -57,7 +57,7 @@ def store(open_store: OpenStore) -> Store:
     return open_store()
 
 
-def table_of_four(store: Store, owner: Player) -> int:
+def table_of_four(store: Store, owner: Account) -> int:
     return store.create_table(owner, RULES, "seed-1", 4, levels={1: "easy", 3: "hard"}).id
 
 
@@ -208,7 +208,7 @@ def test_a_released_guests_finished_table_keeps_its_name_and_a_seated_guest_keep
         table = store.table(finished)
         assert table is not None and table.owner == "Rosa" and table.seats[0].player == "Rosa"
         assert store.record(finished) == {"players": {"0": "Rosa"}}
-        assert store.stats("Rosa") == Stats(name="Rosa")  # the new Rosa's figures
+        assert store.stats("Rosa") == Figures(name="Rosa")  # the new Rosa's figures
         with pytest.raises(auth.AuthError, match="taken"):
             store.guest("Tom")  # Tom sits at a waiting table
         assert store.set_seat(waiting, 2, None)
@@ -335,29 +335,29 @@ def test_two_stores_racing_for_the_same_seq_accept_exactly_one(open_store: OpenS
 
 def test_a_finished_game_keeps_its_record_and_adds_to_each_players_statistics(store: Store) -> None:
     ann, bob = store.create_player("Ann", "password1"), store.guest("Bob")
-    assert store.stats("ann") == Stats(name="Ann")
+    assert store.stats("ann") == Figures(name="Ann")
     assert store.stats("nobody") is None
     table = table_of_four(store, ann)
     record = {"version": 1, "seed": "seed-1", "actions": ["4", "AS"], "meta": {"players": ["Ann", "Bob"]}}
     assert store.record(table) is None
-    assert store.finish(table, record, {"Ann": Stats(games=1, wins=1, contracts=5, made=4, nils=1, nils_made=1,
+    assert store.finish(table, record, {"Ann": Figures(games=1, wins=1, contracts=5, made=4, nils=1, nils_made=1,
                                                      bags=3),
-                                        "bob": Stats(games=1, contracts=5, made=2, bags=7)})
-    assert not store.finish(table, record, {"Ann": Stats(games=1, wins=1)})  # counted once
+                                        "bob": Figures(games=1, contracts=5, made=2, bags=7)})
+    assert not store.finish(table, record, {"Ann": Figures(games=1, wins=1)})  # counted once
     assert store.record(table) == record
     finished = store.table(table)
     assert finished is not None and finished.state == "over" and finished.finished is not None
     another = table_of_four(store, bob)
-    assert store.finish(another, record, {"ANN": Stats(games=1, contracts=2, made=2)})
-    assert store.stats("Ann") == Stats(name="Ann", games=2, wins=1, contracts=7, made=6, nils=1, nils_made=1, bags=3)
-    assert store.stats("Bob") == Stats(name="Bob", games=1, contracts=5, made=2, bags=7)
+    assert store.finish(another, record, {"ANN": Figures(games=1, contracts=2, made=2)})
+    assert store.stats("Ann") == Figures(name="Ann", games=2, wins=1, contracts=7, made=6, nils=1, nils_made=1, bags=3)
+    assert store.stats("Bob") == Figures(name="Bob", games=1, contracts=5, made=2, bags=7)
     assert store.tables() == []
 
 
 def test_stats_for_an_unknown_player_leave_the_table_unfinished(store: Store) -> None:
     table = table_of_four(store, store.guest("Ann"))
     with pytest.raises(ValueError, match="no player named Zed"):
-        store.finish(table, {}, {"Zed": Stats(games=1)})
+        store.finish(table, {}, {"Zed": Figures(games=1)})
     assert store.table(table).state == "waiting"  # type: ignore[union-attr]
     assert store.record(table) is None
 
@@ -399,17 +399,17 @@ def test_an_older_database_is_upgraded_with_its_data_not_dropped(url: str) -> No
         long_name = "<img src=x onerror=alert(1)> 1234"  # 33 - 1: version 3 widened the name to 32
         assert store.create_player(long_name[:32], "long enough").name == long_name[:32]
         assert [row.action for row in store.actions(table_id)] == ["4", "3"]
-        assert store.stats("ann") == Stats(name="Ann")
+        assert store.stats("ann") == Figures(name="Ann")
         assert store.append_action(table_id, 3, 2, "2")
         bob = store.guest("Bob")  # a new player beside the kept one
         assert bob.id != ann
-        assert store.finish(table_id, {"done": True}, {"Ann": Stats(games=1, wins=1)})
-        assert store.stats("Ann") == Stats(name="Ann", games=1, wins=1)
+        assert store.finish(table_id, {"done": True}, {"Ann": Figures(games=1, wins=1)})
+        assert store.stats("Ann") == Figures(name="Ann", games=1, wins=1)
     finally:
         store.close()
     reopened = Store(url)  # opening at head changes nothing
     try:
-        assert reopened.stats("Ann") == Stats(name="Ann", games=1, wins=1)
+        assert reopened.stats("Ann") == Figures(name="Ann", games=1, wins=1)
     finally:
         reopened.close()
 

@@ -113,10 +113,13 @@ def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str]
     return page
 
 
-def log_lines(page: Any) -> list[str]:
-    """The lines of the polite log region, in order."""
+ROOM_LINES = ("The game begins.",)  # what the room says that a local table has no reason to
+
+
+def log_lines(page: Any, room: bool = False) -> list[str]:
+    """The lines of the polite log region, in order; without the room's own lines unless ``room``."""
     lines: list[str] = page.eval_on_selector_all("#log p:not(.error)", "nodes => nodes.map(n => n.textContent)")
-    return lines
+    return lines if room else [line for line in lines if not line.startswith(ROOM_LINES)]
 
 
 def wait_for_log(page: Any, text: str, count: int = 1) -> None:

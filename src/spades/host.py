@@ -21,7 +21,7 @@ from .game import Game
 from .view import SeatView
 from .wire import SPECTATOR, SeatUpdate, spectator_view
 
-__all__ = ["COMPUTER_SEAT", "NOT_AN_ACTION", "NOT_YOUR_TURN", "Host", "Refusal"]
+__all__ = ["COMPUTER_SEAT", "NOT_AN_ACTION", "NOT_YOUR_TURN", "Host", "Refusal", "RefusalKind"]
 
 NOT_YOUR_TURN = "it is not your turn"
 COMPUTER_SEAT = "the computer is playing this seat"

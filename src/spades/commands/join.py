@@ -169,20 +169,16 @@ def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: An
     check_levels(list(levels.values()))
     alone = len(levels) == rules.players - 1
     # Alone with the computer, the room plays at once and this table paces what it says, as at `spades play`.
-    table = link.create(rules_to_json(rules), levels, seed=args.seed, pace=0.0 if alone else None)
+    table = link.create(rules_to_json(rules), levels, seed=args.seed, pace=0.0 if alone else None,
+                        autostart=not alone)
     link.sit(table, human)
     out(f"Spades, {rules.describe()}, at table {table}. You are {seat_name(rules, human)}. "
         "Press ? for the keys.")
     if alone:
         link.start()
         return link.until_started(30)
-    out(f"Others join with: spades join {link.url} --table {table}. The game starts when every seat is taken.")
-    while not all(s["player"] or s["level"] for s in link.info.get("seats", [])):
-        link.wait(0.5)
-        for line in link.notices():
-            out(line)
-    link.start()
-    return link.until_started(30)
+    out(f"Others join with: spades join {link.url} --table {table}. {waiting_line(link.info)}")
+    return link.until_started(None, out)
 
 
 def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> bool:
@@ -207,8 +203,15 @@ def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> 
     out(f"Spades, {link.rules.describe()}, at table {table}. You are {seat_name(link.rules, seat)}. "
         "Press ? for the keys.")
     if link.info.get("state") == "waiting":
-        out(f"Waiting for {link.info.get('owner') or 'the owner'} to start the game.")
+        out(waiting_line(link.info))
     return link.until_started(START_WAIT, out)
+
+
+def waiting_line(info: dict[str, Any]) -> str:
+    """What a player waiting for the start hears: what will start the game, as the table says it will."""
+    if info.get("autostart"):
+        return "The game starts by itself when every seat is taken."
+    return f"Waiting for {info.get('owner') or 'the owner'} to start the game."
 
 
 def seat_name(rules: Any, seat: int) -> str:
@@ -218,14 +221,15 @@ def seat_name(rules: Any, seat: int) -> str:
 
 
 def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
-    from ..bots import bot_seed, make_bot
+    from ..bots import make_bot
     from ..errors import UnknownLevel
+    from ..room.client import hint_adviser
     from ..table.session import Table
 
     try:
-        adviser = make_bot("normal", seed=bot_seed(f"{link.url}:{link.table}", "hint", link.seat))
+        adviser = hint_adviser(link.table or 0, link.seat)
     except UnknownLevel:
-        adviser = make_bot("random", seed=bot_seed(f"{link.url}:{link.table}", "hint", link.seat))
+        adviser = make_bot("random")
     table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out)
     code = table.run(resumed=link.back)
     if table.over:

@@ -25,13 +25,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--seeds", action="store_true",
                         help="let a table's creator choose its seed (spades join --seed), to play a known deal again; "
                              "whoever knows a seed knows every hand, so not for a room of strangers")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="a web page's origin (https://cards.example) that may open the room's websocket besides "
+                             "the room's own address; may be given again")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from ..room.app import create_app
+    from ..room.app import TRANSPORT_MAX_BYTES, create_app
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
@@ -41,9 +44,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"The room is open at http://{args.host}:{port}", flush=True)
 
     app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace,
-                     seeds=args.seeds)
+                     seeds=args.seeds, allow_origins=tuple(args.allow_origin))
+    # ws_max_size: a longer frame is refused from its header, before its bytes are read (see room.app)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
-                            lifespan="on")
+                            ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on")
     server = Server(config)
     server.run()
     return 0 if server.started else 1

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import websockets
 
-__all__ = ["RoomClient"]
+if TYPE_CHECKING:
+    from ..bots import Bot
+
+__all__ = ["RoomClient", "hint_adviser"]
+
+
+def hint_adviser(table: int, seat: int) -> Bot:
+    """The hint's adviser for a seat of a room's table: the room's (for the web table) and ``spades join``'s are
+    this one, seeded alike, so a hint names the same card at both tables."""
+    from ..bots import bot_seed, make_bot
+
+    return make_bot("normal", seed=bot_seed(f"table {table}", "hint", seat))
 
 
 class RoomClient:

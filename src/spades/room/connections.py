@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 
-from .store import Player
+from .store import Account
 
 __all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_MAX", "Connection", "Connections"]
 
@@ -25,7 +25,7 @@ class Connection:
 
     def __init__(self, address: str = "", limit: int = SEND_QUEUE_MAX) -> None:
         self.address = address
-        self.player: Player | None = None
+        self.player: Account | None = None
         self.tables: dict[int, int | None] = {}
         self.cursors: dict[int, int] = {}
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=limit)

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from ..actions import Action, Bid, Choice
 from ..seats import seat_name
-from .store import SeatInfo
+from .store import StoredSeat
 
 __all__ = ["away_report", "begin_line", "changes", "cover_rule", "seconds", "turn_note"]
 
@@ -45,7 +45,7 @@ def _away_line(where: str, name: str, away: str | None, timeout: float) -> str |
     return f"{where}, {name}, {what}; the computer plays for {where} if {name} is not back within {seconds(timeout)}."
 
 
-def changes(before: Sequence[SeatInfo], after: Sequence[SeatInfo], players: int, timeout: float) -> list[str]:
+def changes(before: Sequence[StoredSeat], after: Sequence[StoredSeat], players: int, timeout: float) -> list[str]:
     """What the table hears of the change from ``before`` to ``after`` (the same seats read twice), in seat
     order: a person gone, covered by the computer, or back."""
     lines: list[str] = []
@@ -94,7 +94,7 @@ def _bid_words(bid: Bid) -> str:
     return "Nil" if bid.value == 0 else str(bid.value)
 
 
-def turn_note(seat: SeatInfo | None, players: int, timeout: float, now: datetime) -> str | None:
+def turn_note(seat: StoredSeat | None, players: int, timeout: float, now: datetime) -> str | None:
     """What ``w`` adds when the seat to move is a person who is away: whether the computer plays for them now, or
     in how long."""
     if seat is None or seat.player is None or seat.away is None:

@@ -18,7 +18,7 @@ from .bus import Bus, LocalBus
 from .connections import Connection, Connections
 from .presence import begin_line
 from .signin import SignIn
-from .store import Player, Store, TableInfo
+from .store import Account, Store, StoredTable
 from .tables import LiveTable
 
 __all__ = ["Room"]
@@ -73,7 +73,7 @@ class Room:
         return table
 
     async def _resume_games(self) -> None:
-        infos: list[TableInfo] = await self.db(self.store.tables, ("playing",))
+        infos: list[StoredTable] = await self.db(self.store.tables, ("playing",))
         for info in infos:
             for seat in info.seats:
                 if seat.player is not None:
@@ -98,13 +98,13 @@ class Room:
                 await table.refresh()
                 table.announce_table()
             await table.catch_up()
-            table.publish()
             if was == "waiting" and table.info.state == "playing":
                 table.say(begin_line(table.timeout))
+            table.publish()
             await table.after_change()
 
     # -- connections ------------------------------------------------------------------------------------------
-    async def welcome(self, conn: Connection, player: Player, reply_to: int | None, token: str | None = None) -> None:
+    async def welcome(self, conn: Connection, player: Account, reply_to: int | None, token: str | None = None) -> None:
         """Signed in: the welcome with a session token (a resumed session keeps its own)."""
         conn.player = player
         if token is None:

@@ -16,7 +16,7 @@ from . import presence
 from . import protocol as p
 from .connections import Connection
 from .room import Room
-from .store import Player, SeatInfo, TableInfo
+from .store import Account, StoredSeat, StoredTable
 from .tables import LiveTable, back_line
 
 __all__ = ["MAX_OPEN_TABLES", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
@@ -25,14 +25,14 @@ __all__ = ["MAX_OPEN_TABLES", "create", "join", "lobby", "remove", "return_to_se
 MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
 
 
-def need_player(conn: Connection) -> Player:
+def need_player(conn: Connection) -> Account:
     if conn.player is None:
         raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first: register, login, guest or resume")
     return conn.player
 
 
 async def lobby(room: Room) -> list[p.TableInfo]:
-    infos: list[TableInfo] = await room.db(room.store.tables, ("waiting", "playing"))
+    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
     return [p.TableInfo(**LiveTable(room, info).table_message().model_dump(exclude={"type", "id"}))
             for info in infos]
 
@@ -81,7 +81,7 @@ def _waiting(table: LiveTable) -> None:
         raise p.Refusal(p.ErrorCode.GAME_STARTED, "the game has started")
 
 
-def _seat_of(table: LiveTable, seat: int) -> SeatInfo:
+def _seat_of(table: LiveTable, seat: int) -> StoredSeat:
     if not 0 <= seat < len(table.info.seats):
         raise p.Refusal(p.ErrorCode.BAD_SEAT, f"this table has seats 0 to {len(table.info.seats) - 1}")
     return table.info.seats[seat]
@@ -145,7 +145,7 @@ async def return_to_seats(room: Room, conn: Connection) -> None:
     """After resume: back to every table waiting or under way where the player sits, with the whole state."""
     assert conn.player is not None
     name = conn.player.name
-    infos: list[TableInfo] = await room.db(room.store.tables, ("waiting", "playing"))
+    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
     for info in infos:
         for seat in info.seats:
             if seat.player == name:
@@ -209,8 +209,8 @@ async def _begin(table: LiveTable, to: Connection | None = None, reply_to: int |
     await table.refresh()
     await table.catch_up()
     table.announce_table(to, reply_to)
-    table.publish()
     table.say(presence.begin_line(table.timeout))
+    table.publish()
     await room.notify(table.id)
     present = room.connections.present(table.id)
     for seat in table.info.seats:

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from . import auth, names
 from . import protocol as p
-from .store import Player, Stats, Store
+from .store import Account, Figures, Store
 
 __all__ = ["Backoff", "Quota", "SignIn"]
 
@@ -154,7 +154,7 @@ class SignIn:
     def close(self) -> None:
         self._checks.shutdown(wait=False, cancel_futures=True)
 
-    async def sign_in(self, message: Any, address: str) -> tuple[Player, str | None]:
+    async def sign_in(self, message: Any, address: str) -> tuple[Account, str | None]:
         """The player a register, login, guest or resume message signs in as, and for resume the token it gave
         (None otherwise: the room makes a new session). ``address`` is the client's IP. Refusal on refusal."""
         kind = message.type
@@ -176,7 +176,7 @@ class SignIn:
             raise p.Refusal(code, str(error)) from None
         raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{kind} is not a way to sign in")
 
-    async def stats(self, name: str) -> Stats:
+    async def stats(self, name: str) -> Figures:
         """The player's figures; Refusal no_such_player when no player has that name."""
         stats = await asyncio.to_thread(self.store.stats, name)
         if stats is None:
@@ -184,7 +184,7 @@ class SignIn:
         return stats
 
     # -- each way in -------------------------------------------------------------------------------------------
-    async def _login(self, name: str, password: str, address: str) -> Player:
+    async def _login(self, name: str, password: str, address: str) -> Account:
         key = "name:" + (names.lookup_key(name) or name)
         wait = max(self.name_failures.wait(key), self.address_failures.wait(address))
         if wait > 0:
@@ -205,7 +205,7 @@ class SignIn:
         self.address_failures.forgive(address)
         return player
 
-    async def _register(self, name: str, password: str, address: str) -> Player:
+    async def _register(self, name: str, password: str, address: str) -> Account:
         wait = self.address_failures.wait(address)
         if wait > 0:
             raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed tries from this address; try again "
@@ -229,7 +229,7 @@ class SignIn:
                 self.address_failures.fail(address)
             raise
 
-    async def _guest(self, name: str | None, address: str) -> Player:
+    async def _guest(self, name: str | None, address: str) -> Account:
         wait = self.guests.wait(address)
         if wait > 0:
             raise p.Refusal(p.ErrorCode.TOO_MANY_GUESTS, f"{p.GUESTS_PER_ADDRESS} guests were made from this "

@@ -49,12 +49,12 @@ from . import auth, names
 
 __all__ = [
     "AWAY_REASONS",
+    "Account",
     "ActionRow",
-    "Player",
-    "SeatInfo",
-    "Stats",
+    "Figures",
     "Store",
-    "TableInfo",
+    "StoredSeat",
+    "StoredTable",
     "database_url",
     "default_database_url",
     "game_stats",
@@ -170,7 +170,7 @@ STAT_FIELDS = ("games", "wins", "contracts", "made", "nils", "nils_made", "bags"
 
 
 @dataclass(frozen=True)
-class Player:
+class Account:
     id: int
     name: str
     guest: bool
@@ -178,7 +178,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class SeatInfo:
+class StoredSeat:
     seat: int
     player: str | None
     level: str | None
@@ -188,7 +188,7 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
-class TableInfo:
+class StoredTable:
     id: int
     owner: str
     rules: dict[str, Any]
@@ -198,7 +198,7 @@ class TableInfo:
     invite: str
     created: datetime
     finished: datetime | None
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[StoredSeat, ...]
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
-class Stats:
+class Figures:
     """A player's figures over finished games; also the change one game makes (``Store.finish``)."""
 
     name: str = ""
@@ -223,13 +223,13 @@ class Stats:
     bags: int = 0
 
 
-def game_stats(game: Game, players: Mapping[int, str]) -> dict[str, Stats]:
+def game_stats(game: Game, players: Mapping[int, str]) -> dict[str, Figures]:
     """What a finished game adds to each seated player's figures (``players``: seat to name; computer seats are
     left out). A contract counts for a player who bid tricks (not Nil) in a hand where the side had a contract,
     made when the side took its contract; bags are the side's bags that hand, counted for each partner; a win is
     the player's side winning the game (a drawn game is no one's)."""
     rules = game.rules
-    figures: dict[str, Stats] = {}
+    figures: dict[str, Figures] = {}
     for seat, name in players.items():
         side = rules.side_of(seat)
         contracts = made = nils = nils_made = bags = 0
@@ -242,7 +242,7 @@ def game_stats(game: Game, players: Mapping[int, str]) -> dict[str, Stats]:
             if not own_nils and mine.contract > 0:
                 contracts += 1
                 made += mine.made
-        figures[name] = Stats(name=name, games=1, wins=int(game.winner == side), contracts=contracts, made=made,
+        figures[name] = Figures(name=name, games=1, wins=int(game.winner == side), contracts=contracts, made=made,
                               nils=nils, nils_made=nils_made, bags=bags)
     return figures
 
@@ -310,7 +310,7 @@ class Store:
 
     # players and sessions
 
-    def create_player(self, name: str, password: str) -> Player:
+    def create_player(self, name: str, password: str) -> Account:
         """A registered player; AuthError "name_taken" when the name (in any case, or written with look-alike
         characters: ``names.name_key``) is someone's already. A guest whose time is over holds no name
         (``release_guest``)."""
@@ -327,7 +327,7 @@ class Store:
             row = session.scalar(select(PlayerRow).where(PlayerRow.name_key == key))
             return row is None or self._releasable(session, row)
 
-    def guest(self, name: str | None = None) -> Player:
+    def guest(self, name: str | None = None) -> Account:
         """A guest: the name asked for (checked, and refused when taken) or a free "Guest 4821"."""
         if name is not None:
             return self._insert_player(auth.check_name(name), None)
@@ -338,7 +338,7 @@ class Store:
                 continue
         raise auth.AuthError("name_taken", "No guest name is free now; choose a name.")
 
-    def _insert_player(self, name: str, hashed: str | None) -> Player:
+    def _insert_player(self, name: str, hashed: str | None) -> Account:
         key = auth.name_key(name)
         self.release_guest(key)
         try:
@@ -395,7 +395,7 @@ class Store:
                               .where(SeatRow.player_id == row.id, TableRow.state.in_(active)))
         return not owns and not sits
 
-    def player(self, name: str) -> Player | None:
+    def player(self, name: str) -> Account | None:
         key = names.lookup_key(name)
         if key is None:
             return None
@@ -403,7 +403,7 @@ class Store:
             row = session.scalar(select(PlayerRow).where(PlayerRow.name_key == key))
             return _player(row) if row else None
 
-    def check_password(self, name: str, password: str) -> Player | None:
+    def check_password(self, name: str, password: str) -> Account | None:
         """The player when name and password match; None for a wrong password, an unknown name or a guest."""
         key = names.lookup_key(name)
         with self._session() as session:
@@ -415,7 +415,7 @@ class Store:
                 row.password_hash = auth.hash_password(password)
             return _player(row)
 
-    def new_session(self, player: Player, lifetime: timedelta = auth.TOKEN_LIFETIME) -> tuple[str, datetime]:
+    def new_session(self, player: Account, lifetime: timedelta = auth.TOKEN_LIFETIME) -> tuple[str, datetime]:
         """A new session token for the player and when it expires; only the token's hash is stored."""
         token = auth.new_token()
         expires = self._clock() + lifetime
@@ -423,7 +423,7 @@ class Store:
             session.add(SessionRow(token_hash=auth.token_hash(token), player_id=player.id, expires=expires))
         return token, expires
 
-    def player_for_token(self, token: str) -> Player | None:
+    def player_for_token(self, token: str) -> Account | None:
         """The token's player, or None for an unknown or expired token (an expired one is deleted)."""
         if not isinstance(token, str) or len(token) > 200:
             return None
@@ -448,9 +448,9 @@ class Store:
 
     # tables and seats
 
-    def create_table(self, owner: Player, rules: Mapping[str, Any], seed: str, seats: int,
+    def create_table(self, owner: Account, rules: Mapping[str, Any], seed: str, seats: int,
                      levels: Mapping[int, str | None] | None = None,
-                     settings: Mapping[str, Any] | None = None) -> TableInfo:
+                     settings: Mapping[str, Any] | None = None) -> StoredTable:
         """A waiting table with ``seats`` empty seats, computer ``levels`` in those named; ``rules`` is the wire
         form (variant and options), ``settings`` override the defaults (timeout 60 s, pace)."""
         levels = levels or {}
@@ -467,30 +467,30 @@ class Store:
             session.flush()
             return self._table_info(session, row)
 
-    def open_tables_owned(self, owner: Player) -> int:
+    def open_tables_owned(self, owner: Account) -> int:
         """How many tables the player owns that are waiting or under way."""
         with self._session() as session:
             return int(session.scalar(select(func.count()).select_from(TableRow).where(
                 TableRow.owner_id == owner.id, TableRow.state.in_(("waiting", "playing")))) or 0)
 
-    def table(self, table_id: int) -> TableInfo | None:
+    def table(self, table_id: int) -> StoredTable | None:
         with self._session() as session:
             row = session.get(TableRow, table_id)
             return self._table_info(session, row) if row else None
 
-    def table_by_invite(self, invite: str) -> TableInfo | None:
+    def table_by_invite(self, invite: str) -> StoredTable | None:
         with self._session() as session:
             row = session.scalar(select(TableRow).where(TableRow.invite == invite))
             return self._table_info(session, row) if row else None
 
-    def tables(self, states: tuple[str, ...] = ("waiting", "playing"), limit: int = 500) -> list[TableInfo]:
+    def tables(self, states: tuple[str, ...] = ("waiting", "playing"), limit: int = 500) -> list[StoredTable]:
         """The lobby: tables in those states, oldest first."""
         with self._session() as session:
             rows = session.scalars(select(TableRow).where(TableRow.state.in_(states))
                                    .order_by(TableRow.id).limit(limit)).all()
             return self._table_infos(session, list(rows))
 
-    def set_seat(self, table_id: int, seat: int, player: Player | None = None, level: str | None = None, *,
+    def set_seat(self, table_id: int, seat: int, player: Account | None = None, level: str | None = None, *,
                  only_if_empty: bool = False) -> bool:
         """Seat a player (or nobody) with a computer level (or none). With ``only_if_empty`` the change is made
         only when no player sits there, in the same statement, so two people sitting at once cannot both win it.
@@ -519,14 +519,14 @@ class Store:
                 statement = statement.where(SeatRow.away.is_(None))
             return bool(getattr(session.execute(statement), "rowcount", 0))
 
-    def set_present(self, table_id: int, seat: int) -> SeatInfo | None:
+    def set_present(self, table_id: int, seat: int) -> StoredSeat | None:
         """The seat's person is back: away, its time and the computer's cover cleared in one statement. The seat
         as it was before (its absence and cover), or None when it was not marked away (nothing to announce)."""
         with self._session() as session:
             row = session.get(SeatRow, (table_id, seat), with_for_update=True)
             if row is None or row.away is None:
                 return None
-            before = SeatInfo(seat, None, row.level, row.away, row.away_since, row.covered_from)
+            before = StoredSeat(seat, None, row.level, row.away, row.away_since, row.covered_from)
             row.away, row.away_since, row.covered_from = None, None, None
             return before
 
@@ -557,10 +557,10 @@ class Store:
             if row is not None:
                 row.settings = {**row.settings, **settings}
 
-    def _table_info(self, session: Session, row: TableRow) -> TableInfo:
+    def _table_info(self, session: Session, row: TableRow) -> StoredTable:
         return self._table_infos(session, [row])[0]
 
-    def _table_infos(self, session: Session, rows: list[TableRow]) -> list[TableInfo]:
+    def _table_infos(self, session: Session, rows: list[TableRow]) -> list[StoredTable]:
         if not rows:
             return []
         ids = [row.id for row in rows]
@@ -571,10 +571,10 @@ class Store:
             .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)).all()
         owners = {player_id: name for player_id, name in session.execute(
             select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_({row.owner_id for row in rows})))}
-        seats: dict[int, list[SeatInfo]] = {}
+        seats: dict[int, list[StoredSeat]] = {}
         for table_id, seat, name, level, away, since, covered in seat_rows:
-            seats.setdefault(table_id, []).append(SeatInfo(seat, name, level, away, since, covered))
-        return [TableInfo(id=row.id, owner=owners.get(row.owner_id, ""), rules=dict(row.rules), seed=row.seed,
+            seats.setdefault(table_id, []).append(StoredSeat(seat, name, level, away, since, covered))
+        return [StoredTable(id=row.id, owner=owners.get(row.owner_id, ""), rules=dict(row.rules), seed=row.seed,
                           state=row.state, settings=dict(row.settings), invite=row.invite, created=row.created,
                           finished=row.finished, seats=tuple(seats.get(row.id, ())))
                 for row in rows]
@@ -616,7 +616,7 @@ class Store:
 
     # finished games and statistics
 
-    def finish(self, table_id: int, record: Mapping[str, Any], stats: Mapping[str, Stats] | None = None) -> bool:
+    def finish(self, table_id: int, record: Mapping[str, Any], stats: Mapping[str, Figures] | None = None) -> bool:
         """Close the table: state "over", the engine's record kept, and each named player's statistics increased
         by the game's figures, all in one transaction. False (and nothing changed) when the table was finished
         already, so that two processes seeing the same last trick count the game once."""
@@ -635,7 +635,7 @@ class Store:
         except IntegrityError:
             return False
 
-    def _add_stats(self, session: Session, name: str, change: Stats) -> None:
+    def _add_stats(self, session: Session, name: str, change: Figures) -> None:
         """Add in one UPDATE (each player has a stats row from the start), so that games finishing at once on
         two processes both count."""
         key = names.lookup_key(name)
@@ -652,7 +652,7 @@ class Store:
             row = session.get(RecordRow, table_id)
             return dict(row.record) if row else None
 
-    def stats(self, name: str) -> Stats | None:
+    def stats(self, name: str) -> Figures | None:
         """A player's figures (all zero before a first finished game); None when there is no such player."""
         key = names.lookup_key(name)
         if key is None:
@@ -663,8 +663,8 @@ class Store:
                 return None
             row = session.get(StatsRow, player.id)
             figures = {field: getattr(row, field) for field in STAT_FIELDS} if row else {}
-            return Stats(name=player.name, **figures)
+            return Figures(name=player.name, **figures)
 
 
-def _player(row: PlayerRow) -> Player:
-    return Player(id=row.id, name=row.name, guest=row.password_hash is None, created=row.created)
+def _player(row: PlayerRow) -> Account:
+    return Account(id=row.id, name=row.name, guest=row.password_hash is None, created=row.created)

@@ -31,30 +31,25 @@ from ..words import announce
 from ..words import seat as words
 from . import presence
 from . import protocol as p
+from .client import hint_adviser
 from .connections import Connection
-from .store import SeatInfo, TableInfo, game_stats
+from .store import StoredSeat, StoredTable, game_stats
 
 if TYPE_CHECKING:
     from .room import Room
 
-__all__ = ["COVER_LEVEL", "QUIET_PACE", "LiveTable", "back_line", "hint_seed", "seed_of"]
+__all__ = ["COVER_LEVEL", "QUIET_PACE", "LiveTable", "back_line", "seed_of"]
 
 log = logging.getLogger("spades.room")
 
 COVER_LEVEL = "normal"
-QUIET_PACE = 1.0  # seconds between the computer's actions at least, while no person at the table is connected
+QUIET_PACE = 1.0  # seconds between the computer's actions at least, while no one at all is at the table
 
 
 def seed_of(text: str) -> int | str:
     """A stored seed as ``spades play --seed`` reads it (a number is a number), so that a table given a seed deals
     and its computer players decide exactly as at the local table with that seed."""
     return int(text) if text.lstrip("-").isdigit() else text
-
-
-def hint_seed(table: int, seat: int) -> str:
-    """The seed of a seat's hint adviser at a room's table: the room's and ``spades join``'s are the same, so a
-    hint names the same card at the web table and the terminal."""
-    return bot_seed(f"table {table}", "hint", seat)
 
 
 def back_line(game: Game, seat: int | None) -> str:
@@ -79,7 +74,7 @@ def _now() -> datetime:
 class LiveTable:
     """One table this process serves: its latest stored description and, once started, its Host."""
 
-    def __init__(self, room: Room, info: TableInfo) -> None:
+    def __init__(self, room: Room, info: StoredTable) -> None:
         self.room = room
         self.info = info
         self.host: Host | None = None
@@ -109,20 +104,20 @@ class LiveTable:
     def pace(self) -> float:
         pace = float(self.info.settings.get("pace", self.room.pace))
         people = [s for s in self.info.seats if s.player is not None]
-        if all(s.away is not None for s in people):
-            return max(pace, QUIET_PACE)  # nobody is there: the computers need not play flat out
+        if not self.room.connections.at(self.id) and all(s.away is not None for s in people):
+            return max(pace, QUIET_PACE)  # no one is there to see it: the computers need not play flat out
         return pace
 
     def people(self) -> dict[int, str]:
         return {s.seat: s.player for s in self.info.seats if s.player is not None}
 
-    def seat(self, seat: int) -> SeatInfo | None:
+    def seat(self, seat: int) -> StoredSeat | None:
         return next((s for s in self.info.seats if s.seat == seat), None)
 
     def adviser(self, seat: int) -> Bot:
         """The seat's hint adviser, kept for the table's life and seeded as at ``spades join``."""
         if seat not in self.advisers:
-            self.advisers[seat] = make_bot("normal", seed=hint_seed(self.id, seat))
+            self.advisers[seat] = hint_adviser(self.id, seat)
         return self.advisers[seat]
 
     async def _db(self, function: Any, *args: Any, **kwargs: Any) -> Any:

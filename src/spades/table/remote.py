@@ -179,13 +179,16 @@ class RemoteLink:
         return reply
 
     def create(self, rules: dict[str, Any], levels: dict[int, str], seed: str | None = None,
-               pace: float | None = None) -> int:
-        """A new table, owned by this player; its number."""
+               pace: float | None = None, autostart: bool = False) -> int:
+        """A new table, owned by this player (``autostart``: the game starts once every seat is taken); its
+        number."""
         message: dict[str, Any] = {"type": "create", "rules": rules, "levels": {str(s): lv for s, lv in levels.items()}}
         if seed is not None:
             message["seed"] = seed
         if pace is not None:
             message["pace"] = pace
+        if autostart:
+            message["autostart"] = True
         reply = self._request(message)
         self.info = reply
         return int(reply["table"])

@@ -533,9 +533,12 @@ export class TableView {
     const info = this.info;
     const mine = this.me && info.owner === this.me.name;
     const empty = info.seats.filter((s) => !s.player && !s.level).length;
+    const starts = info.autostart ? " The game starts by itself when every seat is taken."
+      : (mine ? " Start the game when every seat is taken." : ` ${info.owner || "The owner"} starts the game.`);
     document.getElementById("waiting-text").textContent = empty
-      ? `Waiting for ${empty} more player${empty > 1 ? "s" : ""}. Send the invitation link to a friend.`
-      : (mine ? "Every seat is taken: start the game when you are ready." : "Waiting for the owner to start.");
+      ? `Waiting for ${empty} more player${empty > 1 ? "s" : ""}. Send the invitation link to a friend.${starts}`
+      : (mine ? "Every seat is taken: start the game when you are ready."
+        : (info.autostart ? "Every seat is taken; the game is starting." : `Waiting for ${info.owner || "the owner"} to start the game.`));
     const list = document.getElementById("waiting-seats");
     const seated = this.me && info.seats.some((s) => s.player === this.me.name);
     list.replaceChildren(...info.seats.map((s) => el("li", {},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 __all__ = ["add_parser"]
@@ -49,8 +50,21 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
                             ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on")
     server = Server(config)
-    server.run()
+    server.run(sockets=[listening_socket(args.host, args.port)])
     return 0 if server.started else 1
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The room's listening socket, whose connections inherit a bounded kernel send buffer: with the bounded queue
+    of each connection (room.connections), a client that stops reading costs the server a fixed amount."""
+    from ..room.connections import SOCKET_SEND_BUFFER
+
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_SEND_BUFFER)
+    sock.bind(address)
+    return sock
 
 
 if __name__ == "__main__":

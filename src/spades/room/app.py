@@ -38,6 +38,7 @@ log = logging.getLogger("spades.room")
 # the websocket layer (close code 1009) from the frame's header, before their bytes are read.
 TRANSPORT_MAX_BYTES = 16 * p.MAX_FRAME_BYTES
 CLOSE_ORIGIN = 4003  # the websocket is refused to a page of another site
+CLOSE_WAIT = 40.0  # seconds a close frame may wait behind unread frames, as long as the keepalive would
 
 
 def _error(code: p.ErrorCode, message: str, reply_to: int | None = None) -> str:
@@ -70,8 +71,7 @@ async def _socket(websocket: WebSocket) -> None:
 
     async def write() -> None:
         while True:
-            frame = await conn.outbox.get()
-            await websocket.send_text(frame)
+            await websocket.send_text(await conn.next_frame())
 
     async def read() -> None:
         while True:
@@ -89,8 +89,12 @@ async def _socket(websocket: WebSocket) -> None:
     try:
         await asyncio.wait({reader, closer}, return_when=asyncio.FIRST_COMPLETED)
         if conn.closing is not None:
+            # The close frame waits behind what the client has not read; its queue is gone meanwhile, and a
+            # client that never reads again is dropped by the transport's keepalive.
+            writer.cancel()
             with contextlib.suppress(Exception):
-                await websocket.close(code=CLOSE_NOT_READING, reason=conn.closing[:120])
+                await asyncio.wait_for(websocket.close(code=CLOSE_NOT_READING, reason=conn.closing[:120]),
+                                       CLOSE_WAIT)
     except WebSocketDisconnect:
         pass
     finally:

@@ -1,9 +1,9 @@
 """The connections this process holds, indexed by table, each with a bounded queue of frames to send.
 
 A table's update goes to the connections at that table only, found in the index rather than by a scan over every
-connection. A connection's queue holds at most ``SEND_QUEUE_MAX`` frames: a client that stops reading while the
-room goes on sending is closed with ``CLOSE_NOT_READING`` (and may reconnect and catch up with ``sync``), so that
-no client can make the server hold an unbounded backlog for it."""
+connection. A connection's queue holds at most ``SEND_QUEUE_MAX`` frames and ``SEND_QUEUE_BYTES`` of them: a
+client that stops reading while the room goes on sending is closed with ``CLOSE_NOT_READING`` (and may reconnect
+and catch up with ``sync``), so that no client can make the server hold an unbounded backlog for it."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from collections.abc import Iterator
 
 from .store import Account
 
-__all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_MAX", "Connection", "Connections"]
+__all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection", "Connections"]
 
 SEND_QUEUE_MAX = 256  # frames; a whole game is about 60 updates a seat, so only a client that does not read fills it
+SEND_QUEUE_BYTES = 1 << 20  # and bytes: a whole game's update from its start is about 30 KB
+SOCKET_SEND_BUFFER = 1 << 18  # the kernel's send buffer of each connection (spades serve sets it)
 CLOSE_NOT_READING = 4008  # the websocket close code for it; its reason says why
 
 
@@ -23,12 +25,14 @@ class Connection:
     watch) and how many public events of each it has been sent. ``send`` queues a frame; the app writes them in
     order and closes the connection when ``closing`` is set."""
 
-    def __init__(self, address: str = "", limit: int = SEND_QUEUE_MAX) -> None:
+    def __init__(self, address: str = "", limit: int = SEND_QUEUE_MAX, limit_bytes: int = SEND_QUEUE_BYTES) -> None:
         self.address = address
         self.player: Account | None = None
         self.tables: dict[int, int | None] = {}
         self.cursors: dict[int, int] = {}
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=limit)
+        self.limit_bytes = limit_bytes
+        self.queued = 0  # characters of the frames in the outbox
         self.closing: str | None = None  # why the room closes this connection, once it does
         self.closed = asyncio.Event()
 
@@ -36,10 +40,21 @@ class Connection:
         """Queue a frame; a full queue means the client has stopped reading: the connection is closed instead."""
         if self.closing is not None:
             return
+        if self.queued + len(frame) > self.limit_bytes:
+            self.close(f"more than {self.limit_bytes} bytes of messages were not read; reconnect and sync")
+            return
         try:
             self.outbox.put_nowait(frame)
         except asyncio.QueueFull:
             self.close(f"more than {self.outbox.maxsize} messages were not read; reconnect and sync")
+            return
+        self.queued += len(frame)
+
+    async def next_frame(self) -> str:
+        """The next frame to write (for the app's writer)."""
+        frame = await self.outbox.get()
+        self.queued -= len(frame)
+        return frame
 
     def close(self, reason: str) -> None:
         """Ask the app to close the connection (it is told by ``closed``), dropping what was queued."""
@@ -47,6 +62,7 @@ class Connection:
             self.closing = reason
             while not self.outbox.empty():
                 self.outbox.get_nowait()
+            self.queued = 0
             self.closed.set()
 
 

@@ -5,30 +5,15 @@ back, hears what the computer did for them."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import queue
 import re
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from room_server import Seat, ServeProcess, close_all
-from spades.room.client import RoomClient
+from presence_support import BACK, BEGINS, COVER, LOST, NAME, North
+from room_server import ServeProcess
 from test_join import JoinDriver
-
-TIMEOUT = 2  # seconds the room waits for an absent person before the computer plays for them
-CUT_AT = 12  # public events before North's connection is cut: the bids are in and a few cards are down
-NAME = "Ada"
-LOST = f"North, {NAME}, lost the connection; the computer plays for North if {NAME} is not back within 2 seconds."
-COVER = f"{NAME} is not back: the computer plays for North until {NAME} returns."
-BACK = f"{NAME} is back at North; the computer hands the seat back."
-BEGINS = ("The game begins. If a person loses the connection or leaves during the game, the computer plays for them "
-          "after 2 seconds, until they are back.")
 
 
 @pytest.fixture
@@ -38,98 +23,6 @@ def server(tmp_path: Path) -> Iterator[ServeProcess]:
         yield process
     finally:
         process.stop()
-
-
-def north_cards(frames: list[dict[str, Any]]) -> int:
-    """The cards North played in the updates among ``frames``."""
-    return sum(1 for frame in frames if frame.get("type") == "update"
-               for event in frame["events"] if event["type"] == "card" and event["seat"] == 0)
-
-
-async def until(client: RoomClient, check: Callable[[], bool], timeout: float) -> None:
-    """Wait until ``check()`` holds, looking again at each frame ``client`` receives."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError("waited in vain")
-        with contextlib.suppress(TimeoutError):
-            await client.wait_for(lambda f: True, min(left, 1), since=len(client.frames))
-
-
-def said(frames: list[dict[str, Any]]) -> list[str]:
-    return [str(f["text"]) for f in frames if f.get("type") == "said" and f.get("id") is None]
-
-
-class North:
-    """North's person through RoomClient, in a thread of its own with its own event loop: creates the table
-    (East and West the computer, starting by itself once South sits), plays to ``CUT_AT`` events, loses the
-    connection, stays away until the lobby shows North covered and the computer has played two of North's cards,
-    then comes back with the token and plays to the end. A spectator watches throughout, to count the cards the
-    computer played for North."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.tables: queue.Queue[int] = queue.Queue()
-        self.failures: list[BaseException] = []
-        self.lobby_seat: dict[str, Any] = {}  # North's seat as the lobby listed it while North was away
-        self.report: str | None = None  # what North heard on return
-        self.said_back: list[str] = []  # every said line North's resumed connection heard
-        self.played_away = 0  # North's cards the spectator saw played between the cover and the return
-        self.thread = threading.Thread(target=self.run, daemon=True)
-
-    def run(self) -> None:
-        try:
-            asyncio.run(self.main())
-        except BaseException as error:  # reported by the test, in its own thread
-            self.failures.append(error)
-            self.tables.put(-1)
-
-    async def main(self) -> None:
-        owner = await RoomClient(self.url).connect()
-        await owner.guest(NAME)
-        reply = await owner.create("standard", {"hands": 1}, {1: "easy", 3: "easy"}, pace=0, timeout=TIMEOUT,
-                                   autostart=True)
-        assert reply["type"] == "table", reply
-        table = reply["table"]
-        assert (await owner.join(table, 0))["type"] == "table"
-        watcher = await RoomClient(self.url).connect()
-        await watcher.guest("Eve")
-        assert (await watcher.join(table))["type"] == "table"
-        clients = [owner, watcher]
-        try:
-            self.tables.put(table)
-            await owner.wait_for(lambda f: f.get("type") == "update" and f["table"] == table, 60)
-            await Seat(owner, table, 0, "north").play(until=CUT_AT, timeout=60)
-            token = owner.token
-            await owner.close()
-            self.lobby_seat = await covered_in_lobby(watcher, table)
-            cover = await watcher.wait_for(lambda f: f.get("type") == "said" and f["text"] == COVER, 10)
-            at = watcher.frames.index(cover)
-            await until(watcher, lambda: north_cards(watcher.frames[at:]) >= 2, 30)
-            back = await RoomClient(self.url).connect()
-            clients.append(back)
-            await back.resume(token)
-            heard = await back.wait_for(lambda f: f.get("type") == "said" and "While you were away" in f["text"], 10)
-            self.report = str(heard["text"])
-            returned = await watcher.wait_for(lambda f: f.get("type") == "said" and f["text"] == BACK, 10)
-            self.played_away = north_cards(watcher.frames[at:watcher.frames.index(returned)])
-            await Seat(back, table, 0, "north").play(timeout=60)
-            self.said_back = said(back.frames)
-        finally:
-            await close_all(clients)
-
-
-async def covered_in_lobby(client: RoomClient, table: int, timeout: float = 30) -> dict[str, Any]:
-    """North's seat as the lobby lists it, once the lobby says the computer covers it."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        lobby = await client.request({"type": "lobby"})
-        seat = next(t for t in lobby["tables"] if t["table"] == table)["seats"][0]
-        if seat["covered"]:
-            return dict(seat)
-        await asyncio.sleep(0.1)
-    raise TimeoutError("the lobby never showed North covered")
 
 
 def test_spades_join_says_a_cut_connection_the_cover_and_the_return(server: ServeProcess, tmp_path: Path) -> None:
@@ -164,3 +57,26 @@ def test_spades_join_says_a_cut_connection_the_cover_and_the_return(server: Serv
     assert match, north.report
     assert int(match.group(1)) == north.played_away >= 2, (north.report, north.played_away)
     assert not [line for line in north.said_back if " is back at " in line]
+
+
+def test_spades_join_answers_w_and_z_with_the_rooms_words(server: ServeProcess) -> None:
+    """Finding 6 at the terminal: ``z`` says the room's cover rule, and ``w`` who is away, as the web table's do
+    (the terminal asks the room for those two; the other keys are the seat's own words)."""
+    from spades.table.remote import RemoteLink
+
+    link = RemoteLink(server.url)
+    try:
+        link.sign_in("Zed")
+        table = link.create({"variant": "standard", "options": {"hands": 1}}, {0: "easy", 1: "easy", 3: "easy"},
+                            pace=0.0)
+        link.sit(table, 2)
+        link.start()
+        assert link.until_started(30)
+        rules = link.answer("z", None)
+        assert rules is not None and rules.startswith("Rules: standard")
+        assert rules.endswith("the computer plays for them after 60 seconds, until they are back.")
+        turn = link.answer("w", None)
+        assert turn is not None and ("turn" in turn or "to play" in turn)
+        assert link.answer("b", None) is None
+    finally:
+        link.close()

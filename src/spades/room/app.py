@@ -34,10 +34,10 @@ __all__ = ["CLOSE_ORIGIN", "TRANSPORT_MAX_BYTES", "create_app", "origin_allowed"
 
 log = logging.getLogger("spades.room")
 
-# Frames up to this size are read and, past the protocol's limit, answered with too_large; longer ones are cut by
-# the websocket layer (close code 1009) from the frame's header, before their bytes are read.
-TRANSPORT_MAX_BYTES = 16 * p.MAX_FRAME_BYTES
-CLOSE_ORIGIN = 4003  # the websocket is refused to a page of another site
+# Frames up to TRANSPORT_MAX_BYTES are read and, past the protocol's limit, answered with too_large; longer ones are
+# cut by the websocket layer (close code 1009) from the frame's header, before their bytes are read.
+TRANSPORT_MAX_BYTES = p.TRANSPORT_MAX_BYTES
+CLOSE_ORIGIN = p.CLOSE_ORIGIN
 CLOSE_WAIT = 40.0  # seconds a close frame may wait behind unread frames, as long as the keepalive would
 
 

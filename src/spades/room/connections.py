@@ -10,14 +10,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 
+from .protocol.codes import CLOSE_NOT_READING, SEND_QUEUE_BYTES, SEND_QUEUE_MAX, SOCKET_SEND_BUFFER
 from .store import Account
 
 __all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection", "Connections"]
 
-SEND_QUEUE_MAX = 256  # frames; a whole game is about 60 updates a seat, so only a client that does not read fills it
-SEND_QUEUE_BYTES = 1 << 20  # and bytes: a whole game's update from its start is about 30 KB
-SOCKET_SEND_BUFFER = 1 << 18  # the kernel's send buffer of each connection (spades serve sets it)
-CLOSE_NOT_READING = 4008  # the websocket close code for it; its reason says why
 
 
 class Connection:

@@ -22,7 +22,7 @@ from .tables import LiveTable, back_line
 __all__ = ["MAX_OPEN_TABLES", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
            "stand", "start"]
 
-MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
+MAX_OPEN_TABLES = p.MAX_OPEN_TABLES
 
 
 def need_player(conn: Connection) -> Account:

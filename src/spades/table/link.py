@@ -46,6 +46,11 @@ class SeatLink(Protocol):
 
     def events(self) -> Sequence[Event]: ...
 
+    def answer(self, key: str, hand: int | None) -> str | None:
+        """The table's own answer to a reading key, where it knows more than the seat's view (the room: who is
+        away at w, and its cover rule at z); None: the seat's own words answer."""
+        ...
+
     def act(self, action: Action) -> str | None:
         """Take the seat's action: None when accepted, else the reason it was refused (nothing changed)."""
         ...
@@ -93,6 +98,9 @@ class LocalLink:
     @property
     def kept_words(self) -> str:
         return "the game is saved. spades play --resume continues it"
+
+    def answer(self, key: str, hand: int | None) -> str | None:
+        return None
 
     def view(self) -> SeatView:
         return self.host.view(self.seat)

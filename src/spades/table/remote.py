@@ -250,6 +250,14 @@ class RemoteLink:
     def kept_words(self) -> str:
         return f"the room keeps the game. spades join --table {self.table} takes you back to it"
 
+    def answer(self, key: str, hand: int | None) -> str | None:
+        """The room's answer to w (who is away, and when the computer plays for them) and z (its cover rule);
+        the other keys are the seat's own words, said without asking."""
+        if key not in ("w", "z") or self.table is None:
+            return None
+        reply = self._ask(key, hand, ANSWER_TIMEOUT)
+        return str(reply["text"]) if isinstance(reply, dict) and reply["type"] == "said" else None
+
     def view(self) -> SeatView:
         assert self._view is not None, "the game has not started"
         return self._view
@@ -370,23 +378,32 @@ class RemoteLink:
     def coach(self, hand: int) -> Sequence[str] | str:
         """The room's coach for this seat and the finished ``hand``: the lines of its answer to the key C (the
         frames that come meanwhile are taken in as ever), or why there are none."""
+        reply = self._ask("C", hand, COACH_TIMEOUT)
+        if isinstance(reply, str):
+            return reply
+        if reply["type"] == "error":
+            return str(reply.get("message"))
+        return list(reply.get("lines") or [reply.get("text", "")])
+
+    def _ask(self, key: str, hand: int | None, timeout: float) -> dict[str, Any] | str:
+        """The room's reply (said or error) to an ask of ``key``, the frames that come meanwhile taken in as
+        ever; or why there is none."""
         self._take()
         client = self.client
         if client is None or client.closed:
             return "the connection to the room is lost; it is reconnecting"
+        message = {"type": "ask", "table": self.table, "key": key, **({} if hand is None else {"hand": hand})}
         try:
-            ident = self._run(client.send({"type": "ask", "table": self.table, "key": "C", "hand": hand}))
+            ident = self._run(client.send(message))
         except Exception:
             return "the connection to the room is lost; it is reconnecting"
-        deadline = time.monotonic() + COACH_TIMEOUT
+        deadline = time.monotonic() + timeout
         while True:
             frame = self._next_frame(deadline)
             if frame is None:
                 return "the room did not answer"
             if frame.get("id") == ident and frame.get("type") in ("said", "error"):
-                if frame["type"] == "error":
-                    return str(frame.get("message"))
-                return list(frame.get("lines") or [frame.get("text", "")])
+                return frame
             if frame.get("type") == "notice":
                 self._handle(frame)
                 return "the connection to the room was lost before it answered"

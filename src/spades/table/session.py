@@ -568,7 +568,8 @@ class Table:
         if entry.does == "read":
             if entry.key == "h" and not self.waiting_next:
                 return None
-            return [key_answer(self.view(), self.events(), entry.key, self.reviewed_hand())]
+            hand = self.reviewed_hand()
+            return [self.link.answer(entry.key, hand) or key_answer(self.view(), self.events(), entry.key, hand)]
         own: dict[str, Callable[[], list[str]]] = {
             "repeat": lambda: [self.out.last or "Nothing has been said yet."],
             "log": self.review,

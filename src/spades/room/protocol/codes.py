@@ -44,6 +44,15 @@ PASSWORD_CHECKS_AT_ONCE = 1  # passwords hashed or verified at once (argon2 take
 TOKEN_LIFETIME_DAYS = 7  # a session token's life (auth.TOKEN_LIFETIME)
 PASSWORD_CHECKS_WAITING = 32  # sign-ins that may wait for it; one more is refused as busy
 
+# The room's own (spades.room: app, connections, seating).
+TRANSPORT_MAX_BYTES = 16 * MAX_FRAME_BYTES  # longer frames are cut by the websocket layer from their header, unread
+SEND_QUEUE_MAX = 256  # frames waiting to be sent to one connection; a whole game is about 60 updates a seat
+SEND_QUEUE_BYTES = 1 << 20  # and their characters: a whole game's update from its start is about 30 KB
+SOCKET_SEND_BUFFER = 1 << 18  # the kernel's send buffer of each connection (spades serve sets it)
+CLOSE_NOT_READING = 4008  # the close code of a connection whose client stopped reading
+CLOSE_ORIGIN = 4003  # the close code (an HTTP 403 to the handshake) for a page of another site
+MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
+
 
 class ErrorCode(StrEnum):
     """Why the room refused a client's message; ``error.code`` is one of these and ``error.message`` says more."""
@@ -113,7 +122,7 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.NOT_YOUR_TURN: "act: it is not that seat's turn",
     ErrorCode.ILLEGAL: "act: the rules do not allow that action now; the message says why",
     ErrorCode.TOO_MANY_TABLES: "create: the player owns as many tables waiting or under way as the room allows "
-    "(5); finish or leave one first",
+    f"({MAX_OPEN_TABLES}); finish or leave one first",
     ErrorCode.SERVER_ERROR: "the server failed; nothing was changed",
 }
 

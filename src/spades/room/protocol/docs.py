@@ -10,6 +10,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from .codes import (
+    CLOSE_NOT_READING,
+    CLOSE_ORIGIN,
     ERROR_MEANINGS,
     GUESTS_PER_ADDRESS,
     LOGIN_DELAY_FIRST,
@@ -18,6 +20,7 @@ from .codes import (
     LOGIN_FREE_PER_ADDRESS,
     LOGIN_FREE_PER_NAME,
     MAX_FRAME_BYTES,
+    MAX_OPEN_TABLES,
     NAME_MAX,
     PASSWORD_CHECKS_AT_ONCE,
     PASSWORD_CHECKS_WAITING,
@@ -28,9 +31,14 @@ from .codes import (
     RATE_BURST,
     RATE_PER_SECOND,
     REGISTRATIONS_PER_ADDRESS,
+    SEND_QUEUE_BYTES,
+    SEND_QUEUE_MAX,
+    SOCKET_SEND_BUFFER,
     TOKEN_LIFETIME_DAYS,
+    TRANSPORT_MAX_BYTES,
     ErrorCode,
 )
+from .fields import OPTION_RANGES
 from .messages import CLIENT_MESSAGES, SERVER_MESSAGES, message_type
 
 
@@ -98,6 +106,25 @@ def render_docs() -> str:
         "(`too_many_guests`); a guest comes back with `resume`, which is not counted;\n"
         f"- passwords are checked (argon2) {PASSWORD_CHECKS_AT_ONCE} at a time, and at most "
         f"{PASSWORD_CHECKS_WAITING} register or login messages wait for that; one more is refused (`busy`).\n")
+    add("The room's own limits:\n")
+    ranges = ", ".join(f"`{name}` {low} to {high}" for name, (low, high) in OPTION_RANGES.items())
+    add(f"- a frame longer than {TRANSPORT_MAX_BYTES} bytes is cut by the websocket layer from its header, "
+        "without being read (close code 1009); one between the protocol's limit and that is answered with "
+        "`too_large`;\n"
+        "- the websocket opens only from the room's own pages (an `Origin` of the room's address), from clients "
+        "that send no `Origin`, and from the pages `spades serve --allow-origin` names; any other, `null` "
+        f"included, is refused at the handshake (HTTP 403, close code {CLOSE_ORIGIN});\n"
+        f"- at most {SEND_QUEUE_MAX} frames, and {SEND_QUEUE_BYTES} characters of them, wait to be sent to one "
+        f"connection (beside a kernel send buffer of {SOCKET_SEND_BUFFER} bytes); a client that stops reading "
+        f"is closed with code {CLOSE_NOT_READING}, and may connect again, resume and sync;\n"
+        f"- a player owns at most {MAX_OPEN_TABLES} tables waiting or under way (`too_many_tables`);\n"
+        f"- a table's options at creation are within the room's bounds ({ranges}; `bad_message`);\n"
+        "- while no one is at a table (no seat's person connected, no spectator), its computers play at most "
+        "one action a second.\n")
+    add("Everyone at a table under way is told, in `said` lines, when a person loses the connection or leaves, "
+        "when the computer begins to play for them (the table's `timeout` after that), and when they are back; "
+        "the person who comes back is told what the computer did for them. A table's seats say who is `away` "
+        "and whether the computer `covered` them.\n")
     add("A client never receives a card it may not see: a seat's view holds its own hand only, and a "
         "spectator's no hand.\n")
     add("## Error codes\n")

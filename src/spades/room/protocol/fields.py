@@ -212,8 +212,9 @@ class SeatInfo(Part):
 
     seat: Seat
     player: Name | None = Field(description="the seated player's name, or null when no person sits there")
-    level: Level | None = Field(description="the computer's level that plays this seat when no person does "
-                                "(and covers an absent player), or null: the seat waits for a person")
+    level: Level | None = Field(description="the computer's level that plays this seat when no person sits "
+                                "there, or null: the seat waits for a person (an absent person is covered by the "
+                                "normal level, whatever this says: see covered)")
     connected: bool = Field(description="the seated player is connected now")
     away: Literal["dropped", "left", "restart"] | None = Field(
         default=None, description="while the game is under way, why the seated person is away: dropped (lost the "

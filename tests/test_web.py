@@ -407,7 +407,7 @@ def test_the_settings_voice_every_line_and_can_say_your_turn_at_once(browser: An
     page.click("#play-now")
     wait_for_log(page, "Your turn to bid")
     page.wait_for_function("() => window.spoken.some(t => t.startsWith('Your turn to bid: '))")
-    assert page.evaluate("window.spoken")[:1] == [log_lines(page)[0]]
+    assert page.evaluate("window.spoken")[:1] == [log_lines(page, room=True)[0]]
     page.wait_for_function("() => document.getElementById('alert').textContent.startsWith('Your turn to bid: ')")
     turn = next(line for line in log_lines(page) if line.startswith("Your turn to bid: "))
     assert page.evaluate("window.spoken").count(turn) == 1  # said once, though shown in the log too

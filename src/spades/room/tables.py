@@ -139,10 +139,10 @@ class LiveTable:
         self._sync_covers()
         if self.info.state == "playing":
             lines = presence.changes(before.seats, self.info.seats, self.players, self.timeout)
+            if lines:  # the seats as they are now, then what happened to them
+                self.announce_table()
             for line in lines:
                 self.say(line, skip=quiet)
-            if lines:
-                self.announce_table()
 
     async def _claim_present(self) -> bool:
         """Seats the store has as away while a connection of this process holds them (another process restarted

@@ -210,3 +210,29 @@ def test_every_reply_carries_its_requests_id(server: ServeProcess) -> None:
             await close_all(clients.values())
 
     asyncio.run(main())
+
+
+def test_another_connection_of_a_player_who_gave_up_a_seat_is_sent_no_hand(server: ServeProcess) -> None:
+    """A player's second connection (another tab, resumed at the same seat) held the seat after the first
+    stood up, and was then sent the hand of whoever sat there next."""
+    async def main() -> None:
+        first = await RoomClient(server.url).connect()
+        await first.guest("Ann")
+        table = (await first.create("standard", {"hands": 1}, {1: "easy", 2: "easy", 3: "easy"}, pace=0))["table"]
+        await first.join(table, 0)
+        second = await RoomClient(server.url).connect()
+        await second.resume(first.token)
+        await second.wait_for(lambda f: f["type"] == "table" and f["table"] == table, 5)
+        assert (await first.request({"type": "stand", "table": table}))["type"] == "table"
+        bob = await RoomClient(server.url).connect()
+        await bob.guest("Bob")
+        assert (await bob.join(table, 0))["type"] == "table"
+        assert (await first.request({"type": "start", "table": table}))["state"] == "playing"
+        await bob.wait_for(lambda f: f["type"] == "update" and f["table"] == table, 10)
+        seen = await second.wait_for(lambda f: f["type"] == "update" and f["table"] == table, 10)
+        assert seen["seat"] is None and seen["view"].get("hand") is None, seen["view"].get("hand")
+        hint = await second.request({"type": "ask", "table": table, "key": "h"})
+        assert hint["text"] == "You are watching this table; you hold no cards."
+        await close_all([first, second, bob])
+
+    asyncio.run(main())

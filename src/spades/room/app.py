@@ -38,6 +38,7 @@ log = logging.getLogger("spades.room")
 # cut by the websocket layer (close code 1009) from the frame's header, before their bytes are read.
 TRANSPORT_MAX_BYTES = p.TRANSPORT_MAX_BYTES
 CLOSE_ORIGIN = p.CLOSE_ORIGIN
+HANDLING_WAIT = 30.0  # seconds a closing connection's message in hand may take to finish
 CLOSE_WAIT = 40.0  # seconds a close frame may wait behind unread frames, as long as the keepalive would
 
 
@@ -74,7 +75,7 @@ async def _socket(websocket: WebSocket) -> None:
             await websocket.send_text(await conn.next_frame())
 
     async def read() -> None:
-        while True:
+        while conn.closing is None:
             event = await websocket.receive()
             if event["type"] == "websocket.disconnect":
                 return
@@ -98,17 +99,21 @@ async def _socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        if conn.handling:  # an action half taken (stored, not yet published) is finished, not cut short
+            await asyncio.wait({reader}, timeout=HANDLING_WAIT)
         for task in (reader, closer):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await room.left(conn)
-        if conn.closing is None:  # let the last frames go out before the socket closes
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(_drain(conn), 0.5)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        try:
+            await room.left(conn)
+        finally:
+            if conn.closing is None:  # let the last frames go out before the socket closes
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(_drain(conn), 0.5)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
 
 
 async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | bytes) -> None:
@@ -126,6 +131,7 @@ async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | byte
     except p.ProtocolError as error:
         conn.send(p.encode(error.reply()))
         return
+    conn.handling = True
     try:
         await HANDLERS[message.type](room, conn, message)
     except p.ProtocolError as error:
@@ -133,6 +139,8 @@ async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | byte
     except Exception as error:  # a reason may name a card: only where it failed is logged
         log.error("a %s message failed (%s)", message.type, type(error).__name__)
         conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))
+    finally:
+        conn.handling = False
 
 
 async def _drain(conn: Connection) -> None:

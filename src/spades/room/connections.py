@@ -32,6 +32,7 @@ class Connection:
         self.queued = 0  # characters of the frames in the outbox
         self.closing: str | None = None  # why the room closes this connection, once it does
         self.closed = asyncio.Event()
+        self.handling = False  # a message of this connection is being handled now
 
     def send(self, frame: str) -> None:
         """Queue a frame; a full queue means the client has stopped reading: the connection is closed instead."""

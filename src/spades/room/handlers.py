@@ -41,7 +41,7 @@ async def _act(room: Room, conn: Connection, message: p.Act) -> None:
         seats = [s.seat for s in table.info.seats if s.player == player.name]
     if not seats:
         raise p.Refusal(p.ErrorCode.NOT_SEATED, "you have no seat at that table")
-    if table.id not in conn.tables:  # signed in again elsewhere, acting here: back at the seat first
+    if conn.tables.get(table.id) != seats[0]:  # not at the seat on this connection: back at it first
         await seating.sit_back(room, conn, table, seats[0])
     await table.command(seats[0], message.action, person=True, reply=(conn, message.id), cursor=message.cursor)
 

@@ -25,10 +25,12 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
     """Answer a reading key in the terminal's words, from the asker's seat (or as a spectator)."""
     need_player(conn)
     table = await room.table(message.table)
+    async with table.lock:  # a table just loaded by another message has caught up once this is free
+        pass
     host = table.host
     if host is None:
         raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
-    view = host.view(conn.tables.get(table.id))
+    view = host.view(table.seat_of(conn))
     if message.key == "C":
         lines = await _coach(table, view.seat, words.coach_refusal(view, message.hand), message.hand)
         conn.send(p.encode(p.Said(type="said", id=message.id, table=table.id, text=lines[0][:p.MESSAGE_MAX],

@@ -14,6 +14,7 @@ from typing import Any
 from ..wire import rules_to_json
 from . import presence
 from . import protocol as p
+from .bus import LocalBus
 from .connections import Connection
 from .room import Room
 from .store import Account, StoredSeat, StoredTable
@@ -87,6 +88,13 @@ def _seat_of(table: LiveTable, seat: int) -> StoredSeat:
     return table.info.seats[seat]
 
 
+def _unseat(room: Room, table: LiveTable, seat: int) -> None:
+    """Every connection of this process at the freed ``seat`` goes on watching (another tab of the same player
+    included), so that none is sent the hand of whoever sits there next."""
+    for other in room.connections.holding(table.id, seat):
+        room.connections.sit(other, table.id, None, other.cursors.get(table.id, 0))
+
+
 async def _seat_change(table: LiveTable, to: Connection, reply_to: int | None) -> None:
     await table.refresh()
     table.announce_table(to, reply_to)
@@ -102,7 +110,10 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
     if message.seat is None:
         async with table.lock:
             await table.catch_up()
+            held = conn.tables.get(table.id)
             room.connections.sit(conn, table.id, None)
+            if held is not None:  # a seated player who goes to watching has left the seat
+                await table.away(held, "left")
             conn.send(p.encode(table.table_message(message.id)))
             table.send_update(conn, 0)
         return
@@ -114,15 +125,18 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
         await sit_back(room, conn, table, message.seat, message.id)
         return
     async with table.lock:
+        await table.refresh()
         _waiting(table)
+        seat = _seat_of(table, message.seat)
         if seat.player is not None:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
-        for other in table.info.seats:  # one seat a player at a table: moving frees the old one
-            if other.player == player.name:
-                await room.db(room.store.set_seat, table.id, other.seat, None, other.level)
         taken = await room.db(room.store.set_seat, table.id, message.seat, player, seat.level, only_if_empty=True)
         if not taken:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"seat {message.seat} was just taken")
+        for other in table.info.seats:  # one seat a player at a table: moving frees the old one, once it has moved
+            if other.player == player.name and other.seat != message.seat:
+                await room.db(room.store.set_seat, table.id, other.seat, None, other.level)
+                _unseat(room, table, other.seat)
         room.connections.sit(conn, table.id, message.seat)
         await _seat_change(table, conn, message.id)
 
@@ -166,6 +180,7 @@ async def stand(room: Room, conn: Connection, message: p.Stand) -> None:
         if table.info.state == "waiting":
             for own in mine:
                 await room.db(room.store.set_seat, table.id, own.seat, None, own.level)
+                _unseat(room, table, own.seat)
         elif seat is not None:
             await table.away(seat, "left")
         await _seat_change(table, conn, message.id)
@@ -185,8 +200,7 @@ async def remove(room: Room, conn: Connection, message: p.Remove) -> None:
     async with _owners_waiting_table(room, conn, message.table) as table:
         seat = _seat_of(table, message.seat)
         await room.db(room.store.set_seat, table.id, message.seat, None, seat.level)
-        for other in room.connections.holding(table.id, message.seat):
-            other.tables[table.id] = None  # they may go on watching
+        _unseat(room, table, message.seat)
         await _seat_change(table, conn, message.id)
 
 
@@ -213,8 +227,11 @@ async def _begin(table: LiveTable, to: Connection | None = None, reply_to: int |
     table.publish()
     await room.notify(table.id)
     present = room.connections.present(table.id)
+    # alone on its database, this process knows who is connected; with others, a person not here may be at one
+    # of them, which claims them back: marked away quietly, they are announced only if the computer covers them
+    reason = "dropped" if isinstance(room.bus, LocalBus) else "restart"
     for seat in table.info.seats:
         if seat.player is not None and seat.seat not in present:
-            await table.away(seat.seat, "dropped")
+            await table.away(seat.seat, reason)
     await table.after_change()
     return True

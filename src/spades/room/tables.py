@@ -114,6 +114,15 @@ class LiveTable:
     def seat(self, seat: int) -> StoredSeat | None:
         return next((s for s in self.info.seats if s.seat == seat), None)
 
+    def seat_of(self, conn: Connection) -> int | None:
+        """The seat whose hand ``conn`` is sent: the one it holds at this table when the table's seats say its
+        player sits there; else none (a spectator's view), whatever the connection last held."""
+        seat = conn.tables.get(self.id)
+        if seat is None or conn.player is None:
+            return None
+        stored = self.seat(seat)
+        return seat if stored is not None and stored.player == conn.player.name else None
+
     def adviser(self, seat: int) -> Bot:
         """The seat's hint adviser, kept for the table's life and seeded as at ``spades join``."""
         if seat not in self.advisers:
@@ -124,25 +133,28 @@ class LiveTable:
         return await self.room.db(function, *args, **kwargs)
 
     # -- reading the store ----------------------------------------------------------------------------------
-    async def refresh(self, *, quiet: Connection | None = None) -> None:
+    async def refresh(self, *, quiet: Connection | None = None) -> bool:
         """Read the table's seats and state again (another process, or this one, changed them); tell this
         process's clients what changed in who is there (all but ``quiet``), and let the computer cover the seats
-        the store says it covers. Call under the table's lock."""
+        the store says it covers; True when the table was told of a change in who is there (with its seats).
+        Call under the table's lock."""
         info = await self._db(self.room.store.table, self.id)
         if info is None:
-            return
+            return False
         before, self.info = self.info, info
         if await self._claim_present():
             info = await self._db(self.room.store.table, self.id)
             if info is not None:
                 self.info = info
         self._sync_covers()
-        if self.info.state == "playing":
-            lines = presence.changes(before.seats, self.info.seats, self.players, self.timeout)
-            if lines:  # the seats as they are now, then what happened to them
-                self.announce_table()
-            for line in lines:
-                self.say(line, skip=quiet)
+        if self.info.state != "playing" or before.state != "playing":
+            return False
+        lines = presence.changes(before.seats, self.info.seats, self.players, self.timeout)
+        if lines:  # the seats as they are now, then what happened to them
+            self.announce_table()
+        for line in lines:
+            self.say(line, skip=quiet)
+        return bool(lines)
 
     async def _claim_present(self) -> bool:
         """Seats the store has as away while a connection of this process holds them (another process restarted
@@ -265,7 +277,7 @@ class LiveTable:
         host = self.host
         if host is None:
             return
-        seat = conn.tables.get(self.id)
+        seat = self.seat_of(conn)
         start = conn.cursors.get(self.id, 0) if cursor is None else cursor
         start = min(start, host.cursor)
         fresh = host.update(seat, start)
@@ -363,8 +375,9 @@ class LiveTable:
                         continue  # the table moved on meanwhile (another process, a person back)
                     try:
                         await self._commit(seat, action, person=False)
-                    except p.Refusal:
-                        continue
+                    except p.Refusal as refusal:  # a bot's bug must not pass for a move, nor spin
+                        log.error("table %s: the computer's action was refused (%s)", self.id, refusal.code)
+                        return
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the reason may name a card: only its kind is logged
@@ -434,8 +447,8 @@ class LiveTable:
         before = await self._db(self.room.store.set_present, self.id, seat)
         if before is None:
             return
-        await self.refresh(quiet=conn)
-        self.announce_table()
+        if not await self.refresh(quiet=conn):
+            self.announce_table()
         await self.room.notify(self.id)
         if before.covered_from is not None and self.host is not None:
             done = self.host.game.history[before.covered_from:]

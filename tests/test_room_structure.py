@@ -18,16 +18,9 @@ from spades.room.app import create_app
 from spades.room.client import hint_adviser
 from spades.rules import Rules
 from spades.wire import action_text, view_from_json
+from test_room_web import receive_until
 
 ROOM = Path(__file__).resolve().parents[1] / "src" / "spades" / "room"
-
-
-def receive_until(socket: Any, kind: str) -> dict[str, Any]:
-    while True:
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
-        assert message["type"] != "error", message
 
 
 def open_game(socket: Any) -> tuple[int, dict[str, Any]]:

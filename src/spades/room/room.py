@@ -94,8 +94,7 @@ class Room:
             return
         async with table.lock:
             was = table.info.state
-            if notice.get("seq") is None:
-                await table.refresh()
+            if notice.get("seq") is None and not await table.refresh():  # refresh told them of presence
                 table.announce_table()
             await table.catch_up()
             if was == "waiting" and table.info.state == "playing":

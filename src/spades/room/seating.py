@@ -18,7 +18,7 @@ from .bus import LocalBus
 from .connections import Connection
 from .room import Room
 from .store import Account, StoredSeat, StoredTable
-from .tables import LiveTable, back_line
+from .tables import LiveTable, back_line, table_message
 
 __all__ = ["MAX_OPEN_TABLES", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
            "stand", "start"]
@@ -34,8 +34,7 @@ def need_player(conn: Connection) -> Account:
 
 async def lobby(room: Room) -> list[p.TableInfo]:
     infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
-    return [p.TableInfo(**LiveTable(room, info).table_message().model_dump(exclude={"type", "id"}))
-            for info in infos]
+    return [p.TableInfo(**table_message(room, info).model_dump(exclude={"type", "id"})) for info in infos]
 
 
 async def create(room: Room, conn: Connection, message: p.Create) -> None:

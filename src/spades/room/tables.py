@@ -38,7 +38,7 @@ from .store import StoredSeat, StoredTable, game_stats
 if TYPE_CHECKING:
     from .room import Room
 
-__all__ = ["COVER_LEVEL", "QUIET_PACE", "LiveTable", "back_line", "seed_of"]
+__all__ = ["COVER_LEVEL", "QUIET_PACE", "LiveTable", "back_line", "seed_of", "table_message"]
 
 log = logging.getLogger("spades.room")
 
@@ -65,6 +65,21 @@ def back_line(game: Game, seat: int | None) -> str:
         where = f"hand {view.hand_number}, the bidding"
     whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to play"
     return f"Back at the table: {where}, {whose}."
+
+
+def table_message(room: Room, info: StoredTable, reply_to: int | None = None) -> p.Table:
+    """A table's seats, owner, rules and state as its ``table`` message (and the lobby) says them: who is
+    connected to this process, who is away, whom the computer covers."""
+    present = room.connections.present(info.id)
+    seats = [p.SeatInfo(seat=s.seat, player=s.player, level=s.level,
+                        connected=s.player is not None and s.seat in present and s.away is None,
+                        away=s.away if s.player is not None and info.state == "playing" else None,  # type: ignore[arg-type]
+                        covered=s.covered_from is not None)
+             for s in info.seats]
+    return p.Table(type="table", id=reply_to, table=info.id, owner=info.owner or None,
+                   rules=p.RulesForm.model_validate(info.rules), seats=seats, state=info.state,  # type: ignore[arg-type]
+                   autostart=bool(info.settings.get("autostart", False)),
+                   timeout=float(info.settings.get("timeout", 60)), invite=f"{room.base_url}/tables/{info.id}")
 
 
 def _now() -> datetime:
@@ -261,17 +276,7 @@ class LiveTable:
 
     # -- telling the clients ----------------------------------------------------------------------------------
     def table_message(self, reply_to: int | None = None) -> p.Table:
-        info = self.info
-        present = self.room.connections.present(info.id)
-        seats = [p.SeatInfo(seat=s.seat, player=s.player, level=s.level,
-                            connected=s.player is not None and s.seat in present and s.away is None,
-                            away=s.away if s.player is not None and info.state == "playing" else None,  # type: ignore[arg-type]
-                            covered=s.covered_from is not None)
-                 for s in info.seats]
-        return p.Table(type="table", id=reply_to, table=info.id, owner=info.owner or None,
-                       rules=p.RulesForm.model_validate(info.rules), seats=seats, state=info.state,  # type: ignore[arg-type]
-                       autostart=bool(info.settings.get("autostart", False)), timeout=self.timeout,
-                       invite=f"{self.room.base_url}/tables/{info.id}")
+        return table_message(self.room, self.info, reply_to)
 
     def send_update(self, conn: Connection, cursor: int | None = None, reply_to: int | None = None) -> None:
         host = self.host

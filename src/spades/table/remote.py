@@ -346,31 +346,14 @@ class RemoteLink:
         return lines
 
     def act(self, action: Action) -> str | None:
-        self._take()
-        client = self.client
-        if client is None or client.closed:
-            return "the connection to the room is lost; it is reconnecting"
-        cursor = len(self._events)
-        try:
-            ident = self._run(client.send({"type": "act", "table": self.table, "action": action_text(action),
-                                           "cursor": cursor}))
-        except Exception:
-            return "the connection to the room is lost; it is reconnecting"
-        deadline = time.monotonic() + ANSWER_TIMEOUT
-        while True:
-            frame = self._next_frame(deadline)
-            if frame is None:
-                return "the room did not answer"
-            if frame.get("type") == "error" and frame.get("id") == ident:
-                if frame.get("code") == "out_of_date":
-                    return "the table moved on meanwhile"
-                return str(frame.get("message"))
-            if frame.get("type") == "notice":
-                self._handle(frame)
-                return "the connection to the room was lost before it answered"
-            self._handle(frame)
-            if len(self._events) > cursor:
-                return None
+        reply = self._exchange({"type": "act", "table": self.table, "action": action_text(action),
+                                "cursor": len(self._events)}, ANSWER_TIMEOUT)
+        if isinstance(reply, str):
+            return reply
+        if reply["type"] == "error":
+            return "the table moved on meanwhile" if reply.get("code") == "out_of_date" else str(reply.get("message"))
+        self._handle(reply)  # the update that answers it, with the action in it
+        return None
 
     def undo(self) -> TakenBack | str:
         return "not at an online table"
@@ -386,13 +369,17 @@ class RemoteLink:
         return list(reply.get("lines") or [reply.get("text", "")])
 
     def _ask(self, key: str, hand: int | None, timeout: float) -> dict[str, Any] | str:
-        """The room's reply (said or error) to an ask of ``key``, the frames that come meanwhile taken in as
-        ever; or why there is none."""
+        """The room's reply (said or error) to an ask of ``key``; or why there is none."""
+        return self._exchange({"type": "ask", "table": self.table, "key": key,
+                               **({} if hand is None else {"hand": hand})}, timeout)
+
+    def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any] | str:
+        """Send ``message`` and take the room's frames until its reply (the frame carrying its id), the frames that
+        come meanwhile taken in as ever; the reply, or why there is none."""
         self._take()
         client = self.client
         if client is None or client.closed:
             return "the connection to the room is lost; it is reconnecting"
-        message = {"type": "ask", "table": self.table, "key": key, **({} if hand is None else {"hand": hand})}
         try:
             ident = self._run(client.send(message))
         except Exception:
@@ -402,7 +389,7 @@ class RemoteLink:
             frame = self._next_frame(deadline)
             if frame is None:
                 return "the room did not answer"
-            if frame.get("id") == ident and frame.get("type") in ("said", "error"):
+            if frame.get("id") == ident:
                 return frame
             if frame.get("type") == "notice":
                 self._handle(frame)

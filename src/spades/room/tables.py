@@ -292,7 +292,8 @@ class LiveTable:
         conn.send(p.encode(p.Update(type="update", id=reply_to, table=self.id, seat=seat, **update,
                                     lines=words.seat_lines(fresh.view, events, start, self.notes),
                                     brief=words.seat_lines(fresh.view, events, start, self.notes, verbose=False),
-                                    prompt=words.prompt(fresh.view))))
+                                    prompt=words.prompt(fresh.view),
+                                    unplayable=words.unplayable(fresh.view, host.game))))
 
     def publish(self, reply: tuple[Connection, int | None] | None = None) -> None:
         """Send each of this process's clients at the table what it has not had yet; the one whose message this

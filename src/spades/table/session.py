@@ -350,6 +350,9 @@ class Table:
         if entry is not None and does in ("move", "suit"):
             self.navigate(entry)
             return False
+        if does == "back":  # the web table's focus comes back to the hand; this table never leaves it
+            self.out(self.selected_line(), interrupt=True)
+            return False
         info = self.information(key)
         if info is not None:
             for line in info:
@@ -484,6 +487,12 @@ class Table:
     # -- the hand -------------------------------------------------------------------------------------------
     def hand(self) -> CardSet | None:
         return self.view().hand
+
+    def selected_line(self) -> str:
+        hand = self.hand()
+        if hand is None or self.selected is None or self.selected not in hand:
+            return "No card is selected."
+        return f"{self.selected.name.capitalize()} is selected."
 
     def navigate(self, entry: keymap.Key) -> None:
         if self.waiting_next:

@@ -22,8 +22,8 @@ __all__ = ["ASKED", "GROUPS", "KEYMAP", "Does", "Key", "asked_keys", "by_key", "
 
 # What a key does. read: the answer from the seat's view, said by the table or, at the web table, by the room
 # (as are hint and coach, which search); move and suit: through the hand; the rest, the table itself.
-Does = Literal["bid", "rub out", "draw", "enter", "move", "suit", "read", "hint", "coach", "repeat", "log",
-               "help", "verbosity", "undo", "next", "quit"]
+Does = Literal["bid", "rub out", "draw", "enter", "move", "suit", "back", "read", "hint", "coach", "repeat",
+               "log", "help", "verbosity", "undo", "next", "quit"]
 ASKED: frozenset[str] = frozenset({"read", "hint", "coach"})  # what the web table asks the room for
 
 
@@ -86,6 +86,8 @@ KEYMAP: tuple[Key, ...] = (
     Key("s", "s", "jump to diamonds", HAND, "suit", "diamonds", words=("diamonds",)),
     Key("d", "d", "jump to hearts", HAND, "suit", "hearts", words=("hearts",)),
     Key("f", "f", "jump to spades", HAND, "suit", "spades", words=("spades",)),
+    Key("escape", "Escape", "back to your hand from anywhere on the page, and the selected card said", HAND, "back",
+        browser=("Escape",)),
     Key("h", "h", "read your hand, suit by suit, with counts (before bidding Blind Nil: look at your cards)", HAND,
         "read", words=("hand",), answer=say.hand_answer),
     Key("enter", "Enter", "play the selected card (a card that may not be played stays selected, and the "

@@ -18,7 +18,7 @@ from . import announce as say
 from . import keymap, review
 
 __all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "hint", "prompt",
-           "seat_lines"]
+           "seat_lines", "unplayable"]
 
 WATCHING_COACH = "You are watching this table; the coach reviews the bids and cards of a seat's own player."
 
@@ -53,6 +53,17 @@ def prompt(view: SeatView) -> str | None:
     if view.seat == SPECTATOR or view.phase is Phase.OVER or view.turn != view.seat or not view.legal:
         return None
     return say.prompt_line(view)
+
+
+def unplayable(view: SeatView, game: Game) -> str | None:
+    """Why the cards of this seat's hand that are not among its legal cards may not be played now, in the engine's
+    words ("you must follow clubs"): one reason holds for all of them (the suit led, the two of clubs to lead, or
+    spades not broken), so that a table can say it as each such card is reached, before it is tried. None when it
+    is not the seat's card to play or every card it holds may be played."""
+    if view.seat == SPECTATOR or view.phase is not Phase.PLAY or view.turn != view.seat or view.hand is None:
+        return None
+    barred = [card for card in view.hand if card not in view.legal]
+    return game.why_illegal(barred[0]) if barred else None
 
 
 def hand_events(events: Sequence[Event], hand: int) -> list[Event]:

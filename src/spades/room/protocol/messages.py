@@ -322,7 +322,8 @@ class Update(ServerBase):
                   ["East plays the ten of clubs."]],
         "brief": [[], [], [], ["East wins trick 1 with the jack of diamonds. North ten of diamonds, East jack of "
                                "diamonds, South five of diamonds, West four of diamonds."], []],
-        "prompt": "Your turn. Three of clubs is selected."}
+        "prompt": "Your turn. Three of clubs is selected.", "unplayable": "you must follow clubs"}
+    omitted_when_null = ("unplayable",)
     type: Literal["update"]
     table: TableId
     seat: Seat | None = Field(description="the receiver's seat, or null for a spectator")
@@ -340,6 +341,10 @@ class Update(ServerBase):
     prompt: Annotated[str, Field(max_length=MESSAGE_MAX)] | None = Field(
         default=None, description="the terminal's \"your turn\" line for the receiver's decision now (in play, "
         "with the first card it may play selected), or null when it is not the receiver's turn")
+    unplayable: Annotated[str, Field(max_length=MESSAGE_MAX)] | None = Field(
+        default=None, description="in play, on the receiver's turn: why the cards of its hand that are not in the "
+        "view's legal may not be played now, the engine's reason (\"you must follow clubs\"), said as each such "
+        "card is reached; left out when every card may be played or it is not the receiver's card to play")
 
 
 class Said(ServerBase):

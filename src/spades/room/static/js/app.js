@@ -11,7 +11,7 @@ const LEVELS = ["easy", "normal", "hard", "random"];
 const VARIANT_PLAYERS = { two_player: 2 };
 const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
 
-const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [] };
+const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], invitation: null };
 const $ = (id) => document.getElementById(id);
 
 function el(tag, props = {}, ...children) {
@@ -44,6 +44,14 @@ function show(name) {
   for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== `view-${name}`;
 }
 
+/** After a change of view, the focus is on the new view's heading when it was left nowhere (on the page's body,
+ * or on an element of the view just hidden, such as "Enter as a guest"). */
+function focusView(heading) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.closest("[hidden]") === null && active.getClientRects().length) return;
+  $(heading).focus();
+}
+
 function route() {
   const path = location.pathname;
   let match;
@@ -69,15 +77,21 @@ function open() {
     $("stats-name").value = name;
     $("stats-result").replaceChildren();
     if (name) link.send({ type: "stats", name }, { kind: "stats" });
-    $("stats-title").focus?.();
+    $("stats-title").focus();
     return;
   }
   if (!state.signedIn) {
     show("signin");
     document.title = "Spades";
-    $("play-now").focus();
+    const invited = where.view === "table" ? where.table ?? Number(where.invite) : null;
+    if (Number.isInteger(invited) && invited > 0) showInvitation(invited);
+    else {
+      showInvitation(null);
+      $("play-now").focus();
+    }
     return;
   }
+  state.invitation = null;
   if (where.view === "table") {
     const id = where.table ?? Number(where.invite);
     if (!Number.isInteger(id) || id < 1) {
@@ -90,6 +104,7 @@ function open() {
   }
   show("lobby");
   document.title = "Lobby · Spades";
+  focusView("lobby-title");
   table.reset(null);
   link.send({ type: "lobby" }, { kind: "lobby" });
 }
@@ -205,6 +220,7 @@ function onError(message, context) {
     table.onActError(message, context);
     return;
   }
+  if (kind === "ask") table.stopWaiting();
   if (message.code === "session_expired") {
     setToken(null);
     state.signedIn = false;
@@ -221,6 +237,58 @@ function onError(message, context) {
 }
 
 // -- signing in ---------------------------------------------------------------------------------------------------
+/** The sign-in page at an invitation's address says which table it is and the seat it offers, and its first
+ * button (which has the focus, so Enter) takes that seat as a guest; "Play now", which would start another
+ * table, is not offered there. The table is looked up in the room's list of tables (GET /api/tables). */
+async function showInvitation(id) {
+  $("invitation").hidden = id === null;
+  $("play-now-box").hidden = id !== null;
+  state.invitation = id === null ? null : { table: id, seat: null };
+  if (id === null) return;
+  const accept = $("accept-invitation");
+  $("invitation-text").textContent = `You are invited to table ${id}.`;
+  accept.textContent = "Watch as a guest";
+  accept.focus();
+  let info;
+  try {
+    const reply = await fetch("/api/tables");
+    info = (await reply.json()).tables.find((t) => t.table === id);
+  } catch {
+    return;  // the room will say at the table what there is
+  }
+  if (!state.invitation || state.invitation.table !== id || $("view-signin").hidden) return;
+  if (!info) {
+    $("invitation-text").textContent = `You are invited to table ${id}, but it is not open: its game may be over.`;
+    $("invitation").hidden = true;
+    $("play-now-box").hidden = false;
+    say($("invitation-text").textContent);
+    $("play-now").focus();
+    return;
+  }
+  const names = SEAT_NAMES[VARIANT_PLAYERS[info.rules.variant] || 4];
+  const free = info.state === "waiting" ? info.seats.filter((s) => !s.player && !s.level) : [];
+  const variant = info.rules.variant.replace("_", "-");
+  const seats = free.map((s) => names[s.seat]);
+  const what = free.length ? `seat${free.length > 1 ? "s" : ""} ${seats.join(" and ")} free`
+    : info.state === "waiting" ? "every seat taken: you may watch" : "under way: you may watch";
+  state.invitation.seat = free.length ? free[0].seat : null;
+  $("invitation-text").textContent = `You are invited to table ${id} (${variant}, ${what}).`;
+  accept.textContent = free.length ? `Sit at ${names[free[0].seat]} as a guest` : "Watch as a guest";
+  // the button's name changed under the focus: say the whole invitation once
+  answer($("invitation-text").textContent);
+}
+
+$("accept-invitation").addEventListener("click", () => {
+  const invited = state.invitation;
+  if (!invited) return;
+  const name = $("guest-name").value.trim();
+  state.afterWelcome = () => {
+    if (invited.seat !== null) sitAndStart(invited.table, invited.seat, false);
+    else open();
+  };
+  link.send(name ? { type: "guest", name } : { type: "guest" }, { kind: "signin" });
+});
+
 function playNow() {
   const create = () => {
     link.send({ type: "create", rules: { variant: "standard", options: {} },
@@ -241,6 +309,7 @@ function sitAndStart(id, seat, start) {
   show("table");
   table.reset(id);
   table.me = state.me;
+  table.starting = start;
   $("log").replaceChildren();
   $("status").replaceChildren();
   document.title = `Table ${id} · Spades`;
@@ -368,6 +437,7 @@ $("create-form").addEventListener("submit", (event) => {
     then: (info) => {
       if (mySeat === null) {
         go(`/table/${info.table}`);
+        table.starting = people === 0;
         if (people === 0) link.send({ type: "start", table: info.table }, { kind: "start" });
       } else {
         sitAndStart(info.table, mySeat, people === 0);
@@ -414,7 +484,8 @@ $("set-brief").addEventListener("change", () => {
   settings.verbosity = $("set-brief").checked ? "tricks" : "all";
   saveSettings();
 });
-for (const [id, key] of [["set-speech", "speech"], ["set-urgent-turn", "urgent"], ["set-sound", "sound"]]) {
+for (const [id, key] of [["set-speech", "speech"], ["set-urgent-turn", "urgent"], ["set-sound", "sound"],
+  ["set-skip", "skip"]]) {
   const box = $(id);
   box.checked = settings[key];
   box.addEventListener("change", () => {

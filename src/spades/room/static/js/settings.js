@@ -1,7 +1,8 @@
 // The player's settings, kept in this browser.
 
 const KEY = "spades.settings";
-const DEFAULTS = { speech: false, urgent: false, sound: false, verbosity: "all" };  // verbosity: "all" or "tricks"
+// verbosity: "all" or "tricks"; skip: the moves through the hand pass over the cards that may not be played
+const DEFAULTS = { speech: false, urgent: false, sound: false, verbosity: "all", skip: false };
 
 function load() {
   try {

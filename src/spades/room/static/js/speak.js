@@ -52,21 +52,45 @@ export function answer(lines) {
 }
 
 let alertTimer = null;
+let clearTimer = null;
+const ALERT_KEEP = 8000;  // ms: an alert is said at once; its text does not stay in the page to be found later
 
-/** An error or an urgent line, said at once. */
+/** An error or an urgent line, said at once; its text leaves the alert region after a while or at the next key
+ * (clearAlert), so that a reader going through the page does not come upon an old error. With ``log``, a copy in
+ * the log for the eyes, hidden from the screen reader, which has just said it. */
 export function alertText(text, { log = false } = {}) {
   const region = document.getElementById("alert");
   region.textContent = "";
   // A fresh text node a moment later makes screen readers say the same text twice in a row, too.
   clearTimeout(alertTimer);
-  alertTimer = setTimeout(() => { region.textContent = text; }, 30);
+  clearTimeout(clearTimer);
+  alertTimer = setTimeout(() => {
+    region.textContent = text;
+    clearTimer = setTimeout(() => { region.textContent = ""; }, ALERT_KEEP);
+  }, 30);
   if (log) {
     const line = document.createElement("p");
     line.className = "error";
+    line.setAttribute("aria-hidden", "true");
     line.textContent = text;
     document.getElementById("log").append(line);
   }
   speak(text, true);
+}
+
+/** A refusal of what the player tried (a bid, a card): said at once, as an alert, and what m repeats, since it is
+ * the table's last word to the player (as at the terminal, where it is the last line printed). */
+export function refuse(text) {
+  last = text;
+  alertText(text, { log: true });
+}
+
+/** Empty the alert region (a key pressed: what it said has been heard). */
+export function clearAlert() {
+  const region = document.getElementById("alert");
+  clearTimeout(alertTimer);
+  clearTimeout(clearTimer);
+  if (region.textContent) region.textContent = "";
 }
 
 export function lastMessage() { return last; }

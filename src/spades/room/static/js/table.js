@@ -3,7 +3,7 @@
 // functions); this module moves through the hand, sends the player's actions, and keeps to the terminal's order:
 // every event said in turn, "your turn" once per decision, a pause after each hand until n.
 
-import { answer, alertText, lastMessage, quiet, say } from "./speak.js";
+import { answer, clearAlert, lastMessage, quiet, refuse, say } from "./speak.js";
 import { SUITS, bidSpoken, capitalize, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
 import { saveSettings, settings } from "./settings.js";
@@ -35,17 +35,25 @@ function cardFace(text, extraClass = "") {
     el("span", { class: "pip", text: suit.symbol }));
 }
 
+/** Whether an element is on the page for the eyes and the keys (not inside something hidden). */
+function shown(node) {
+  return node.isConnected && node.closest("[hidden]") === null && node.getClientRects().length > 0;
+}
+
 export class TableView {
   constructor(link, { onLeave }) {
     this.link = link;
     this.onLeave = onLeave;
     this.reset(null);
-    const play = document.getElementById("play");
-    play.addEventListener("keydown", (event) => this.onKey(event));
-    // A key pressed with the focus nowhere (after a click on the page's background) goes to the table too.
+    const region = document.getElementById("view-table");
+    // The table's keys work wherever the focus is in the table: the hand, the log, its buttons.
+    region.addEventListener("keydown", (event) => this.onKey(event));
+    // A key pressed with the focus nowhere (after a click on the page's background) goes to the table too, and
+    // Escape from anywhere on the page (the header, the lobby's links) comes back to the hand.
     document.addEventListener("keydown", (event) => {
-      if (document.activeElement === document.body && this.id !== null && !play.hidden
-          && !document.getElementById("view-table").hidden) this.onKey(event);
+      if (this.id === null || region.hidden || document.querySelector("dialog[open]")) return;
+      if (document.activeElement === document.body || document.activeElement === null
+          || (event.key === "Escape" && !region.contains(document.activeElement))) this.onKey(event);
     });
     document.getElementById("leave-table").addEventListener("click", () => this.leave());
     document.getElementById("show-keys").addEventListener("click", () => this.showKeys());
@@ -75,13 +83,26 @@ export class TableView {
     this.confirm = null;
     this.prompted = -1;
     this.holdPrompt = false;
+    this.starting = false;  // this page starts the game as soon as it sits
+    this.unplayable = null;  // the room's reason the cards not in legal may not be played now
+    this.wantFocus = false;  // a turn has begun: the focus goes to the selected card once the page is drawn
+    this.decisionKey = null;
+    this.waitingKey = null;
+    clearTimeout(this.coachTimer);
+    for (const button of this.buttons?.values() ?? []) button.remove();
+    this.buttons = new Map();  // the hand's buttons by card: kept from update to update, so the focus stays put
+    this.order = [];  // the cards as last shown
   }
 
   // -- messages from the room -------------------------------------------------------------------------------
   onTable(info) {
     if (info.table !== this.id) return;
+    const first = this.info === null;
     this.info = info;
+    if (first) this.wantFocus = true;  // arrived at the table: the focus on a seat to take, or the title
     this.render();
+    // at a table waiting for people (not one this page is starting), what it waits for, once
+    if (first && info.state === "waiting" && !this.starting) answer(document.getElementById("waiting-text").textContent);
   }
 
   onUpdate(message) {
@@ -104,6 +125,7 @@ export class TableView {
     this.view = message.view;
     this.cursor = message.cursor;
     this.prompt = message.prompt ?? null;
+    this.unplayable = message.unplayable ?? null;
     if (first && start === 0 && message.events.some((event) => event.type === "card")) {
       // Back at a game under way (a reload, another device): the room says where it stands; what happened
       // before is shown in the log and read back by g, not said again.
@@ -114,8 +136,8 @@ export class TableView {
       this.seen = this.events.length;
     }
     this.advance();
+    if (first) this.wantFocus = true;  // arrived at the table: the keys start at the hand
     this.render();
-    if (first && !document.querySelector("dialog[open]")) this.focus();
   }
 
   onActError(message, context) {
@@ -127,21 +149,23 @@ export class TableView {
         return;
       }
     }
-    if (context.card) alertText(`Not the ${cardName(context.card)}: ${message.message}.`);
-    else alertText(`Not possible: ${message.message}.`);
+    if (context.card) refuse(`Not the ${cardName(context.card)}: ${message.message}.`);
+    else refuse(`Not possible: ${message.message}.`);
   }
 
   onSaid(text, context, action = null, lines = null) {
+    if (context && context.key === "C") this.stopWaiting();
     if (context && context.key === "C" && lines) return answer(lines);  // every line of the review, in order
     // the hint key's card becomes the selected one, as at the terminal
     if (context && context.key === "x" && action && this.view && (this.view.hand || []).includes(action)) {
-      this.markSelected(action);
+      this.markSelected(action, { focus: true });
     }
     if (context && context.afterLook) {  // as the terminal: the hand first, then the turn to bid
       say(text);
       this.holdPrompt = false;
       this.prompted = -1;
       if (this.myTurn()) this.sayPrompt();
+      this.applyFocus();
       return;
     }
     if (context && context.prefix !== undefined) say(context.prefix + text);
@@ -190,6 +214,7 @@ export class TableView {
     this.prompted = decision;
     this.digits = "";
     if (settings.sound) this.beep();
+    this.wantFocus = true;  // a turn begins: the focus goes to the selected card
     let text = this.prompt;
     if (this.view.phase === "play") {
       // As the terminal: the player's own choice stands while it may be played; otherwise the first legal card.
@@ -223,15 +248,21 @@ export class TableView {
 
   // -- keys ----------------------------------------------------------------------------------------------------
   onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && target.closest("input, select, textarea, [contenteditable='true'], dialog")) return;
     const key = BROWSER_KEYS[event.key] ?? (event.key.length === 1 && event.key !== " " ? event.key : null);
     if (key === null) return;
+    // Enter on a button or link of the table (a bid, "Next hand", "Leave the table") does what it says.
+    if (key === "enter" && target && target.closest("a[href], button:not(.card), summary")) return;
     event.preventDefault();
     event.stopPropagation();
+    clearAlert();  // what the alert said has been heard; it does not stay in the page
     this.handleKey(key);
   }
 
   handleKey(key) {
+    if (KEYS.get(key)?.does === "back") return this.backToHand();
     if (this.view === null) {
       answer("The game has not started yet.");
       return;
@@ -296,9 +327,32 @@ export class TableView {
     const message = { type: "ask", table: this.id, key: "C" };
     if (hand !== null) {
       message.hand = hand;
-      if (this.seat !== null) answer(`The coach goes through your bids and cards of hand ${hand}.`);
+      if (this.seat !== null) {
+        answer(`The coach goes through your bids and cards of hand ${hand}.`);
+        this.waitForCoach(hand);
+      }
     }
     this.link.send(message, { kind: "ask", key: "C" });
+  }
+
+  /** The review takes a second or two, and much longer the first time the room searches (its search is compiled
+   * then): while it has not come, say every few seconds that the coach is still at work, so silence never reads
+   * as a key that did nothing. */
+  waitForCoach(hand) {
+    clearTimeout(this.coachTimer);
+    const started = Date.now();
+    const tick = () => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      answer(`The coach is still at work on hand ${hand}: ${seconds} seconds so far.`);
+      this.coachTimer = setTimeout(tick, 5000);
+    };
+    this.coachTimer = setTimeout(tick, 2500);
+  }
+
+  /** The coach's answer (or the room's refusal) has come. */
+  stopWaiting() {
+    clearTimeout(this.coachTimer);
+    this.coachTimer = null;
   }
 
   answerConfirm(key) {
@@ -336,7 +390,7 @@ export class TableView {
     }
     if (view.phase === "bid") {
       if (!this.digits) {
-        say(`Type your bid first: ${this.legalBidsText()}.`);
+        refuse(`Type your bid first: ${this.legalBidsText()}.`);
         return;
       }
       const value = parseInt(this.digits, 10);
@@ -344,18 +398,18 @@ export class TableView {
       let bid;
       if (view.legal.includes("look")) {
         if (value !== 0) {
-          say("Before looking you may only bid Blind Nil (0); press h to look at your cards.");
+          refuse("Before looking you may only bid Blind Nil (0); press h to look at your cards.");
           return;
         }
         bid = "blind nil";
       } else if (value > 13) {
-        say(`You may not bid ${value}. You may bid ${this.legalBidsText()}.`);
+        refuse(`You may not bid ${value}. You may bid ${this.legalBidsText()}.`);
         return;
       } else {
         bid = value === 0 ? "nil" : String(value);
       }
       if (!view.legal.includes(bid)) {
-        say(`You may not bid ${bidSpoken(bid)}. You may bid ${this.legalBidsText()}.`);
+        refuse(`You may not bid ${bidSpoken(bid)}. You may bid ${this.legalBidsText()}.`);
         return;
       }
       this.confirm = { kind: "bid", bid };
@@ -367,7 +421,7 @@ export class TableView {
       return;
     }
     if (this.selected === null) {
-      say("No card is selected.");
+      refuse("No card is selected.");
       return;
     }
     this.playCard(this.selected);
@@ -402,6 +456,13 @@ export class TableView {
     const index = current !== null ? cards.indexOf(current) : -1;
     const move = entry.move;
     const ofSuit = (suit) => cards.filter((card) => suitOf(card) === suit);
+    // With the setting, the moves through the cards (not the jumps to a suit) pass over those that may not be
+    // played now.
+    const view = this.view;
+    const skipping = settings.skip && this.myTurn() && view.phase === "play";
+    const pool = skipping ? cards.filter((card) => view.legal.includes(card)) : cards;
+    const before = pool.filter((card) => cards.indexOf(card) < index);
+    const after = pool.filter((card) => cards.indexOf(card) > index);
     let note = "";
     let target;
     if (entry.does === "suit") {
@@ -411,17 +472,19 @@ export class TableView {
       target = held[0];
       note = held.length !== 1 ? `, ${held.length} ${SUITS[suit].plural}` : `, 1 ${SUITS[suit].singular}`;
     } else if (move === "left") {
-      if (index <= 0) note = ", first card";
-      target = cards[Math.max(index - 1, 0)];
+      if (before.length === 0) note = ", first card";
+      target = before.length ? before[before.length - 1] : pool[0];
     } else if (move === "right") {
-      if (index === cards.length - 1) note = ", last card";
-      target = index >= 0 ? cards[Math.min(index + 1, cards.length - 1)] : cards[0];
+      if (index >= 0 && after.length === 0) note = ", last card";
+      target = index < 0 ? pool[0] : after.length ? after[0] : pool[pool.length - 1];
     } else if (move === "home") {
-      target = cards[0];
+      target = pool[0];
     } else if (move === "end") {
-      target = cards[cards.length - 1];
+      target = pool[pool.length - 1];
     } else if (move === "low" || move === "high") {
-      const held = ofSuit(suitOf(current !== null ? current : cards[0]));
+      const suit = suitOf(current !== null ? current : cards[0]);
+      const mayPlay = pool.filter((card) => suitOf(card) === suit);
+      const held = mayPlay.length ? mayPlay : ofSuit(suit);
       target = move === "low" ? held[0] : held[held.length - 1];
     } else {
       const suits = [0, 1, 2, 3].filter((suit) => ofSuit(suit).length > 0);
@@ -438,9 +501,7 @@ export class TableView {
       const words = held.length !== 1 ? SUITS[suits[next]].plural : SUITS[suits[next]].singular;
       note = `, ${held.length} ${words}` + note;
     }
-    this.selected = target;
-    this.defaulted = false;
-    this.renderHand(true);
+    this.markSelected(target, { focus: true });
     answer(`${cardName(target)}${note}`);
   }
 
@@ -484,10 +545,57 @@ export class TableView {
     else answer(`The invitation link: ${link}`);
   }
 
-  focus() {
+  // -- the focus: it moves when the selected card changes or a turn begins, and never otherwise ---------------
+  /** Where the keys start at this table: the selected card; between hands the "Next hand" button; without a
+   * hand the card table itself; before the game a seat to take, or the table's title. */
+  homeElement() {
     const play = document.getElementById("play");
-    const card = document.querySelector("#hand button[tabindex='0']");
-    (card || play).focus();
+    if (!play.hidden) {
+      const card = this.buttons.get(this.selected);
+      if (card && !this.waitingNext) return card;
+      if (this.waitingNext) return document.querySelector("#decision button") || play;
+      return play;
+    }
+    if (!document.getElementById("waiting").hidden) {
+      const sit = document.querySelector("#waiting-seats button");
+      if (sit) return sit;
+    }
+    return document.getElementById("table-title");
+  }
+
+  /** Whether the table may move the focus: it is in the table already, or nowhere (on the page's body, or on an
+   * element just hidden or removed); never from the header, a dialog or another view. */
+  focusWithTable() {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return true;
+    if (active.closest("dialog")) return false;
+    return document.getElementById("view-table").contains(active) || !shown(active);
+  }
+
+  /** Move the focus to where the keys start; true when it moved. */
+  focusHome() {
+    const target = this.homeElement();
+    if (!target || document.activeElement === target) return false;
+    target.focus();
+    return document.activeElement === target;
+  }
+
+  focus() { this.focusHome(); }
+
+  /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. */
+  applyFocus() {
+    if (!this.wantFocus) return;
+    this.wantFocus = false;
+    if (this.focusWithTable()) this.focusHome();
+  }
+
+  /** Escape: back to the hand from wherever the focus is; said, when the focus is there already. */
+  backToHand() {
+    if (this.focusHome()) return;
+    const cards = this.hand() || [];
+    if (this.view === null) answer("The game has not started yet.");
+    else if (this.waitingNext) answer("Press n for the next hand.");
+    else answer(cards.includes(this.selected) ? `${capitalize(cardName(this.selected))} is selected.` : "No card is selected.");
   }
 
   // -- the picture ---------------------------------------------------------------------------------------------
@@ -520,13 +628,15 @@ export class TableView {
     waiting.hidden = !(info && info.state === "waiting");
     if (!waiting.hidden) this.renderWaiting();
     document.getElementById("play").hidden = view === null;
-    if (view === null) return;
-    this.renderSeats();
-    this.renderTrick();
-    this.renderScore();
-    this.renderDecision();
-    this.renderHand(false);
-    this.renderSummaries();
+    if (view !== null) {
+      this.renderSeats();
+      this.renderTrick();
+      this.renderScore();
+      this.renderDecision();
+      this.renderHand();
+      this.renderSummaries();
+    }
+    this.applyFocus();
   }
 
   renderWaiting() {
@@ -541,11 +651,20 @@ export class TableView {
         : (info.autostart ? "Every seat is taken; the game is starting." : `Waiting for ${info.owner || "the owner"} to start the game.`));
     const list = document.getElementById("waiting-seats");
     const seated = this.me && info.seats.some((s) => s.player === this.me.name);
+    // Drawn again only when it changes: a rebuilt button would lose the focus a player put on it.
+    const key = JSON.stringify([info.seats, seated, this.players()]);
+    document.getElementById("start-game").hidden = !mine;
+    if (key === this.waitingKey) return;
+    const focused = list.contains(document.activeElement) ? document.activeElement.textContent : null;
+    this.waitingKey = key;
     list.replaceChildren(...info.seats.map((s) => el("li", {},
       `${this.seatName(s.seat)}: ${this.who(s.seat)} `,
       !seated && !s.player ? el("button", { type: "button", text: `Sit at ${this.seatName(s.seat)}`,
         onclick: () => this.link.send({ type: "join", table: this.id, seat: s.seat }, { kind: "join" }) }) : "")));
-    document.getElementById("start-game").hidden = !mine;
+    if (focused !== null) {
+      const again = [...list.querySelectorAll("button")].find((button) => button.textContent === focused);
+      if (again) again.focus();
+    }
   }
 
   position(seat) {
@@ -643,6 +762,10 @@ export class TableView {
   renderDecision() {
     const view = this.view;
     const box = document.getElementById("decision");
+    // Drawn again only when what it offers changes, so that a button keeps the focus from update to update.
+    const key = JSON.stringify([this.waitingNext, this.myTurn(), view.phase, view.turn, view.legal, view.offered]);
+    if (key === this.decisionKey) return;
+    this.decisionKey = key;
     box.replaceChildren();
     if (this.waitingNext) {
       box.append(el("p", { class: "your-turn", text: "Press n for the next hand, or:" }),
@@ -672,54 +795,87 @@ export class TableView {
     }
   }
 
-  renderHand(moveFocus) {
+  /** The hand: one button a card, kept from update to update (only the cards played leave, only those dealt or
+   * drawn come), so that the focus stays on its card and a screen reader says nothing again; a card that may not
+   * be played now says so, and why, as its description. The focus moves here only when the card it was on is
+   * gone (played: to the card that takes its place). */
+  renderHand() {
     const box = document.getElementById("hand");
     const cards = this.waitingNext ? [] : this.hand();
     const view = this.view;
+    const held = cards || [];
     const hadFocus = box.contains(document.activeElement);
     box.parentElement.hidden = this.waitingNext;
-    box.replaceChildren();
-    if (cards === null || cards.length === 0) {
-      if (cards === null) box.append(el("p", { text: view.seat === null ? "You are watching." : "Your cards are face down." }));
-      if (hadFocus) document.getElementById("play").focus();  // the keys stay with the table
-      return;
-    }
-    if (!cards.includes(this.selected)) {
-      // a place for the hand's one Tab stop, not the player's choice: the next "your turn" picks as the terminal does
-      this.selected = cards.includes(this.firstLegalCardOrNull()) ? this.firstLegalCardOrNull() : (cards[0] ?? null);
+    if (held.length && !held.includes(this.selected)) {
+      // a place for the hand's one Tab stop, not the player's choice: after a card played, the one beside it;
+      // the next "your turn" picks as the terminal does
+      const was = this.order.indexOf(this.selected);
+      const beside = was < 0 ? undefined : this.order.slice(was + 1).find((card) => held.includes(card))
+        ?? this.order.slice(0, was).reverse().find((card) => held.includes(card));
+      const first = this.firstLegalCardOrNull();
+      this.selected = beside ?? (held.includes(first) ? first : held[0]);
       this.defaulted = true;
     }
+    this.order = held;
+    for (const [card, button] of this.buttons) {
+      if (!held.includes(card)) {
+        button.remove();
+        this.buttons.delete(card);
+      }
+    }
+    let note = box.querySelector(":scope > p");
+    if (cards === null && !this.waitingNext) {
+      const text = view.seat === null ? "You are watching." : "Your cards are face down.";
+      if (!note) box.append(note = el("p", {}));
+      note.textContent = text;
+    } else if (note) {
+      note.remove();
+    }
     const playing = this.myTurn() && view.phase === "play";
-    let focusTarget = null;
-    for (const card of cards) {
-      const selected = card === this.selected;
+    const why = document.getElementById("hand-why");
+    const reason = playing && this.unplayable ? `cannot be played: ${this.unplayable}` : "";
+    if (why.textContent !== reason) why.textContent = reason;
+    held.forEach((card, index) => {
+      let button = this.buttons.get(card);
+      if (!button) {
+        button = el("button", {
+          type: "button", class: "card", "aria-label": cardName(card), "data-card": card,
+          onclick: () => this.playCard(card),
+          onfocus: () => { if (this.selected !== card) this.markSelected(card); },
+        }, cardFace(card));
+        this.buttons.set(card, button);
+      }
+      // in the hand's order, without moving a button already there (a moved button loses the focus)
+      const here = box.querySelectorAll(":scope > button.card")[index];
+      if (here !== button) box.insertBefore(button, here ?? null);
       const legal = !playing || view.legal.includes(card);
-      const button = el("button", {
-        type: "button", class: `card${selected ? " selected" : ""}${legal ? "" : " unplayable"}`,
-        tabindex: selected ? "0" : "-1", "aria-label": cardName(card), "aria-current": selected ? "true" : null,
-        "data-card": card,
-        onclick: () => this.playCard(card),
-        onfocus: () => { if (this.selected !== card) this.markSelected(card); },
-      }, cardFace(card));
-      if (selected) focusTarget = button;
-      box.append(button);
-    }
-    if (focusTarget && (moveFocus || hadFocus)) {
-      if (hadFocus || box.contains(document.activeElement) || moveFocus && document.activeElement && document.activeElement.closest("#hand")) focusTarget.focus();
-    }
+      button.classList.toggle("unplayable", !legal);
+      if (legal) {
+        button.removeAttribute("aria-disabled");
+        button.removeAttribute("aria-describedby");
+      } else {
+        button.setAttribute("aria-disabled", "true");
+        if (reason) button.setAttribute("aria-describedby", "hand-why");
+      }
+    });
+    this.markSelected(this.selected, { keepDefault: true });
+    if (hadFocus && !box.contains(document.activeElement) && this.focusWithTable()) this.focusHome();
   }
 
-  /** Move the selection without rebuilding the hand (a rebuilt button would lose the click under way). */
-  markSelected(card) {
+  /** Move the selection without rebuilding the hand (a rebuilt button would lose the click under way); with
+   * ``focus``, the focus goes with it (a move through the hand, the hint's card). */
+  markSelected(card, { focus = false, keepDefault = false } = {}) {
     this.selected = card;
-    this.defaulted = false;
-    for (const button of document.querySelectorAll("#hand button.card")) {
-      const selected = button.dataset.card === card;
+    if (!keepDefault) this.defaulted = false;
+    for (const [text, button] of this.buttons) {
+      const selected = text === card;
       button.classList.toggle("selected", selected);
       button.tabIndex = selected ? 0 : -1;
       if (selected) button.setAttribute("aria-current", "true");
       else button.removeAttribute("aria-current");
     }
+    const button = this.buttons.get(card);
+    if (focus && button && document.activeElement !== button && this.focusWithTable()) button.focus();
   }
 
   firstLegalCardOrNull() { return this.view && this.view.legal ? this.firstLegalCard() : null; }

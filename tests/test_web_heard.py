@@ -1,0 +1,342 @@
+"""The web table as a screen reader hears it, in a real browser (Debian's chromium driven by Playwright): a game of
+two hands played by Enter alone moves the focus only when the selected card changes or a turn begins (counted: at
+most one change per card of one's own and one per turn), in the second hand as in the first, and needs no more
+keys than the terminal's table for the same hand; a card that may not be played says why, and the arrows may skip
+it; refusals are alerts that do not stay, and m repeats them; Escape brings the focus back to the hand from
+anywhere and the table's keys work anywhere in the table; the coach says it is at work when its review takes a
+while; and an invitation says which table and seat it offers, and Enter sits there."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_web import terminal_lines
+from web_support import Room, chromium, log_lines, need_browser, new_page, serving, status, wait_for_log
+
+# Every focus change of the page, in order: the card's text for a card of the hand, else the element's id or tag.
+FOCUS_LOG = """
+window.focusLog = [];
+document.addEventListener("focusin", (event) => {
+  const node = event.target;
+  window.focusLog.push(node.dataset && node.dataset.card ? node.dataset.card : node.id ? "#" + node.id : node.tagName);
+}, true);
+"""
+# The hand's cards as the accessibility tree has them: text, shown as playable, aria-disabled, and the description.
+HAND_STATE = """() => [...document.querySelectorAll('#hand button.card')].map((b) => [b.dataset.card,
+  !b.classList.contains('unplayable'), b.getAttribute('aria-disabled'),
+  (b.getAttribute('aria-describedby') || '').split(' ').map((id) => (document.getElementById(id) || {}).textContent
+    || '').join(' ').trim()])"""
+FOCUSED = "() => { const a = document.activeElement; return a && a.dataset && a.dataset.card ? a.dataset.card" \
+    " : a ? (a.id ? '#' + a.id : a.tagName) : null; }"
+SELECTED = "() => (document.querySelector('#hand button[aria-current=\"true\"]') || {dataset: {}}).dataset.card"
+SUIT_OF = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+REASON = re.compile(r"cannot be played: (you must follow (clubs|diamonds|hearts|spades)|spades are not broken|"
+                    r"the two of clubs must lead)")
+
+
+@pytest.fixture(scope="module")
+def sync_api() -> Any:
+    return need_browser()
+
+
+@pytest.fixture(scope="module")
+def browser(sync_api: Any) -> Iterator[Any]:
+    with chromium(sync_api) as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
+    with serving(tmp_path_factory.mktemp("room")) as served:
+        yield served
+
+
+class Keys:
+    """The page's keyboard, counting the keys pressed."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.press(key)
+            self.count += 1
+
+
+def turns(page: Any) -> int:
+    return sum(1 for line in log_lines(page) if line.startswith("Your turn"))
+
+
+def wait_for_turn(page: Any, seen: int, ends: int) -> str | None:
+    """Wait for the next "your turn" (its line), or for the end of the hand (``ends`` "Press n" lines in the log)
+    or of the game (None)."""
+    page.wait_for_function(
+        "([seen, ends]) => { const lines = [...document.querySelectorAll('#log p')].map(p => p.textContent);"
+        " return lines.filter(l => l.startsWith('Your turn')).length > seen"
+        " || lines.filter(l => l === 'Press n for the next hand.').length >= ends"
+        " || !document.getElementById('game-over').hidden; }", arg=[seen, ends])
+    said = [line for line in log_lines(page) if line.startswith("Your turn")]
+    return said[-1] if len(said) > seen else None
+
+
+def check_reasons(page: Any, where: str, wrong: list[str]) -> None:
+    """Each card that may not be played says so, and why, in the accessibility tree; each other card does not."""
+    cards = page.evaluate(HAND_STATE)
+    before = len(wrong)
+    playable = {card[-1] for card, legal, _, _ in cards if legal}
+    for card, legal, disabled, described in cards:
+        if legal:
+            if disabled == "true" or "cannot be played" in described:
+                wrong.append(f"{where}: {card} may be played but is said not to be")
+            continue
+        match = REASON.search(described)
+        if disabled != "true" or match is None:
+            wrong.append(f"{where}: {card} may not be played but says only {described!r} (aria-disabled "
+                         f"{disabled})")
+        elif match.group(2) and ({SUIT_OF[suit] for suit in playable} != {match.group(2)}
+                                 or SUIT_OF[card[-1]] == match.group(2)):
+            wrong.append(f"{where}: {card}: {match.group(0)!r}, but the cards that may be played are {playable}")
+    del wrong[before + 1:]  # one a turn is enough to tell
+
+
+def play_hand(page: Any, keys: Keys, hand: int, seen: int, wrong: list[str], escape_at: int | None = None) -> int:
+    """Bid 3 (3, Enter, y) and play every card by Enter alone, after the ``seen`` turns before the hand, checking
+    at each turn that the focus is on the selected card and that the cards that may not be played say why. The
+    number of turns."""
+    count = 0
+    while (line := wait_for_turn(page, seen, hand)) is not None:
+        seen += 1
+        count += 1
+        if line.startswith("Your turn to bid"):
+            keys.press("3", "Enter", "y")
+            continue
+        focused, selected = page.evaluate(FOCUSED), page.evaluate(SELECTED)
+        if focused != selected:
+            wrong.append(f"hand {hand}, turn {count}: the focus is on {focused}, not on the selected {selected}")
+        check_reasons(page, f"hand {hand}, turn {count}", wrong)
+        if count == escape_at:  # from the header, Escape brings the focus back to the hand
+            page.focus("#nav-lobby")
+            page.keyboard.press("Escape")
+            if page.evaluate(FOCUSED) != selected:
+                wrong.append(f"Escape from the header left the focus on {page.evaluate(FOCUSED)}")
+            page.focus(f"#hand button[data-card='{selected}']")
+        keys.press("Enter")
+    return count
+
+
+def hold_coach(page: Any) -> list[Any]:
+    """Route the page's websocket through the test: the room's answer to C is held (as a slow review would be)
+    until the test sends it on; the list gets the [socket, frame] held."""
+    held: list[Any] = []
+    asked: set[int] = set()
+
+    def route(socket: Any) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(frame: str | bytes) -> None:
+            if isinstance(frame, str) and '"key":"C"' in frame.replace(" ", ""):
+                asked.add(int(re.search(r'"id":\s*(\d+)', frame).group(1)))  # type: ignore[union-attr]
+            server.send(frame)
+
+        def from_room(frame: str | bytes) -> None:
+            ident = re.search(r'"id":\s*(\d+)', frame) if isinstance(frame, str) else None
+            if ident and int(ident.group(1)) in asked and '"type":"said"' in frame.replace(" ", ""):
+                held.append([socket, frame])
+            else:
+                socket.send(frame)
+
+        socket.on_message(from_page)
+        server.on_message(from_room)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    return held
+
+
+def test_a_game_by_enter_alone_moves_the_focus_only_with_the_selection_or_the_turn(
+        sync_api: Any, browser: Any, room: Room, tmp_path: Path) -> None:
+    """Done-when: in a whole hand played by Enter alone, the focus changes at most once per card of one's own and
+    once per turn, never to the element it is on, and the keys are the terminal's for the same hand; from the
+    second hand on too, the focus is on the selected card at each turn. Also: after "Enter as a guest" the focus
+    is in the lobby; Escape from the header is back at the hand; after the game, C says the coach is at work while
+    its review takes a while; from the log, q then y leaves."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = new_page(browser, errors=errors)
+    page.add_init_script(FOCUS_LOG)
+    held = hold_coach(page)
+    page.goto(room.url + "/")
+    page.focus("#guest-form button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    page.wait_for_timeout(100)
+    if not page.evaluate("document.activeElement.closest('#view-lobby') !== null"):
+        wrong.append(f"after Enter as a guest the focus is on {page.evaluate(FOCUSED)}")
+    for seat in "013":
+        page.select_option(f"#create-seats #seat-{seat}", "random")
+    page.fill("#create-hands", "2")
+    page.click("#create-form button[type='submit']")
+    wait_for_log(page, "Your turn to bid")
+    table = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+
+    keys = Keys(page)
+    start = len(page.evaluate("window.focusLog"))
+    count = play_hand(page, keys, 1, 0, wrong)
+    focus = page.evaluate("window.focusLog")[start:]
+    if len(focus) > 13 + count:
+        wrong.append(f"hand 1: {len(focus)} focus changes for 13 cards and {count} turns: {focus}")
+    again = [one for one, two in pairwise(focus) if one == two]
+    if again:
+        wrong.append(f"hand 1: focused again where it was: {again}")
+    # No more keys than the terminal's: it plays the same hand, saying the same, with the same keys.
+    said = log_lines(page)
+    heard = terminal_lines(room, table, ["3", "y", *["enter"] * 13], tmp_path)
+    assert said == heard
+    assert keys.count == 3 + 13  # digit, Enter and y for the bid, Enter for each card: the terminal's keys
+
+    seen = turns(page)
+    keys.press("n")
+    play_hand(page, keys, 2, seen, wrong, escape_at=3)
+    page.wait_for_selector("#game-over:not([hidden])")
+
+    keys.press("C")
+    assert status(page) == "The coach goes through your bids and cards of hand 2."
+    try:
+        page.wait_for_function("() => document.getElementById('status').textContent.startsWith('The coach is "
+                               "still')", timeout=4_000)
+    except sync_api.TimeoutError:
+        wrong.append(f"C: nothing follows {status(page)!r} while the review is under way")
+    page.wait_for_function("n => n > 0", arg=len(held))
+    assert len(held) == 1
+    socket, frame = held[0]
+    socket.send(frame)
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Coach, hand 2: ')")
+
+    page.focus("#log")  # the table's keys work wherever the focus is in the table
+    page.keyboard.press("q")
+    try:
+        wait_for_log(page, "Leave the table? y or n.")
+        page.keyboard.press("y")
+        page.wait_for_selector("#view-lobby:not([hidden])", timeout=3_000)
+    except sync_api.TimeoutError:
+        wrong.append("from the log, q then y does not leave the table")
+    assert wrong == [], "\n".join(wrong)
+    assert not errors
+
+
+def test_a_card_that_may_not_be_played_can_be_passed_over_and_refusals_are_alerts_that_m_repeats(
+        sync_api: Any, browser: Any, room: Room) -> None:
+    """Bid refusals are alerts, as card refusals are, and not lines of the polite log; the alert region is empty
+    again at the next key; m repeats the refusal, not the "your turn" before it. With the setting, Left, Right,
+    Home and End pass over the cards that may not be played; a suit's letter still reaches them."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = new_page(browser, errors=errors)
+    page.goto(room.url + "/")
+    page.click("#open-settings")
+    if page.query_selector("#set-skip") is None:
+        wrong.append("no setting to pass over the cards that may not be played")
+    else:
+        page.check("#set-skip")
+    page.click("#settings-form button")
+    page.click("#play-now")
+    wait_for_log(page, "Your turn to bid")
+    page.focus("#play")
+
+    def alert_is(text: str) -> str:
+        try:
+            page.wait_for_function("t => document.getElementById('alert').textContent.startsWith(t)", arg=text,
+                                   timeout=3_000)
+        except sync_api.TimeoutError:
+            wrong.append(f"{text!r} is not an alert")
+        said: str = page.inner_text("#alert")
+        if any(line.startswith(text) for line in page.eval_on_selector_all(
+                "#log p:not([aria-hidden])", "ps => ps.map(p => p.textContent)")):
+            wrong.append(f"{text!r} is said by the polite log too")
+        return said
+
+    def m_repeats(refusal: str) -> None:
+        page.keyboard.press("m")
+        if status(page) != refusal:
+            wrong.append(f"m after {refusal!r} says {status(page)!r}")
+        try:
+            page.wait_for_function("() => document.getElementById('alert').textContent === ''", timeout=1_000)
+        except sync_api.TimeoutError:
+            wrong.append(f"the alert region still holds {page.inner_text('#alert')!r} after the next key")
+
+    page.keyboard.press("Enter")
+    m_repeats(alert_is("Type your bid first: "))
+    for key in ("1", "4", "Enter"):
+        page.keyboard.press(key)
+    m_repeats(alert_is("You may not bid 14. You may bid "))
+    for key in ("2", "Enter", "y"):
+        page.keyboard.press(key)
+    seen = 0
+    while (line := wait_for_turn(page, seen, 1)) is not None:
+        seen = turns(page)
+        if not line.startswith("Your turn."):
+            continue
+        cards = page.evaluate(HAND_STATE)
+        playable = [card for card, legal, _, _ in cards if legal]
+        barred = [card for card, legal, _, _ in cards if not legal]
+        if not barred:
+            page.keyboard.press("Enter")
+            continue
+        check_reasons(page, "a trick", wrong)
+        for key, expected in (("Home", playable[0]), ("End", playable[-1])):
+            page.keyboard.press(key)
+            if page.evaluate(SELECTED) != expected:
+                wrong.append(f"{key} selects {page.evaluate(SELECTED)}, not {expected}, of {cards}")
+        page.keyboard.press("Home")
+        passed = [page.evaluate(SELECTED)]
+        for _ in playable[1:]:
+            page.keyboard.press("ArrowRight")
+            passed.append(page.evaluate(SELECTED))
+        if passed != playable:
+            wrong.append(f"Right goes through {passed}, not {playable}")
+        page.keyboard.press("asdf"["CDHS".index(barred[0][-1])])  # a suit's letter still reaches its cards
+        card = page.evaluate(SELECTED)
+        assert card in barred, (card, barred)
+        if page.evaluate(FOCUSED) != card:
+            wrong.append(f"the suit's letter selects {card} but the focus is on {page.evaluate(FOCUSED)}")
+        page.keyboard.press("Enter")
+        m_repeats(alert_is("Not the "))
+        assert wrong == [], "\n".join(wrong)
+        assert not errors
+        return
+    pytest.fail("no trick where South held a card it could not play")
+
+
+def test_an_invitation_says_its_table_and_seat_and_enter_sits_there(browser: Any, room: Room) -> None:
+    """/tables/N before signing in: the page says which table and which seat is free, "Play now" (another table)
+    is not offered, and Enter on the focused button seats the guest there, the focus at the table."""
+    owner = new_page(browser)
+    owner.goto(room.url + "/")
+    owner.click("#guest-form button")
+    owner.wait_for_selector("#view-lobby:not([hidden])")
+    owner.select_option("#create-variant", "solo")
+    owner.select_option("#create-seats #seat-0", "person")
+    owner.select_option("#create-seats #seat-1", "easy")
+    owner.click("#create-form button[type='submit']")
+    owner.wait_for_selector("#waiting:not([hidden])")
+    table = int(owner.evaluate("location.pathname").rsplit("/", 1)[1])
+    friend = new_page(browser)
+    friend.goto(room.url + f"/tables/{table}")
+    friend.wait_for_selector("#view-signin:not([hidden])")
+    invited = f"You are invited to table {table} (solo, seat North free)."
+    friend.wait_for_function("t => (document.getElementById('invitation-text') || {}).textContent === t",
+                             arg=invited)
+    assert not friend.is_visible("#play-now")
+    assert friend.evaluate("document.activeElement.textContent") == "Sit at North as a guest"
+    friend.keyboard.press("Enter")
+    owner.wait_for_function("() => /North: Guest/.test(document.getElementById('waiting-seats').textContent)")
+    friend.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname) && "
+                             "!document.getElementById('view-table').hidden")
+    assert friend.evaluate("document.activeElement.closest('#view-table') !== null")
+    assert friend.evaluate("document.getElementById('waiting-seats').textContent").startswith("North: Guest")

@@ -763,7 +763,9 @@ export class TableView {
     const view = this.view;
     const box = document.getElementById("decision");
     // Drawn again only when what it offers changes, so that a button keeps the focus from update to update.
-    const key = JSON.stringify([this.waitingNext, this.myTurn(), view.phase, view.turn, view.legal, view.offered]);
+    // (between hands the room may play on: the "Next hand" button stays as it is)
+    const key = JSON.stringify(this.waitingNext ? ["next", this.reviewHand]
+      : [this.myTurn(), view.phase, view.turn, view.legal, view.offered]);
     if (key === this.decisionKey) return;
     this.decisionKey = key;
     box.replaceChildren();

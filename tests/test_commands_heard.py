@@ -1,26 +1,102 @@
-"""The commands around the tables, as a new user meets them: `spades serve` says a busy port in one line, logs
-who comes and goes and the games, and says that it stopped; `spades simulate` says which players it ran and
-mentions stopped games only when there were some; `spades arena` ends on a line that says what its number is."""
+"""The commands around the tables, as a new user meets them: `spades join --password` tells a wrong password
+from a new name, and registers a new name only once its password is typed twice; `spades serve` says a busy port
+in one line, logs who comes and goes and the games, and says that it stopped; `spades simulate` says which
+players it ran and mentions stopped games only when there were some; `spades arena` ends on a line that says what
+its number is."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from room_server import Seat, ServeProcess
 from spades.cli import main
 from spades.room.client import RoomClient
+from test_table_play import SPADES
 
 SERVE = [sys.executable, "-m", "spades", "serve"]
 STAMP = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d "
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[ServeProcess]:
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def join(tmp: Path, room: ServeProcess, name: str) -> pexpect.spawn:
+    """`spades join --name NAME --password` in a pseudo-terminal, the password to be typed (none in the
+    environment)."""
+    env = {key: value for key, value in os.environ.items() if key != "SPADES_PASSWORD"}
+    env.update(SPADES_CONFIG_DIR=str(tmp / "config"), SPADES_DATA_DIR=str(tmp / "data"), PYTHONUNBUFFERED="1")
+    argv = [*SPADES, "join", room.url, "--name", name, "--password", "--speech", "none", "--pace", "0"]
+    child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    child.expect_exact(f"Password for {name}: ")
+    return child
+
+
+def ended(child: pexpect.spawn) -> str:
+    """What the child said until it ended, and that it ended refused (exit status 2, as every refusal)."""
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2, child.before
+    said = " ".join(str(child.before).split())
+    assert not re.search(r"\b(register|login|guest)\.\w+:", said), said  # never a field of the protocol
+    return said
+
+
+def test_join_tells_a_wrong_password_from_a_new_name_and_registers_only_twice_typed(room: ServeProcess,
+                                                                                    tmp_path: Path) -> None:
+    async def register() -> None:
+        client = await RoomClient(room.url).connect()
+        assert (await client.register("Alice", "correct horse"))["type"] == "welcome"
+        await client.close()
+
+    asyncio.run(register())
+    # Found: "register.password: should have at least 8 characters" for Alice, who is registered
+    child = join(tmp_path, room, "Alice")
+    child.sendline("short")
+    said = ended(child)
+    assert "spades join: wrong password: Alice is registered at this room with another one" in said
+    assert "Type it again" not in said
+
+    child = join(tmp_path, room, "Bob")
+    child.sendline("tiny")
+    said = ended(child)
+    assert ("no player is registered as Bob at this room; to register the name, choose a password of 8 to 128 "
+            "characters") in said and "Type it again" not in said
+
+    child = join(tmp_path, room, "Bob")
+    child.sendline("correct horse")
+    child.expect_exact("No player is registered as Bob at this room yet. To register the name, type the same "
+                       "password again.")
+    child.expect_exact("Type it again: ")
+    child.sendline("correct hoarse")
+    assert "the two passwords differ, so Bob was not registered; run the command again" in ended(child)
+    assert room.get("/api/players/Bob/stats")[0] == 404
+
+    child = join(tmp_path, room, "Bob")
+    child.sendline("correct horse")
+    child.expect_exact("Type it again: ")
+    child.sendline("correct horse")
+    child.expect_exact("Bob is registered at this room; the room keeps your statistics from now on.")
+    child.expect(r"Signed in at ws://127\.0\.0\.1:\d+/ws as Bob\.")
+    child.terminate(force=True)
+    assert room.get("/api/players/Bob/stats")[0] == 200
 
 
 def test_serve_on_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:

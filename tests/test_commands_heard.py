@@ -2,7 +2,7 @@
 from a new name, and registers a new name only once its password is typed twice; `spades serve` says a busy port
 in one line, logs who comes and goes and the games, and says that it stopped; `spades simulate` says which
 players it ran and mentions stopped games only when there were some; `spades arena` ends on a line that says what
-its number is."""
+its number is. And `scripts/play` says every few seconds that its first install is under way."""
 
 from __future__ import annotations
 
@@ -206,3 +206,33 @@ def test_serve_quiet_keeps_warnings_only() -> None:
         log.handlers.clear()
         log.setLevel(logging.NOTSET)
         log.propagate = True
+
+
+FAKE_PYTHON = """#!/bin/sh
+# pip --version for make_venv; pip install: a slow install that says what it collects, as pip does
+if [ "$3" = "--version" ]; then echo "pip 24.0"; exit 0; fi
+echo "Collecting numba>=0.60"
+sleep 1.5
+echo "Collecting tqdm>=4.60"
+sleep 1.5
+echo "Successfully installed numba tqdm spades"
+"""
+
+
+def test_the_first_play_says_every_few_seconds_that_it_is_installing(tmp_path: Path) -> None:
+    """Found: the first ./scripts/play installed for about two minutes with no sign of life (pip --quiet)."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    for name, text in (("python", FAKE_PYTHON), ("spades", '#!/bin/sh\necho "spades $*"\n')):
+        (venv / "bin" / name).write_text(text)
+        (venv / "bin" / name).chmod(0o755)
+    script = Path(__file__).resolve().parent.parent / "scripts" / "play"
+    env = dict(os.environ, SPADES_VENV=str(venv), SPADES_INSTALL_TICK="1")
+    done = subprocess.run([str(script), "--line"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    progress = re.findall(r"^  still installing, (\d+) s so far(?:: (.*))?$", done.stderr, re.MULTILINE)
+    assert len(progress) >= 2, done.stderr  # a line a second here (every 10 s by default)
+    assert [int(seconds) for seconds, _ in progress] == sorted(int(seconds) for seconds, _ in progress)
+    assert {"collecting numba", "collecting tqdm"} & {what for _, what in progress}, done.stderr  # what pip is at
+    assert "Successfully installed" in (venv / "install.log").read_text()  # pip's own words, kept
+    assert done.stdout == "spades play --line\n"  # and then the table

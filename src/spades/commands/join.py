@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..rules import VARIANTS
@@ -152,7 +153,7 @@ def check_name(name: str) -> None:
         raise CommandError(f"--name: {error.message}. {NAME_RULE}") from None
 
 
-def retyped(name: str, say: Any) -> Any:
+def retyped(name: str, say: Callable[[str], object]) -> Callable[[], str]:
     """What asks for a new name's password again: it says why, then reads it without showing it."""
 
     def again() -> str:

@@ -65,8 +65,8 @@ def refusal_words(reply: dict[str, Any], name: str | None) -> str:
     """A refused sign-in in a player's words: what is wrong and what to do, never a field of the protocol."""
     code, message = reply.get("code"), str(reply.get("message") or "")
     if code == "bad_password":
-        return (f"wrong password: {name} is registered at this room with another one; type it again, or join "
-                "as a guest without --password")
+        return (f"wrong password: {name} is registered at this room with another one; run the command again "
+                "to retype it, or join as a guest without --password")
     if code == "bad_message":  # the schema's words name the field: the rule alone is said
         return "the room cannot take that: " + _FIELD_PATH.sub("", message)
     return message[:1].lower() + message[1:].rstrip(".") if message else f"the room refused to sign in ({code})"

@@ -2,6 +2,7 @@
 
 const KEY = "spades.settings";
 const DEFAULTS = { speech: false, urgent: false, sound: false, verbosity: "all" };  // verbosity: "all" or "tricks"
+DEFAULTS.volume = 0.5;  // the earcons' loudness, 0 to 1, once sound is on (off by default: no audio at all)
 
 function load() {
   try {

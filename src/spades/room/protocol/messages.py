@@ -16,6 +16,7 @@ from .fields import (
     ClientId,
     Cursor,
     Level,
+    LoginPassword,
     Name,
     Part,
     Password,
@@ -54,11 +55,11 @@ class Register(ClientBase):
 class Login(ClientBase):
     """Sign in as a registered player."""
 
-    replies = "welcome; error bad_password"
+    replies = "welcome; error bad_password, no_such_player"
     example = {"type": "login", "id": 1, "name": "Ada", "password": "correct horse"}
     type: Literal["login"]
     name: Name
-    password: Password
+    password: LoginPassword
 
 
 class Guest(ClientBase):

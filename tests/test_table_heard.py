@@ -196,8 +196,6 @@ def test_replay_of_one_hand_is_the_replay_and_brief_says_no_card(tmp_path: Path)
     assert "Hand 2. South deals." in lines and not any(line.startswith("Hand 1.") for line in lines)
     assert not any("Coach" in line or "coach" in line for line in lines)
     assert any(" plays the " in line for line in lines)
-    review = command(tmp_path, "replay", str(path), "--hand", "2", "--review")
-    assert review.stdout.startswith("The coach's review of South's bids and cards.")
     for extra in ([], ["--compact"]):
         brief = command(tmp_path, "replay", str(path), "--brief", *extra)
         assert brief.returncode == 0 and " bids " in brief.stdout

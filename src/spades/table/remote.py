@@ -398,7 +398,7 @@ class RemoteLink:
         return None
 
     def undo(self) -> TakenBack | str:
-        return "not at an online table"
+        return "nothing can be taken back at the room's tables; U takes back a move only in spades play"
 
     def coach(self, hand: int) -> Sequence[str] | str:
         """The room's coach for this seat and the finished ``hand``: the lines of its answer to the key C (the

@@ -322,7 +322,8 @@ class Update(ServerBase):
                   ["West plays the four of diamonds."], ["East wins trick 1 with the jack of diamonds."],
                   ["East plays the ten of clubs."]],
         "brief": [[], [], [], ["East wins trick 1 with the jack of diamonds. North ten of diamonds, East jack of "
-                               "diamonds, South five of diamonds, West four of diamonds."], []],
+                               "diamonds, South five of diamonds, West four of diamonds."],
+                  ["East led the ten of clubs."]],
         "prompt": "Your turn. Three of clubs is selected."}
     type: Literal["update"]
     table: TableId

@@ -24,8 +24,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_simulate_runs_every_preset_to_the_end(variant: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     # Random bidders rarely reach a target, so the game ends by the rules' own lose_at.
-    code, out, _ = run(capsys, "simulate", "--variant", variant, "--option", "lose_at=-200", "--games", "3",
-                       "--seed", "5", "--json", "--records", str(tmp_path))
+    code, out, _ = run(capsys, "simulate", "--variant", variant, "--bots", "random", "--option", "lose_at=-200",
+                       "--games", "3", "--seed", "5", "--json", "--records", str(tmp_path))
     assert code == 0
     summary = json.loads(out)
     assert summary["games"] == 3

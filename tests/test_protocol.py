@@ -221,7 +221,9 @@ def test_passwords_are_8_to_128_characters() -> None:
         "register.password: should have at least 8 characters")
     assert bad({"type": "login", "name": "Ada", "password": "x" * 129}) == (
         "login.password: should have at most 128 characters")
-    assert parse_client(json.dumps({"type": "login", "name": "Ada", "password": "x" * 8})).type == "login"
+    # a login's password is any up to 128: a short one is wrong (bad_password), not a malformed message
+    assert parse_client(json.dumps({"type": "login", "name": "Ada", "password": "x"})).type == "login"
+    assert bad({"type": "login", "name": "Ada", "password": ""}) == "login.password: should not be empty"
 
 
 @pytest.mark.parametrize("action", ["AS", "10H", "th", "2c", "0", "4", "13", "nil", "bn", "blind nil", "keep",

@@ -85,9 +85,22 @@ def test_an_address_that_fails_many_names_waits_for_every_name(store: Store) -> 
     signin = SignIn(store, clock=clock)
     store.create_player("Ann", "correct horse")
     for i in range(p.LOGIN_FREE_PER_ADDRESS):
-        assert refused(signin, login(f"Nobody {i}", "wrong horse")).code == p.ErrorCode.BAD_PASSWORD
+        assert refused(signin, login(f"Nobody {i}", "wrong horse")).code == p.ErrorCode.NO_SUCH_PLAYER
     assert refused(signin, login("Ann", "correct horse")).code == p.ErrorCode.TOO_MANY_ATTEMPTS
     assert asyncio.run(signin.sign_in(login("Ann", "correct horse"), "10.0.0.2"))[0].name == "Ann"  # another
+
+
+def test_a_login_tells_a_wrong_password_from_a_name_no_one_registered(store: Store) -> None:
+    """Found: `spades join --name alice --password` could not tell a player whether to retype the password or
+    register the name; and a short wrong password was refused by the schema ("login.password: should have at least
+    8 characters") instead of as wrong."""
+    signin = SignIn(store, clock=Clock())
+    store.create_player("Ann", "correct horse")
+    store.guest("Visitor")
+    assert refused(signin, login("Ann", "short")).code == p.ErrorCode.BAD_PASSWORD
+    assert refused(signin, login("Visitor", "correct horse")).code == p.ErrorCode.BAD_PASSWORD  # a guest holds it
+    refusal = refused(signin, login("Alice", "correct horse"))
+    assert refusal.code == p.ErrorCode.NO_SUCH_PLAYER and "register" in refusal.message
 
 
 def test_an_address_makes_at_most_20_guests_and_10_players_an_hour(store: Store) -> None:
@@ -129,6 +142,9 @@ def test_password_checks_run_one_at_a_time() -> None:
             most = max(most, running)
             time.sleep(0.02)
             running -= 1
+
+        def name_free(self, name: str) -> bool:
+            return False  # a player's name: a wrong password
 
     async def crowd() -> list[Any]:
         signin = SignIn(SlowStore(), clock=Clock())  # type: ignore[arg-type]

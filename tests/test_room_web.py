@@ -54,9 +54,10 @@ def test_updates_carry_the_terminals_lines_and_prompt_and_ask_answers_in_its_wor
         while True:
             update = receive_until(socket, "update")
             seat_update = wire.update_from_json({key: update[key] for key in ("cursor", "events", "view")})
-            assert update["lines"] == words.event_lines(seat_update.view.rules, seat_update.events)
-            assert update["prompt"] == words.prompt(seat_update.view)
+            start = len(events)
             events += seat_update.events
+            assert update["lines"] == words.seat_lines(seat_update.view, events, start, {})
+            assert update["prompt"] == words.prompt(seat_update.view)
             if update["prompt"] is not None:
                 break
         assert update["prompt"].startswith("Your turn to bid: ")
@@ -104,12 +105,16 @@ def test_the_card_kept_in_the_draw_is_said_to_its_seat_alone(tmp_path: Path) -> 
             (card,) = set(last[turn]["view"]["hand"]) - before
             kept[turn].append(card)
             drew = last[turn]["lines"][0]
-            assert drew[-1] == f"You keep the {wire.card_from_json(card).name}.", drew
-            assert last[turn]["brief"][0] == [drew[-1]]  # said with only tricks and turns too, as at the terminal
+            shown = wire.card_from_json(last[turn]["events"][0]["discard"]).name
+            assert drew[0] == f"You keep the {wire.card_from_json(card).name}; the {shown} is face up.", drew
+            last_draw = last[None]["view"]["phase"] != "draw"  # the hand is complete: the cards in brief follow
+            assert len(drew) == 1 + last_draw and all(line.startswith("Your cards: ") for line in drew[1:]), drew
+            assert last[turn]["brief"][0] == drew  # said with only tricks and turns too, as at the terminal
         assert len(kept[0]) == len(kept[1]) == 13
         for seat in (0, 1):
             mine = [line for line in heard[seat] if line.startswith("You keep the ")]
-            assert mine == [f"You keep the {wire.card_from_json(card).name}." for card in kept[seat]]
+            assert [line.split(";")[0] for line in mine] == [f"You keep the {wire.card_from_json(card).name}"
+                                                              for card in kept[seat]]
         assert not any("You keep" in line for line in heard[None])
         # A sync from the start (a reload) says the seat's own notes again, and still only to the seat.
         for seat, socket in sockets.items():

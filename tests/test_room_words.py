@@ -134,7 +134,9 @@ def test_a_seats_last_lines_close_the_game_with_the_terminals_statistics(variant
     assert closing.startswith("Your statistics: 2 hands played, ")
     mine = words.seat_lines(host.view(seat), game.events, 0, {})
     assert mine[-1] == [*words.event_lines(game.rules, game.events[-1:])[0], closing]
-    assert mine[:-1] == words.event_lines(game.rules, game.events[:-1])
+    dealt = [[line for line in lines if not line.startswith("Your cards: ")] for lines in mine[:-1]]
+    assert dealt == words.event_lines(game.rules, game.events[:-1])  # and the seat's cards once each hand
+    assert sum(line.startswith("Your cards: ") for lines in mine for line in lines) == 2
     watching = words.seat_lines(host.view(None), game.events, len(game.events) - 1, {})
     assert watching == words.event_lines(game.rules, game.events[-1:])  # a spectator has no statistics
 

@@ -63,7 +63,7 @@ def test_worked_example_of_seed_003_and_resume(tmp_path: Path) -> None:
 def test_two_player_and_solo_pads(tmp_path: Path) -> None:
     out = score(tmp_path, ["6 nil", "6 7", "13 1", "9 4", "13 2", "13 0"], "--variant", "two_player")
     assert "North: bid 6, took 6, made: +60 points" in out
-    assert "South's Nil failed with 7 tricks: +7 points" in out
+    assert "South's Nil failed with 7 tricks, 7 bags: +7 points" in out
     assert "North: bid 13, took 9, missed the moon: +9 points, score 69, 9 bags." in out
     assert "South: bid 1, took 4, made; bag penalty -100: -87 points, score -80, 0 bags." in out
     assert "North: bid 13, took 13, shot the moon: +250 points, score 319, 9 bags." in out

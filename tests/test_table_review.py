@@ -63,7 +63,7 @@ def test_review_keys_between_hands_answer_about_the_hand_just_ended(tmp_path: Pa
     assert "not yet" in driver.ask("b", "Bids: ")
 
 
-def test_two_player_draw_says_the_card_you_keep_and_logs_it(tmp_path: Path) -> None:
+def test_two_player_draw_says_each_keep_once_with_the_card_face_up_and_logs_it(tmp_path: Path) -> None:
     driver = Driver(tmp_path, ["--seed", "4", "--variant", "two_player", "-o", "hands=1"], line=True)
     game = Game(Rules.preset("two_player", hands=1), 4)
     south = 1
@@ -77,23 +77,25 @@ def test_two_player_draw_says_the_card_you_keep_and_logs_it(tmp_path: Path) -> N
         driver.expect(rf"Your turn: you drew the {offered.name}\. Keep it\? y or n\.")
         assert driver.ask("w", "Your turn") == f"Your turn: you drew the {offered.name}; y keeps it, n discards it."
         before = game.view(south).hand
+        before_shown = game.view(south).discards
         game.apply(choice)
         after = game.view(south).hand
         assert before is not None and after is not None
         card = next(iter(CardSet(after & ~before)))
         kept.append(card)
+        shown = next(iter(game.view(south).discards - before_shown))  # the card that went face up
         driver.key(key)
-        driver.expect(r"South (keeps|discards) the first card[^\r\n]*\r?\n")
-        driver.expect(r"[^\r\n]+")
-        assert driver.child.after.strip() == f"You keep the {card.name}."
+        driver.expect(r"You keep the [^\r\n]+")  # one line for each of the seat's own draws
+        assert driver.child.after.strip() == f"You keep the {card.name}; the {shown.name} is face up."
     assert kept[1] == offered
     driver.key("g")
     driver.expect(r"Log of this hand:")
     for card in kept:
-        driver.expect(rf"South (?:keeps|discards) the first card[^\r\n]*\r?\n  You keep the {card.name}\.")
+        driver.expect(rf"  You keep the {card.name}; ")
     driver.child.sendline("quit")
     driver.child.sendline("y")
     driver.expect(pexpect.EOF)
+    assert not re.search(r"South (keeps|discards) the first card", driver.transcript)
 
 
 def test_card_strings_that_are_not_cards_are_refused_and_quoted() -> None:
@@ -121,7 +123,7 @@ def test_line_mode_blank_line_repeats_the_prompt_and_a_bad_card_is_quoted(tmp_pa
         driver.child.sendline(line)
         assert driver.expect([re.escape(prompt), "South plays the "]) == 0
     driver.child.sendline("1H")
-    assert driver.expect([r"'1H' is not a card, a bid or a command; type help for the list\.",
+    assert driver.expect([r"'1H' is not a card, a bid or a command; press \? for the list of keys\.",
                           "South plays the "]) == 0
     driver.child.sendline("hand")
     assert driver.expect([r"Your hand, 13 cards\.", "South plays the "]) == 0

@@ -200,7 +200,8 @@ def test_bot_levels_per_seat_and_errors(tmp_path: Path) -> None:
     assert worse.returncode == 2 and "not SEAT=LEVEL" in worse.stderr
     unknown = play(tmp_path, ["--new", "--opponents", "grandmaster"], "")
     assert unknown.returncode == 2 and "unknown bot level 'grandmaster'; the levels are " in unknown.stderr
-    assert "grandmaster" not in (tmp_path / "config" / "table.toml").read_text(encoding="utf-8")
+    remembered = play(tmp_path, ["--new", "--opponents", "grandmaster", "--remember"], "")
+    assert remembered.returncode == 2 and not (tmp_path / "config" / "table.toml").exists()
 
 
 def test_saved_game_is_offered_when_starting_again(tmp_path: Path) -> None:

@@ -602,3 +602,44 @@ def test_c_between_hands_says_the_coachs_review_as_the_terminal_does(browser: An
     for row in rows:
         game.apply(parse_action(row.action))
     assert lines == review_words(review_hand(game, 1, SOUTH))
+
+
+LOOKS = {  # the new look's other settings: a 1280 by 900 window at 200% zoom, and the dark scheme with motion
+    "zoom-200": ({"width": DESKTOP["width"] // 2, "height": DESKTOP["height"] // 2}, "light", "reduce"),
+    "desktop-dark-motion": (DESKTOP, "dark", "no-preference"),
+}
+
+
+@pytest.mark.parametrize("look", list(LOOKS))
+def test_axe_finds_no_violation_in_each_state_at_200_percent_and_in_the_dark_with_motion(
+        browser: Any, room: Room, look: str) -> None:
+    """Sign-in, bidding, mid-hand, the settings form, the lobby's tables and statistics (the end of a hand and of a
+    game are checked above and in test_web_look), each with the card faces, backs, rings and sound settings."""
+    pytest.importorskip("axe_playwright_python")
+    viewport, scheme, motion = LOOKS[look]
+    context = browser.new_context(viewport=viewport, bypass_csp=True, color_scheme=scheme, reduced_motion=motion)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    seen: dict[str, list[dict[str, Any]]] = {}
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    seen["sign-in"] = axe_violations(page)
+    page.keyboard.press("Enter")
+    wait_for_log(page, "Your turn to bid")
+    seen["bidding"] = axe_violations(page)
+    page.click("#decision button[aria-label='Bid 2']")
+    wait_for_turn_or_end(page, 0)
+    page.wait_for_selector("#play .backs .count")
+    seen["mid-hand"] = axe_violations(page)
+    page.click("#open-settings")
+    seen["settings"] = axe_violations(page)
+    page.click("#settings-form button")
+    page.click("#nav-lobby")
+    page.wait_for_selector("#view-lobby:not([hidden]) #tables li .lobby-seats")
+    seen["lobby"] = axe_violations(page)
+    page.click("#nav-stats")
+    page.wait_for_selector("#view-stats:not([hidden])")
+    seen["statistics"] = axe_violations(page)
+    found = {state: report(violations) for state, violations in seen.items() if violations}
+    assert not found, found
+    context.close()

@@ -107,5 +107,8 @@ def parse_action(text: str) -> Action:
             return choice
     try:
         return parse_card(text)
-    except CardError:
-        raise ActionError(f"{text!r} is not a card, a bid, keep, discard or look") from None
+    except CardError as error:
+        message = f"{text!r} is not a card, a bid, keep, discard or look"
+        if error.suggestion is not None:
+            message += f"; did you mean the {error.suggestion.name}?"
+        raise ActionError(message, error.suggestion) from None

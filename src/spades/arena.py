@@ -320,8 +320,21 @@ class ArenaReport:
         lines.append(f"{'':18} {a:>{width}} {b:>{width}}")
         for label, fmt in rows:
             lines.append(f"{label:18} {fmt(self.a_stats):>{width}} {fmt(self.b_stats):>{width}}")
-        lines.append(f"({self.seconds:.0f} s)")
+        lines.append(f"played in {_duration(self.seconds)}")
         return "\n".join(lines)
+
+
+def _duration(seconds: float) -> str:
+    """A match's length as a person reads it: tenths under ten seconds (a short match is not "0 s"), then whole
+    seconds, then minutes and seconds."""
+    if seconds < 0.1:
+        return "under 0.1 s"
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
 
 
 def _mean_interval(values: list[float]) -> tuple[float, float, float]:

@@ -7,6 +7,7 @@ a 13-bit field of it. Search code works on those integers directly; everything a
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
@@ -23,6 +24,7 @@ __all__ = [
     "card_bit",
     "parse_card",
     "parse_cards",
+    "suggest_card",
 ]
 
 
@@ -136,7 +138,8 @@ _RANK_ALIASES.update({w: i for i, w in enumerate(RANK_WORDS)})
 
 
 def parse_card(text: str) -> Card:
-    """Parse ``AS``, ``10H``, ``TH``, ``2♣``, ``Q♦`` or ``ten of hearts``; a bad string is quoted in the error."""
+    """Parse ``AS``, ``10H``, ``TH``, ``2♣``, ``Q♦`` or ``ten of hearts``; a bad string is quoted in the error, with
+    the card a misspelt name was probably meant to be (see :func:`suggest_card`)."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card")
     raw = text.strip()
@@ -149,7 +152,7 @@ def parse_card(text: str) -> Card:
         except CardError:
             suit = None
         if rank is None or suit is None:
-            raise CardError(f"{text!r} is not a card")
+            raise not_a_card(text)
         return CARDS[suit * 13 + rank]
     if len(raw) < 2:
         raise CardError(f"{text!r} is not a card")
@@ -162,8 +165,42 @@ def parse_card(text: str) -> Card:
     except CardError:
         suit = None
     if rank is None or suit is None:
-        raise CardError(f"{text!r} is not a card")
+        raise not_a_card(text)
     return CARDS[suit * 13 + rank]
+
+
+_SUIT_WORDS = {word: suit for suit in Suit for word in (suit.plural, suit.singular)}
+
+
+def suggest_card(text: str) -> Card | None:
+    """The card a misspelt spoken name was probably meant to be: ``queen of hartz``, ``qeen of hearts``, ``queen
+    hearts``; None when the words are too far from a rank and a suit, or when the text is a short code (``1H``
+    could be the ten or the ace), which a guess would as likely get wrong."""
+    words = text.strip().lower().split()
+    if len(words) == 3 and words[1] == "of":
+        words = [words[0], words[2]]
+    if len(words) != 2:
+        return None
+    rank_word, suit_word = words
+    rank = _RANK_ALIASES.get(rank_word)
+    if rank is None:
+        close = difflib.get_close_matches(rank_word, RANK_WORDS, n=1, cutoff=0.6)
+        rank = RANK_WORDS.index(close[0]) if close else None
+    suit = _SUIT_WORDS.get(suit_word)
+    if suit is None:
+        found = difflib.get_close_matches(suit_word, list(_SUIT_WORDS), n=1, cutoff=0.6)
+        suit = _SUIT_WORDS[found[0]] if found else None
+    if rank is None or suit is None:
+        return None
+    return CARDS[suit * 13 + rank]
+
+
+def not_a_card(text: str) -> CardError:
+    """The refusal of a text that is not a card, quoting it, with a suggestion when there is one."""
+    guess = suggest_card(text)
+    if guess is None:
+        return CardError(f"{text!r} is not a card")
+    return CardError(f"{text!r} is not a card; did you mean the {guess.name}?", guess)
 
 
 def parse_cards(text: str) -> CardSet:

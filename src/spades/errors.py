@@ -19,6 +19,11 @@ code that catches ``ValueError`` still works.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import Card
+
 __all__ = [
     "ActionError",
     "BudgetError",
@@ -41,7 +46,13 @@ class SpadesError(ValueError):
 
 
 class ParseError(SpadesError):
-    """Text that names nothing of its kind; the message quotes it."""
+    """Text that names nothing of its kind; the message quotes it. ``suggestion`` is the card it was probably meant
+    to name (a misspelt word: "queen of hartz"), or None; the message then ends "did you mean the queen of
+    hearts?", and a table may say it in its own words."""
+
+    def __init__(self, message: str, suggestion: Card | None = None) -> None:
+        super().__init__(message)
+        self.suggestion = suggestion
 
 
 class CardError(ParseError):

@@ -3,8 +3,9 @@ the same words.
 
 One command does it: with no table named, a new table is made with the computer in the other seats and the game
 starts at once; ``--table N`` (or ``--invite LINK``) sits at the first free seat of a table and waits for its
-owner's game to start. A guest by default; ``--name`` with ``--password`` registers the name, or signs in when it
-is already registered, and then the room keeps the player's statistics, printed at the end of the game."""
+owner's game to start. A guest by default; ``--name`` with ``--password`` signs in when the name is registered, or
+registers it once the password has been typed twice, and then the room keeps the player's statistics, printed at
+the end of the game."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..rules import VARIANTS
@@ -44,8 +46,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--name", help="your name at the room (a guest's name unless --password is given; a guest "
                         "is the same player at the next join, and back at a game under way)")
     parser.add_argument("--password", action="store_true",
-                        help="sign in with a password, registering the name if it is new; the password is read "
-                             "from SPADES_PASSWORD, or asked for without showing it")
+                        help="sign in with a password, registering the name if it is new (the password is then "
+                             "asked for twice); the password is read from SPADES_PASSWORD, or asked for without "
+                             "showing it")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--table", type=int, metavar="N", help="sit at table N (its first free seat, or --seat)")
     where.add_argument("--invite", metavar="LINK", help="sit at the table of an invitation link")
@@ -89,17 +92,23 @@ def run(args: argparse.Namespace) -> int:
     if chosen:
         settings.update(chosen)
         save_settings(settings)
+    if args.name is not None:
+        check_name(args.name)
     password = None
+    typed = False  # a typed password is typed twice for a new name (SPADES_PASSWORD is for scripts)
     if args.password:
         if not args.name:
             raise CommandError("--password needs --name")
-        password = os.environ.get("SPADES_PASSWORD") or getpass.getpass(f"Password for {args.name}: ")
+        password = os.environ.get("SPADES_PASSWORD")
+        if not password:
+            password, typed = getpass.getpass(f"Password for {args.name}: "), True
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
     for note in notes:
         out(f"Note: {note}.")
     if speech_note:
         out(speech_note)
+    confirm = retyped(args.name, out) if typed else None
     address, table = args.room, args.table
     if args.invite:
         match = re.search(r"/tables?/(\d+)/?$", args.invite.strip()) or re.fullmatch(r"\s*(\d+)\s*", args.invite)
@@ -114,9 +123,11 @@ def run(args: argparse.Namespace) -> int:
             sessions = load_sessions()
             saved = sessions.get(link.url, {}) if not args.password else {}
             token = saved.get("token") if args.name in (None, saved.get("name")) else None
-            link.sign_in(args.name, password, token)
+            link.sign_in(args.name, password, token, confirm)
             if link.token != token:
                 save_session(sessions, link.url, link.name, link.token)
+            if link.registered:
+                out(f"{link.name} is registered at this room; the room keeps your statistics from now on.")
             out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
             if table is None and args.new is None:
                 table = game_under_way(link, out)
@@ -128,6 +139,29 @@ def run(args: argparse.Namespace) -> int:
         return play(link, settings, out, LineInput() if args.line or not sys.stdin.isatty() else KeyInput())
     finally:
         link.close()
+
+
+def check_name(name: str) -> None:
+    """The room's own name rule, said before anything is sent (the room would answer in its protocol's terms)."""
+    from ..cli import CommandError
+    from ..room.names import NAME_RULE, BadName
+    from ..room.names import check_name as room_check
+
+    try:
+        room_check(name)
+    except BadName as error:
+        raise CommandError(f"--name: {error.message}. {NAME_RULE}") from None
+
+
+def retyped(name: str, say: Callable[[str], object]) -> Callable[[], str]:
+    """What asks for a new name's password again: it says why, then reads it without showing it."""
+
+    def again() -> str:
+        say(f"No player is registered as {name} at this room yet. To register the name, type the same password "
+            "again.")
+        return getpass.getpass("Type it again: ")
+
+    return again
 
 
 def parse_seat(text: str | None, players: int) -> int | None:

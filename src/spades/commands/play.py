@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..bots import Bot, available_levels, bot_seed, make_bot
@@ -16,9 +17,10 @@ from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY, Settings, load_settings, save_settings
 from ..table.keys import Input, KeyInput, LineInput
 from ..table.link import LocalLink
-from ..table.saves import load_game, save_path, set_aside
+from ..table.saves import describe_save, find_save, load_game, save_path, set_aside, set_aside_saves
 from ..table.session import Output, Table
 from ..table.speech import open_speech
+from ..words import announce as say
 from .options import add_rules_arguments, level_names, rules_from_args
 
 SEAT_LETTERS = {"N": 0, "E": 1, "S": 2, "W": 3}
@@ -30,44 +32,62 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser = subparsers.add_parser(
         "play", help="play against the computer at an accessible terminal table",
         description="Play Spades against the computer. Every event is one plain line for a screen reader; "
-                    "press ? at the table for the keys. Settings given here are remembered.")
+                    "press ? at the table for the keys. The settings given here are for this game only; add "
+                    "--remember to keep them for later games (the table says which remembered settings it uses).")
     add_rules_arguments(parser)
     parser.add_argument("--target", type=int, help="points that end the game (default 500)")
     parser.add_argument("--first-lead", choices=("left_of_dealer", "two_of_clubs"), help="who leads first")
     parser.add_argument("--seed", help="seed of the deal (a number or any text), for a game you can replay")
     levels = ", ".join(level_names())
-    parser.add_argument("--partner", metavar="LEVEL",
-                        help=f"your partner's level: {levels} (default normal; remembered)")
-    parser.add_argument("--opponents", metavar="LEVEL",
-                        help=f"the opponents' level: {levels} (default normal; remembered)")
+    parser.add_argument("--partner", metavar="LEVEL", help=f"your partner's level: {levels} (default normal)")
+    parser.add_argument("--opponents", metavar="LEVEL", help=f"the opponents' level: {levels} (default normal)")
     parser.add_argument("--bots", default="", metavar="SEAT=LEVEL,...",
                         help=f"levels per seat, such as N=normal,E=easy,W=easy; the levels are {levels}")
-    parser.add_argument("--resume", action="store_true", help="continue the saved game")
+    parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
+                        help="continue the saved game; with FILE, a save set aside (see --saves), which becomes "
+                             "the saved game")
+    parser.add_argument("--saves", action="store_true",
+                        help="list the saved game and the saves set aside (games not continued, saves that could "
+                             "not be used), then stop")
     parser.add_argument("--new", action="store_true", help="start a new game even when one is saved")
     parser.add_argument("--line", action="store_true",
                         help="line mode: type commands and press Enter (automatic when input is not a terminal)")
     parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only tricks, "
-                        "bids and turns (remembered)")
-    parser.add_argument("--pace", type=float, help="seconds after each card a bot plays (remembered)")
-    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (remembered)")
+                        "bids and turns, with the trick so far at your turn (the v key switches)")
+    parser.add_argument("--pace", type=float, help="seconds after each card a bot plays (default 0.6)")
+    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (default 1)")
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
-                        help="ring the terminal's bell with \"your turn\" (remembered)")
+                        help="ring the terminal's bell with \"your turn\"")
     parser.add_argument("--speech", choices=SPEECH, help="speak through a screen reader or speech engine "
-                        "(auto: when one is found; remembered)")
+                        "(auto: when one is found)")
+    parser.add_argument("--remember", action="store_true",
+                        help="keep the settings given with it (levels, verbosity, pace, bell, speech) for later "
+                             "games, in table.toml in your config directory; the v key's choice is kept too")
+    parser.add_argument("--forget", action="store_true", help="forget the remembered settings: back to the "
+                        "defaults")
     parser.set_defaults(func=run, variant=None)  # None: not given, so a resumed game can say it is not used
+
+
+SETTINGS = ("verbosity", "pace", "trick_pace", "speech", "partner", "opponents", "bell")
+WAITING = "A saved game is waiting. Continue it? y or n."
 
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import CommandError
 
+    if args.saves:
+        return list_saves()
     settings, notes = load_settings()
-    chosen = {key: getattr(args, key) for key in ("verbosity", "pace", "trick_pace", "speech", "partner",
-                                                  "opponents", "bell") if getattr(args, key) is not None}
+    chosen = {key: getattr(args, key) for key in SETTINGS if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in chosen.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
     check_levels([v for k, v in chosen.items() if k in ("partner", "opponents")])
-    if chosen:
-        settings.update(chosen)
+    if args.forget:
+        forget_settings()
+        settings, notes = Settings(), []
+    remembered = {key: value for key, value in remembered_settings(settings).items() if key not in chosen}
+    settings.update(chosen)
+    if args.remember and chosen:
         save_settings(settings)
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
@@ -75,6 +95,11 @@ def run(args: argparse.Namespace) -> int:
         out(f"Note: {note}.")
     if speech_note:
         out(speech_note)
+    if args.forget:
+        out("The remembered settings are forgotten; the defaults apply.")
+    if args.remember:
+        out(f"Remembered for later games: {settings_words(chosen)}." if chosen
+            else "Nothing to remember: give --remember with the settings to keep, such as --opponents hard.")
     line_mode = args.line or not sys.stdin.isatty()
     source: Input = LineInput() if line_mode else KeyInput()
 
@@ -83,33 +108,38 @@ def run(args: argparse.Namespace) -> int:
     resumed = False
     path = save_path()
     replace = path.exists() and args.new  # set aside only once the new game's arguments are known to be good
-    if path.exists() and not args.new:
-        if not args.resume:
-            out("A saved game is waiting. Continue it? y or n.")
-            resume = ask(source)
-            if resume is None:
-                out("Input ended before an answer; the saved game is left as it was.")
+    if args.resume:  # --resume FILE: a save set aside becomes the saved game again
+        game, meta = resume_file(args.resume, path, out)
+        resumed = True
+    elif path.exists() and not args.new:
+        try:
+            saved = load_game(path)
+        except RecordError as error:  # said before anything is asked: there is nothing to continue
+            kept = set_aside(path)
+            out(f"The saved game cannot be used: {error}. It was kept as {kept}.")
+            out("Start a new game? y or n.")
+            answer = ask(source)
+            if answer is None:
+                out("Input ended before an answer; no new game was started.")
+            if not answer:
                 return 0
-            replace = not resume
         else:
-            resume = True
-        if resume:
-            try:
-                game, meta = load_game(path)
-                resumed = True
-                if given := new_game_arguments(args):
-                    out(f"The saved game's rules stand; {given} only to a new game.")
-            except RecordError as error:
-                kept = set_aside(path)
-                out(f"The saved game cannot be used: {error}. It was kept as {kept}.")
-                out("Start a new game? y or n.")
-                answer = ask(source)
-                if answer is None:
-                    out("Input ended before an answer; no new game was started.")
-                if not answer:
+            if args.resume is None:
+                out(WAITING)
+                resume = ask(source)
+                if resume is None:
+                    out("Input ended before an answer; the saved game is left as it was.")
                     return 0
-    elif args.resume and not args.new:
+            else:
+                resume = True
+            replace = not resume
+            if resume:
+                game, meta = saved
+                resumed = True
+    elif args.resume is not None and not args.new:
         out("There is no saved game; a new game starts.")
+    if resumed and (given := new_game_arguments(args)):
+        out(f"The saved game's rules stand; {given} only to a new game.")
     if game is None:
         args.variant = args.variant or "standard"
         extra: dict[str, Any] = {"target": args.target, "first_lead": args.first_lead}
@@ -131,11 +161,81 @@ def run(args: argparse.Namespace) -> int:
     meta = {"human": human, "levels": {str(s): lvl for s, lvl in levels.items()}}
     if not resumed:
         out(f"Spades, {game.rules.describe()}. You are {game.seat_name(human)}. Press ? for the keys.")
+    if resumed:  # the save's levels stand over the remembered ones
+        remembered = {k: v for k, v in remembered.items() if k not in ("partner", "opponents")}
+    if remembered:
+        out(f"Remembered from an earlier game: {settings_words(remembered)}. A flag changes one for this game; "
+            "--forget goes back to the defaults.")
     if any(bot.level == "hard" for bot in (*bots.values(), adviser)):
         prepare_search(out)
-    link = LocalLink(Host(game, bots), human, meta, path)
-    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out)
+    playing = {seat: bot.level for seat, bot in bots.items()}
+    link = LocalLink(Host(game, bots), human, meta, path, levels=playing)
+    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out,
+                  intro=[say.computer_line(game.rules, human, playing)])
     return table.run(resumed=resumed)
+
+
+def remembered_settings(settings: Settings) -> dict[str, Any]:
+    """The settings that differ from the defaults: kept from an earlier game (``--remember``, or the v key)."""
+    default = Settings()
+    return {key: getattr(settings, key) for key in SETTINGS if getattr(settings, key) != getattr(default, key)}
+
+
+def settings_words(values: dict[str, Any]) -> str:
+    """``opponents hard, pace 0 seconds, bell on``: settings as said."""
+    words = []
+    for key, value in values.items():
+        if isinstance(value, bool):
+            text = "on" if value else "off"
+        elif isinstance(value, float):
+            text = f"{value:g} seconds"
+        else:
+            text = str(value)
+        words.append(f"{key.replace('_', ' ')} {text}")
+    return ", ".join(words)
+
+
+def forget_settings() -> None:
+    from ..table.config import config_path
+
+    config_path().unlink(missing_ok=True)
+
+
+def list_saves() -> int:
+    """``--saves``: the saved game, then each save set aside, one line each, and how to continue one."""
+    path = save_path()
+    print(f"The saved game: {describe_save(path)}." if path.exists() else "No game is saved.")
+    aside = set_aside_saves(path)
+    if not aside:
+        print("No save is set aside.")
+        return 0
+    print(f"Set aside, in {path.parent}:")
+    for kept in aside:
+        print(f"  {describe_save(kept)}.")
+    print("spades play --resume NAME continues one of them (the saved game, if any, is then set aside).")
+    return 0
+
+
+def resume_file(name: str, path: Path, out: Output) -> tuple[Game, dict[str, Any]]:
+    """``--resume FILE``: the save FILE names, which becomes the saved game (the one there is set aside first)."""
+    from ..cli import CommandError
+
+    chosen = find_save(name, path)
+    if not chosen.exists():
+        raise CommandError(f"--resume {name}: there is no such save; spades play --saves lists them")
+    try:
+        game, meta = load_game(chosen)
+    except RecordError as error:
+        raise CommandError(f"--resume {name}: this save cannot be used: {error}") from None
+    if game.over:
+        raise CommandError(f"--resume {name}: that game is over; spades replay {chosen} goes through it")
+    if chosen.resolve() != path.resolve():
+        if path.exists():
+            out(f"The game that was waiting is set aside as {set_aside(path, 'set-aside')}.")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        chosen.replace(path)
+        out(f"{chosen.name} is the saved game again.")
+    return game, meta
 
 
 def prepare_search(out: Output) -> None:

@@ -19,6 +19,7 @@ from ..events import (
     BidMade,
     CardPlayed,
     Drew,
+    Event,
     GameOver,
     HandScored,
     HandStarted,
@@ -29,30 +30,43 @@ from ..events import (
 from ..game import Game, seat_name
 from ..record import RecordError, deal_text, load_record, read_meta
 from ..words import announce as say
+from ..words.seat import hand_events
 
 PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
 
 
-def render_words(game: Game, *, tricks: bool = True) -> list[str]:
-    """The record as the table says it: its announcement for each event, each finished hand's cards by seat."""
+def shown_events(game: Game, hand: int | None) -> list[Event]:
+    """The record's events, or those of hand number ``hand`` only (from its start to its score)."""
+    if hand is None:
+        return list(game.events)
+    played = [start.number for start in game.starts]
+    if hand not in played:
+        raise ValueError(f"--hand {hand}: the record has hands {played[0]} to {played[-1]}")
+    return hand_events(game.events, hand)
+
+
+def render_words(game: Game, *, tricks: bool = True, hand: int | None = None) -> list[str]:
+    """The record as the table says it: its announcement for each event, each finished hand's cards by seat
+    (``tricks`` False: bids and scores only, no cards); ``hand``: that hand only."""
     rules = game.rules
     lines = [f"{rules.describe()}; seed {game.seed!r}."]
-    for event in game.events:
-        if not tricks and isinstance(event, CardPlayed | SpadesBroken | TrickWon):
+    for event in shown_events(game, hand):
+        if not tricks and isinstance(event, CardPlayed | SpadesBroken | TrickWon | Drew):
             continue
         if isinstance(event, HandStarted | GameOver):
             lines.append("")
         lines.extend(say.event_line(rules, event, verbose=True))
-        if isinstance(event, HandStarted) and (event.hand <= len(game.results) or game.over):
+        if tricks and isinstance(event, HandStarted) and (event.hand <= len(game.results) or game.over):
             with contextlib.suppress(ValueError):  # a hand not yet finished keeps its cards hidden
                 for seat, held in enumerate(game.dealt_hands(event.hand)):
                     lines.append(f"{say.name(rules, seat)}'s cards: {say.suits_words(held)}.")
-    if not game.over:
+    if not game.over and hand in (None, game.hand_number):
         lines += ["", f"The record stops in hand {game.hand_number}, during {PHASE_WORDS[game.phase.value]}."]
     return lines
 
 
-def render(game: Game, *, tricks: bool = True) -> list[str]:
+def render(game: Game, *, tricks: bool = True, hand: int | None = None) -> list[str]:
+    """The record in card codes, the deal in PBN (``tricks`` False: bids and scores only); ``hand``: that hand."""
     rules = game.rules
     n = rules.players
     lines = [f"{rules.describe()}; seed {game.seed!r}"]
@@ -60,14 +74,14 @@ def render(game: Game, *, tricks: bool = True) -> list[str]:
     def side_name(side: int) -> str:
         return seats.side_name(rules, side)
 
-    for event in game.events:
+    for event in shown_events(game, hand):
         if isinstance(event, HandStarted):
             lines.append("")
             lines.append(f"Hand {event.hand}, {seat_name(event.dealer, n)} deals")
-            if event.hand <= len(game.results) or game.over:
+            if tricks and (event.hand <= len(game.results) or game.over):
                 with contextlib.suppress(ValueError):  # a hand not yet finished keeps its cards hidden
                     lines.append(f"  deal {deal_text(game.dealt_hands(event.hand), n)}")
-        elif isinstance(event, Drew):
+        elif isinstance(event, Drew) and tricks:
             how = "keeps the first card" if event.kept_first else "discards the first card"
             lines.append(f"  {seat_name(event.seat, n)} {how}; {event.discard} face up")
         elif isinstance(event, Looked):
@@ -90,7 +104,7 @@ def render(game: Game, *, tricks: bool = True) -> list[str]:
             who = "a draw" if event.winner is None else f"{side_name(event.winner)} win"
             lines.append(f"Game over: {who}, " + ", ".join(
                 f"{side_name(i)} {s}" for i, s in enumerate(event.scores)))
-    if not game.over:
+    if not game.over and hand in (None, game.hand_number):
         lines.append("")
         lines.append(f"(the record stops in hand {game.hand_number}, {game.phase.value})")
     return lines
@@ -138,15 +152,17 @@ def run(args: argparse.Namespace) -> int:
         game = load_record(args.file)
     except RecordError as error:
         raise CommandError(str(error)) from None
-    if args.review or args.hand is not None or args.seat is not None:
-        try:
+    try:
+        if args.review:
             seat = reviewed_seat(game, read_meta(args.file), args.seat)
             print("\n".join(review_lines(game, seat, args.hand)))
-        except ValueError as error:
-            raise CommandError(str(error)) from None
-        return 0
-    show = render if args.compact else render_words
-    print("\n".join(show(game, tricks=not args.brief)))
+            return 0
+        if args.seat is not None:
+            raise ValueError("--seat chooses the seat the coach reviews: add --review")
+        show = render if args.compact else render_words
+        print("\n".join(show(game, tricks=not args.brief, hand=args.hand)))
+    except ValueError as error:
+        raise CommandError(str(error)) from None
     return 0
 
 
@@ -162,7 +178,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("--review", action="store_true",
                         help="the coach's review instead: in each finished hand, the seat's bids and cards that the "
                              "search would have chosen otherwise, the three costliest with their cost and reason")
-    parser.add_argument("--hand", type=int, metavar="N", help="with --review: only hand number N")
+    parser.add_argument("--hand", type=int, metavar="N", help="only hand number N (with --review: its review)")
     parser.add_argument("--seat", metavar="S", help="with --review: the seat reviewed, N, E, S or W (default: the "
                         "seat a person played, else South)")
     parser.set_defaults(func=run)

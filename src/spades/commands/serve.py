@@ -1,13 +1,25 @@
-"""``spades serve``: run the online room on uvicorn."""
+"""``spades serve``: run the online room on uvicorn.
+
+What the room's operator sees: one line when it opens (its address, on standard output, which scripts read), one
+line with a timestamp on standard error for each sign-in, seat taken or left, connection closed and game started
+or finished (``--quiet``: warnings and errors only), one plain line instead of a traceback when the port cannot be
+had, and on Ctrl-C (or SIGTERM) that the room stopped with its games kept: every action is stored as it is
+played, and games under way go on when the room starts again on the same database."""
 
 from __future__ import annotations
 
 import argparse
+import errno
+import logging
+import signal
 import socket
 import sys
+from types import FrameType
 
 __all__ = ["add_parser"]
 
+STOPPED = ("The room has stopped. Every game is kept in its database; the games under way go on when the room "
+           "starts again.")
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
@@ -29,13 +41,29 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a web page's origin (https://cards.example) that may open the room's websocket besides "
                              "the room's own address; may be given again")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no line for each sign-in, seat taken or left and game started or over; warnings and "
+                             "errors only")
     parser.set_defaults(func=run)
+
+
+class Stopped(Exception):
+    """SIGTERM, raised once uvicorn has shut the room down (it passes the signal on to the handler it found)."""
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signum)
 
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from ..cli import CommandError
     from ..room.app import TRANSPORT_MAX_BYTES, create_app
+
+    if not 0 <= args.port <= 65535:
+        raise CommandError(f"--port must be 0 to 65535, not {args.port}")
+    sock = listening_socket(args.host, args.port)  # before the database is opened: a busy port is said at once
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
@@ -49,23 +77,60 @@ def run(args: argparse.Namespace) -> int:
     # ws_max_size: a longer frame is refused from its header, before its bytes are read (see room.app)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
                             ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on")
+    show_activity(quiet=args.quiet)  # after uvicorn's own logging is set up, which leaves other loggers alone
     server = Server(config)
-    server.run(sockets=[listening_socket(args.host, args.port)])
-    return 0 if server.started else 1
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        server.run(sockets=[sock])
+    except (KeyboardInterrupt, Stopped):
+        pass  # uvicorn has closed the room (the lifespan's end) before passing the signal on
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if not server.started:
+        return 1
+    print(STOPPED, flush=True)
+    return 0
+
+
+def show_activity(quiet: bool = False) -> None:
+    """The room's log (``spades.room``: sign-ins, seats, connections, games) on standard error, a timestamp first."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", datefmt="%Y-%m-%d %H:%M:%S"))
+    log = logging.getLogger("spades.room")
+    log.handlers[:] = [handler]
+    log.setLevel(logging.WARNING if quiet else logging.INFO)
+    log.propagate = False
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
     """The room's listening socket, whose connections inherit a bounded kernel send buffer: with the bounded queue
     of each connection (room.connections), a client that stops reading costs the server a fixed amount."""
+    from ..cli import CommandError
     from ..room.connections import SOCKET_SEND_BUFFER
 
-    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror:
+        raise CommandError(f"--host: {host} is not an address or a name this machine can find") from None
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_SEND_BUFFER)
-    sock.bind(address)
+    try:
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        raise CommandError(bind_error(host, port, error)) from None
     return sock
 
 
-if __name__ == "__main__":
-    sys.exit(0)
+def bind_error(host: str, port: int, error: OSError) -> str:
+    """Why the room cannot listen there, and what to do, in one line."""
+    if error.errno == errno.EADDRINUSE:
+        return (f"Port {port} on {host} is in use: another room or program is listening there; choose another "
+                "with --port.")
+    if error.errno == errno.EACCES:
+        return f"Port {port} on {host} needs the administrator's rights; choose one above 1023 with --port."
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{host} is not an address of this machine; choose another with --host (127.0.0.1, say)."
+    return f"The room cannot listen on port {port} of {host}: {error.strerror or error}."
+

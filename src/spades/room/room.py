@@ -106,6 +106,8 @@ class Room:
     async def welcome(self, conn: Connection, player: Account, reply_to: int | None, token: str | None = None) -> None:
         """Signed in: the welcome with a session token (a resumed session keeps its own)."""
         conn.player = player
+        log.info("%s signed in from %s%s", player.name, conn.address or "an unknown address",
+                 " (a guest)" if player.guest else "")
         if token is None:
             token, expires = await self.db(self.store.new_session, player)
         else:
@@ -119,6 +121,8 @@ class Room:
     async def left(self, conn: Connection) -> None:
         """The connection is gone: each seat it held at a game under way is away (the table is told, and the
         computer covers it after the table's timeout unless the person is back)."""
+        if conn.player is not None:
+            log.info("%s's connection closed", conn.player.name)
         for table_id, seat in self.connections.discard(conn):
             table = self.tables.get(table_id)
             if table is None:

@@ -7,10 +7,12 @@ everyone at it and the bus tells the other processes."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
+from ..seats import seat_name
 from ..wire import rules_to_json
 from . import presence
 from . import protocol as p
@@ -19,6 +21,8 @@ from .connections import Connection
 from .room import Room
 from .store import Account, StoredSeat, StoredTable
 from .tables import LiveTable, back_line, table_message
+
+log = logging.getLogger("spades.room")
 
 __all__ = ["MAX_OPEN_TABLES", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
            "stand", "start"]
@@ -137,6 +141,7 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
                 await room.db(room.store.set_seat, table.id, other.seat, None, other.level)
                 _unseat(room, table, other.seat)
         room.connections.sit(conn, table.id, message.seat)
+        log.info("table %s: %s sat at %s", table.id, player.name, seat_name(message.seat, table.players))
         await _seat_change(table, conn, message.id)
 
 
@@ -146,6 +151,8 @@ async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int, re
     async with table.lock:
         await table.catch_up()
         room.connections.sit(conn, table.id, seat)
+        log.info("table %s: %s is back at %s", table.id, conn.player.name if conn.player else "someone",
+                 seat_name(seat, table.players))
         table.announce_table(conn, reply_to)
         if table.host is not None:
             table.send_update(conn, 0)
@@ -176,6 +183,7 @@ async def stand(room: Room, conn: Connection, message: p.Stand) -> None:
             raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table")
         seat = conn.tables.get(table.id)
         room.connections.leave(conn, table.id)
+        log.info("table %s: %s left the table", table.id, player.name)
         if table.info.state == "waiting":
             for own in mine:
                 await room.db(room.store.set_seat, table.id, own.seat, None, own.level)
@@ -221,6 +229,8 @@ async def _begin(table: LiveTable, to: Connection | None = None, reply_to: int |
         return False
     await table.refresh()
     await table.catch_up()
+    log.info("table %s: the game started: %s", table.id, ", ".join(
+        f"{seat_name(s.seat, table.players)} {s.player or f'computer ({s.level})'}" for s in table.info.seats))
     table.announce_table(to, reply_to)
     table.say(presence.begin_line(table.timeout))
     table.publish()

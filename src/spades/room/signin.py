@@ -200,7 +200,12 @@ class SignIn:
             self.address_failures.forgive(address)
             raise
         if player is None:
-            raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "the name and password do not match a player")
+            # Told apart so that a client can offer to register a new name; register says as much (name_taken),
+            # and a wrong name took as long as a wrong password all the same.
+            if await asyncio.to_thread(self.store.name_free, name):
+                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no registered player has that name; register it "
+                                "first")
+            raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "that is not the password of the player of that name")
         self.name_failures.reset(key)
         self.address_failures.forgive(address)
         return player

@@ -25,6 +25,7 @@ from ..bots import Bot, bot_seed, make_bot
 from ..cards import CardSet
 from ..game import Game
 from ..host import Host, Refusal
+from ..seats import side_name
 from ..view import Phase
 from ..wire import action_text, rules_from_json, update_to_json
 from ..words import announce
@@ -351,7 +352,10 @@ class LiveTable:
         record = host.record({"table": self.id, "players": {str(s): n for s, n in people.items()}})
         stats = game_stats(host.game, registered)
         if await self._db(self.room.store.finish, self.id, record, stats):
-            log.info("table %s: game over after %s actions", self.id, self.seq)
+            game = host.game
+            log.info("table %s: the game is over after %s actions: %s; %s won", self.id, self.seq, ", ".join(
+                f"{side_name(game.rules, side)} {score}" for side, score in enumerate(game.scores)),
+                "no side" if game.winner is None else side_name(game.rules, game.winner))
         await self.refresh()
         self.announce_table()
         await self.room.notify(self.id)

@@ -74,3 +74,11 @@ def save_settings(settings: Settings) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tmp.replace(path)
+
+
+def remember(key: str, value: Any) -> None:
+    """Keep one setting for later games (the table's v key), leaving the others as they were kept: the flags of
+    this game alone are not written with it."""
+    stored, _ = load_settings()
+    stored.update({key: value})
+    save_settings(stored)

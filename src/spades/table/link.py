@@ -83,11 +83,13 @@ class LocalLink:
     """A seat at a game hosted in this process, the other seats played by the computer: ``wait`` lets one
     computer act at once (the console paces what it says), ``save`` writes the game where ``--resume`` finds it."""
 
-    def __init__(self, host: Host, seat: int, meta: dict[str, Any] | None = None, save_to: Path | None = None) -> None:
+    def __init__(self, host: Host, seat: int, meta: dict[str, Any] | None = None, save_to: Path | None = None,
+                 levels: dict[int, str] | None = None) -> None:
         self.host = host
         self.seat = seat
         self.meta = dict(meta or {})
         self.save_to = save_to
+        self.levels = dict(levels or {})  # each computer seat's level, said with the rules at z
         self.reviews: dict[tuple[int, int], list[str]] = {}  # (hand, actions taken): the coach's words
         self.record_path: Path | None = None  # where the finished game's record was kept
 
@@ -100,7 +102,12 @@ class LocalLink:
         return "the game is saved. spades play --resume continues it"
 
     def answer(self, key: str, hand: int | None) -> str | None:
-        return None
+        """z says the rules and who the computer plays at which level; every other key, the seat's own words."""
+        if key != "z" or not self.levels:
+            return None
+        from ..words import announce as say
+
+        return f"{say.rules_line(self.view())} {say.computer_line(self.rules, self.seat, self.levels)}"
 
     def view(self) -> SeatView:
         return self.host.view(self.seat)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import re
 import threading
 import time
 from collections import deque
@@ -57,6 +58,20 @@ def websocket_url(address: str) -> str:
     return f"{scheme}://{host}{path if path == '/ws' else '/ws'}"
 
 
+_FIELD_PATH = re.compile(r"^[a-z_]+(\.[a-z_0-9]+)*: ")
+
+
+def refusal_words(reply: dict[str, Any], name: str | None) -> str:
+    """A refused sign-in in a player's words: what is wrong and what to do, never a field of the protocol."""
+    code, message = reply.get("code"), str(reply.get("message") or "")
+    if code == "bad_password":
+        return (f"wrong password: {name} is registered at this room with another one; run the command again "
+                "to retype it, or join as a guest without --password")
+    if code == "bad_message":  # the schema's words name the field: the rule alone is said
+        return "the room cannot take that: " + _FIELD_PATH.sub("", message)
+    return message[:1].lower() + message[1:].rstrip(".") if message else f"the room refused to sign in ({code})"
+
+
 class RemoteLink:
     """A seat at table ``table`` of the room at ``url`` (a ``ws://`` address), once :meth:`sign_in` and
     :meth:`sit` have run. Until then ``seat`` is -1."""
@@ -69,6 +84,7 @@ class RemoteLink:
         self.name = ""
         self.guest = True
         self.back = False  # sat again at one's own seat of a game under way
+        self.registered = False  # signed in by registering a new name
         self.info: dict[str, Any] = {}  # the table's latest description (seats, owner, state)
         self._rules: Rules | None = None
         self._events: list[Event] = []
@@ -153,10 +169,11 @@ class RemoteLink:
         return reply
 
     # -- before the game: signing in, the table, the seat -----------------------------------------------------
-    def sign_in(self, name: str | None = None, password: str | None = None,
-                token: str | None = None) -> dict[str, Any]:
+    def sign_in(self, name: str | None = None, password: str | None = None, token: str | None = None,
+                confirm: Callable[[], str] | None = None) -> dict[str, Any]:
         """Back in the session of ``token`` while the room still knows it; else as a guest (named or not), or with
-        a password: a new name is registered, a known one logged in."""
+        a password: a registered name is logged in, and a new one registered, once ``confirm`` (when given) has
+        had the password typed again. A refusal is JoinError in a player's words."""
         self.client = self._run(self._connect())
         reply: dict[str, Any] = {}
         if token is not None:
@@ -164,18 +181,43 @@ class RemoteLink:
         if reply.get("type") == "welcome":
             reply["token"] = token
         elif password is None:
-            reply = self._request({"type": "guest", **({"name": name} if name else {})})
+            reply = self._signed({"type": "guest", **({"name": name} if name else {})}, name)
         else:
+            from ..room.protocol.codes import PASSWORD_MAX  # the protocol's package, only for a password
+
             assert name is not None
-            client = self.client
-            reply = self._run(client.request({"type": "register", "name": name, "password": password}))
-            if reply.get("type") == "error" and reply.get("code") == "name_taken":
-                reply = self._request({"type": "login", "name": name, "password": password})
+            if len(password) > PASSWORD_MAX:
+                raise JoinError(f"a password is at most {PASSWORD_MAX} characters")
+            reply = self._run(self.client.request({"type": "login", "name": name, "password": password}))
+            if reply.get("code") == "no_such_player":
+                reply = self._register(name, password, confirm)
             elif reply.get("type") == "error":
-                raise JoinError(str(reply.get("message")))
+                raise JoinError(refusal_words(reply, name))
         self.token = reply["token"]
         self.name = reply["player"]["name"]
         self.guest = bool(reply["player"]["guest"])
+        return reply
+
+    def _register(self, name: str, password: str, confirm: Callable[[], str] | None) -> dict[str, Any]:
+        """A name no one has registered: registered with the password, if it is long enough and typed twice."""
+        from ..room.protocol.codes import PASSWORD_MAX, PASSWORD_MIN
+
+        if len(password) < PASSWORD_MIN:
+            raise JoinError(f"no player is registered as {name} at this room; to register the name, choose a "
+                            f"password of {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+        if confirm is not None and confirm() != password:
+            raise JoinError(f"the two passwords differ, so {name} was not registered; run the command again to "
+                            "choose one")
+        reply = self._signed({"type": "register", "name": name, "password": password}, name)
+        self.registered = True
+        return reply
+
+    def _signed(self, message: dict[str, Any], name: str | None) -> dict[str, Any]:
+        """A sign-in message's welcome, or JoinError in a player's words."""
+        assert self.client is not None
+        reply = self._run(self.client.request(message))
+        if reply.get("type") == "error":
+            raise JoinError(refusal_words(reply, name))
         return reply
 
     def create(self, rules: dict[str, Any], levels: dict[int, str], seed: str | None = None,
@@ -356,7 +398,7 @@ class RemoteLink:
         return None
 
     def undo(self) -> TakenBack | str:
-        return "not at an online table"
+        return "nothing can be taken back at the room's tables; U takes back a move only in spades play"
 
     def coach(self, hand: int) -> Sequence[str] | str:
         """The room's coach for this seat and the finished ``hand``: the lines of its answer to the key C (the

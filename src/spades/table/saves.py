@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .. import seats
 from ..bots import available_levels
 from ..game import Game
 from ..paths import data_dir
@@ -105,3 +106,32 @@ def set_aside(path: Path | None = None, label: str = "corrupt") -> Path:
 def remove_save(path: Path | None = None) -> None:
     path = path or save_path()
     path.unlink(missing_ok=True)
+
+
+def set_aside_saves(save: Path | None = None) -> list[Path]:
+    """The saves set aside beside ``save`` (or the default save), oldest first: games the player chose not to
+    continue, and saves that could not be used."""
+    save = save or save_path()
+    if not save.parent.is_dir():
+        return []
+    return sorted(save.parent.glob(f"{save.stem}.*{save.suffix}"))
+
+
+def describe_save(path: Path) -> str:
+    """One line about a save: its game and where it stands, or why it cannot be used."""
+    try:
+        game, _ = load_game(path)
+    except RecordError as error:
+        return f"{path.name}: cannot be used ({str(error).removeprefix(f'{path}: ')})"
+    rules = game.rules
+    scores = ", ".join(f"{seats.side_name(rules, side)} {score}" for side, score in enumerate(game.scores))
+    state = "over" if game.over else f"hand {game.hand_number}"
+    return f"{path.name}: {rules.variant.replace('_', '-')} game, {state}; score {scores}"
+
+
+def find_save(name: str, save: Path | None = None) -> Path:
+    """The save ``--resume NAME`` names: a path, or the name of a file beside the save (as ``--saves`` lists them)."""
+    given = Path(name).expanduser()
+    if given.exists() or given.is_absolute():
+        return given
+    return (save or save_path()).parent / name

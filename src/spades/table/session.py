@@ -26,7 +26,8 @@ from ..view import Phase, SeatView
 from ..words import announce as say
 from ..words import keymap, review
 from ..words.seat import answer as key_answer
-from .config import Settings, save_settings
+from ..words.seat import heard_lines
+from .config import Settings, remember
 from .keys import Input
 from .link import LocalLink, SeatLink
 from .speech import Speaker
@@ -93,6 +94,7 @@ class Table:
     confirm: tuple[str, Any] | None = None
     prompted: int = -1  # number of events when "your turn" was last said
     notes: dict[int, str] = field(default_factory=dict)  # what only the player knows, by the event it follows
+    intro: list[str] = field(default_factory=list)  # said once the game starts or resumes (who the computer plays)
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
@@ -145,8 +147,10 @@ class Table:
             view = self.view()
             self.out(f"Resumed: {self.rules.variant.replace('_', '-')} game, hand {view.hand_number}. "
                      + say.game_score_line(view))
-            if view.phase is Phase.PLAY:
-                self.out(say.current_trick_line(view))
+        for line in self.intro:
+            self.out(line)
+        if resumed and self.view().phase is Phase.PLAY:
+            self.out(say.current_trick_line(self.view()))
         with self.input.raw():
             try:
                 while True:
@@ -190,14 +194,13 @@ class Table:
         events = self.events()
         verbose = self.settings.verbosity == "all"
         while self.seen < len(events) and not self.waiting_next:
-            event = events[self.seen]
+            index = self.seen
+            event = events[index]
             self.seen += 1
             if isinstance(event, HandStarted):
-                self.hand_start = self.seen - 1
-            for line in say.event_line(self.rules, event, verbose):
+                self.hand_start = index
+            for line in heard_lines(self.view(), events, index, self.notes.get(index), verbose):
                 self.out(line)
-            if self.seen - 1 in self.notes:
-                self.out(self.notes[self.seen - 1])
             if isinstance(event, CardPlayed) and event.seat != self.human and self.settings.pace:
                 self.sleep(self.settings.pace)
             elif isinstance(event, TrickWon):
@@ -288,8 +291,8 @@ class Table:
             return self.handle_key(LINE_WORDS[word])
         try:
             action = parse_action(text)
-        except ActionError:
-            self.out(f"{text!r} is not a card, a bid or a command; type help for the list.")
+        except ActionError as error:
+            self.out(not_understood(text, error))
             return False
         return self.take_typed(action)
 
@@ -381,7 +384,7 @@ class Table:
             return False
         if does == "verbosity":
             self.settings.verbosity = "tricks" if self.settings.verbosity == "all" else "all"
-            save_settings(self.settings)
+            remember("verbosity", self.settings.verbosity)
             self.out("Verbosity: every card is said." if self.settings.verbosity == "all"
                      else "Verbosity: only tricks, bids and turns are said.")
             return False
@@ -595,10 +598,9 @@ class Table:
 
     def review(self) -> list[str]:
         lines: list[str] = []
-        for index, event in enumerate(self.reviewed_events(), self.hand_start):
-            lines.extend("  " + line for line in say.event_line(self.rules, event, verbose=True))
-            if index in self.notes:
-                lines.append("  " + self.notes[index])
+        view, events = self.view(), self.events()
+        for index in range(self.hand_start, self.seen):
+            lines.extend("  " + line for line in heard_lines(view, events, index, self.notes.get(index)))
         return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
 
     # -- help -----------------------------------------------------------------------------------------------
@@ -665,6 +667,14 @@ def hand_start(events: Sequence[Event]) -> int:
         if isinstance(events[index], HandStarted):
             return index
     return 0
+
+
+def not_understood(text: str, error: ActionError) -> str:
+    """A typed line that names nothing, with the card it was probably meant to be when the engine has one in mind
+    (``did you mean the queen of hearts?``), and the key that lists the rest, as the table says when it starts."""
+    if error.suggestion is not None:
+        return f"{text!r} is not a card, a bid or a command; did you mean the {error.suggestion.name}?"
+    return f"{text!r} is not a card, a bid or a command; press ? for the list of keys."
 
 
 def offered_name(view: SeatView) -> str:

@@ -26,7 +26,7 @@ from ..events import (
 )
 from ..game import seat_name
 from ..rules import Rules
-from ..scoring import HandResult, SideResult
+from ..scoring import HandResult, NilResult, SideResult
 from ..tricks import winning_play
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
@@ -106,17 +106,37 @@ def side_result(rules: Rules, side: SideResult) -> str:
             made = "shot the moon" if side.made else "missed the moon"
         parts.append(f"bid {side.contract}, took {side.counted}, {made}")
     for nil in side.nils:
-        kind = "Blind Nil" if nil.blind else "Nil"
-        outcome = "made" if nil.made else f"failed with {plural(nil.tricks, 'trick')}"
-        parts.append(f"{name(rules, nil.seat)}'s {kind} {outcome}")
+        parts.append(nil_words(rules, nil))
     if side.bag_penalty:
         parts.append(f"bag penalty {side.bag_penalty}")
     bags = plural(side.total_bags, "bag")
     return f"{who}: {'; '.join(parts)}: {points(side.points)} points, score {side.score}, {bags}."
 
 
+def nil_words(rules: Rules, nil: NilResult) -> str:
+    """``South's Nil failed with 2 tricks, -100 points and 2 bags``: a failed Nil says what it cost, its points and
+    the bags its tricks became (unless they count for the partner), so the side's total adds up when heard."""
+    kind = "Blind Nil" if nil.blind else "Nil"
+    who = f"{name(rules, nil.seat)}'s {kind}"
+    if nil.made:
+        return f"{who} made"
+    costs = [f"{points(nil.points)} points"] if nil.points else []
+    if not rules.nil_tricks_count_for_partner:
+        costs.append(plural(nil.tricks, "bag"))
+    text = f"{who} failed with {plural(nil.tricks, 'trick')}"
+    if not costs:
+        return text
+    return f"{text}, {' and '.join(costs)}"
+
+
 def hand_summary(rules: Rules, result: HandResult) -> list[str]:
     return [f"Hand {result.number} is over."] + [side_result(rules, s) for s in result.sides]
+
+
+def own_draw_line(event: Drew, kept: str) -> str:
+    """The seat's own draw in one line: ``kept`` (:func:`kept_line`, what only the seat knows) with the card that
+    went face up, in place of the public line, so that the seat hears its keep once."""
+    return f"{kept.removesuffix('.')}; the {event.discard.name} is face up."
 
 
 def kept_line(before: CardSet, after: CardSet) -> str | None:
@@ -307,3 +327,113 @@ def hint_line(action: Action, reason: str) -> str:
 def no_hint_line(turn: str) -> str:
     """What the hint key says when the seat has nothing to decide; ``turn`` is what w says now."""
     return f"No hint: it is not your turn. {turn}"
+
+
+# -- lines that follow an event for one seat, from the events around it -----------------------------------------
+DRAWS = 26  # the two-player draw: 52 cards, two at a time
+
+
+def _hand_events(history: Sequence[Event], index: int) -> tuple[int, int, list[Event]] | None:
+    """The number, the start's index and the events (start to end, as far as they go) of the hand that event
+    ``index`` belongs to."""
+    start = next((i for i in range(index, -1, -1) if isinstance(history[i], HandStarted)), None)
+    if start is None:
+        return None
+    started = history[start]
+    assert isinstance(started, HandStarted)
+    end = next((i for i in range(start + 1, len(history)) if isinstance(history[i], HandStarted)), len(history))
+    return started.hand, start, list(history[start:end])
+
+
+def dealt_line(view: SeatView, history: Sequence[Event], index: int) -> str | None:
+    """What the seat hears once its cards are all in hand (after the deal, or after the last card of the two-player
+    draw): one line, suit by suit, with ``h`` for every card; None after any other event, for a spectator, and for
+    a seat whose cards were face down (it could bid Blind Nil: looking reads the whole hand).
+
+    The cards are those dealt, whenever the line is asked for: the seat's cards now with the ones it has played in
+    that hand, so a page that catches up later says what was said at the deal."""
+    event = history[index]
+    if view.seat == SPECTATOR:
+        return None
+    dealt = isinstance(event, HandStarted) if view.rules.deals else isinstance(event, Drew)
+    if not dealt:
+        return None
+    found = _hand_events(history, index)
+    if found is None:
+        return None
+    number, start, events = found
+    if not view.rules.deals and sum(isinstance(e, Drew) for e in history[start:index + 1]) != DRAWS:
+        return None
+    seat = view.seat
+    if any((isinstance(e, Looked) or (isinstance(e, BidMade) and e.bid.blind)) and e.seat == seat for e in events):
+        return None
+    played = CardSet(e.card for e in events if isinstance(e, CardPlayed) and e.seat == seat)
+    if number == view.hand_number and view.phase is not Phase.OVER:
+        if view.hand is None:
+            return None
+        played = played | view.hand
+    if len(played) != 13:
+        return None
+    return hand_summary_line(played)
+
+
+def hand_summary_line(hand: CardSet) -> str:
+    """``Your cards: 4 spades to the ace, 3 hearts to the king, no diamonds, ...; h reads every card.``"""
+    parts = []
+    for suit in reversed(SUIT_ORDER):
+        count = hand.count(suit)
+        if not count:
+            parts.append(f"no {suit.plural}")
+            continue
+        top = hand.highest(suit)
+        assert top is not None
+        word = suit.plural if count != 1 else suit.singular
+        parts.append(f"{count} {word} to the {rank_word(top)}" if count > 1 else f"1 {word}, the {rank_word(top)}")
+    return f"Your cards: {', '.join(parts)}; h reads every card."
+
+
+def trick_so_far_line(view: SeatView, history: Sequence[Event], index: int) -> str | None:
+    """After a card that makes it the seat's turn in the middle of a trick: who led what and who is winning, so a
+    player who hears only tricks, bids and turns knows what the turn is about; None after any other event."""
+    event = history[index]
+    if view.seat == SPECTATOR or not isinstance(event, CardPlayed):
+        return None
+    players = view.rules.players
+    if (event.seat + 1) % players != view.seat:
+        return None
+    plays: list[tuple[int, Card]] = []
+    for earlier in reversed(history[:index + 1]):
+        if isinstance(earlier, TrickWon | HandStarted):
+            break
+        if isinstance(earlier, CardPlayed):
+            plays.append((earlier.seat, earlier.card))
+    else:  # the trick's start is not in ``history`` (only part of the events): its lead is not known here
+        return None
+    plays.reverse()
+    if not plays or len(plays) >= players:
+        return None
+    rules = view.rules
+    leader, led = plays[0]
+    line = f"{name(rules, leader)} led the {led.name}"
+    if len(plays) > 1:
+        winner, card = winning_play(tuple(plays))
+        line += " and is winning" if winner == leader else f"; {name(rules, winner)} is winning with the {card.name}"
+    return line + "."
+
+
+def computer_line(rules: Rules, human: int, levels: dict[int, str]) -> str:
+    """Who the computer plays and at which level: ``The computer plays North, your partner, at normal; East and
+    West at hard.`` (said when a game starts or resumes, and with the rules at z)."""
+    groups: list[tuple[str, list[str]]] = []
+    for seat in sorted(levels):
+        who = name(rules, seat)
+        if rules.partnerships and seat == (human + 2) % 4:
+            groups.insert(0, (levels[seat], [f"{who}, your partner,"]))
+            continue
+        same = next((g for g in groups if g[0] == levels[seat] and not g[1][0].endswith("partner,")), None)
+        if same is not None:
+            same[1].append(who)
+        else:
+            groups.append((levels[seat], [who]))
+    parts = [f"{' and '.join(seats)} at {level}" for level, seats in groups]
+    return f"The computer plays {'; '.join(parts)}." if parts else ""

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from ..actions import Action
 from ..bots import Bot
-from ..events import Event, GameOver, HandStarted
+from ..events import Drew, Event, GameOver, HandStarted
 from ..game import Game
 from ..rules import Rules
 from ..view import Phase, SeatView
@@ -17,8 +17,8 @@ from ..wire import SPECTATOR
 from . import announce as say
 from . import keymap, review
 
-__all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "hint", "prompt",
-           "seat_lines", "unplayable"]
+__all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "heard_lines", "hint",
+           "prompt", "seat_lines", "unplayable"]
 
 WATCHING_COACH = "You are watching this table; the coach reviews the bids and cards of a seat's own player."
 
@@ -34,18 +34,38 @@ def seat_lines(view: SeatView, history: Sequence[Event], start: int, notes: Mapp
     lines, then what only this seat hears, as the terminal says it right after that event: ``notes`` (by event
     index: the seat and its line, such as the card it kept in the draw) and, after the end of the game, the seat's
     statistics. A spectator gets the public lines only."""
-    rules = view.rules
     out = []
     for index in range(start, len(history)):
-        event = history[index]
-        lines = say.event_line(rules, event, verbose)
         note = notes.get(index)
-        if note is not None and note[0] == view.seat:
-            lines.append(note[1])
-        if isinstance(event, GameOver) and view.seat != SPECTATOR:
-            lines.append(say.statistics_line(rules, view.seat, view.results, history))
+        lines = heard_lines(view, history, index, note[1] if note is not None and note[0] == view.seat else None,
+                            verbose)
+        if isinstance(history[index], GameOver) and view.seat != SPECTATOR:
+            lines.append(say.statistics_line(view.rules, view.seat, view.results, history))
         out.append(lines)
     return out
+
+
+def heard_lines(view: SeatView, history: Sequence[Event], index: int, note: str | None = None,
+                verbose: bool = True) -> list[str]:
+    """The lines this seat hears for event ``index``: its public lines, or for the seat's own draw ``note`` (the
+    card it kept) with the card that went face up, in one line; any other ``note`` after them; the seat's cards in
+    brief once they are all dealt; and, with tricks and turns only (``verbose`` False), the trick so far when a
+    card makes it the seat's turn in the middle of a trick."""
+    event = history[index]
+    lines = say.event_line(view.rules, event, verbose)
+    if note is not None:
+        if isinstance(event, Drew) and event.seat == view.seat:
+            lines = [say.own_draw_line(event, note)]
+        else:
+            lines.append(note)
+    dealt = say.dealt_line(view, history, index)
+    if dealt is not None:
+        lines.append(dealt)
+    if not verbose:
+        so_far = say.trick_so_far_line(view, history, index)
+        if so_far is not None:
+            lines.append(so_far)
+    return lines
 
 
 def prompt(view: SeatView) -> str | None:

@@ -96,7 +96,7 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.SESSION_EXPIRED: "resume: the token is unknown or has expired; sign in again",
     ErrorCode.NAME_TAKEN: "register or guest: another player has that name, or one that reads the same (case, "
     "width and look-alike letters aside: Unicode's confusables)",
-    ErrorCode.BAD_PASSWORD: "login: the name and password do not match a player",
+    ErrorCode.BAD_PASSWORD: "login: the name is a player's, and the password is not theirs",
     ErrorCode.TOO_MANY_ATTEMPTS: f"login (or register of a taken name): after {LOGIN_FREE_PER_NAME} failed logins "
     f"of one name, or {LOGIN_FREE_PER_ADDRESS} from one address, each further try waits "
     f"{LOGIN_DELAY_FIRST:g} s, doubling with each failure up to {LOGIN_DELAY_MAX:g} s; the message says how many "
@@ -109,7 +109,8 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     "resumes with its token instead)",
     ErrorCode.BUSY: f"register or login: {PASSWORD_CHECKS_WAITING} sign-ins are waiting for their password to be "
     "checked; try again in a moment",
-    ErrorCode.NO_SUCH_PLAYER: "stats: no player has that name",
+    ErrorCode.NO_SUCH_PLAYER: "stats: no player has that name; login: no registered player has that name (register "
+    "it first)",
     ErrorCode.NO_SUCH_TABLE: "no table has that id",
     ErrorCode.BAD_SEAT: "the table has no such seat (two-player tables have seats 0 and 1)",
     ErrorCode.SEAT_TAKEN: "another player sits at that seat",

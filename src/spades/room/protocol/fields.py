@@ -96,6 +96,10 @@ Name = Annotated[
 ]
 Password = Annotated[str, Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX,
                                 description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters")]
+# A login's password is checked against the player's, whatever its length: one too short to be anyone's is a wrong
+# password (bad_password), said as such, not a malformed message. The bound keeps the hashing's cost fixed.
+LoginPassword = Annotated[str, Field(min_length=1, max_length=PASSWORD_MAX,
+                                     description=f"the player's password (at most {PASSWORD_MAX} characters)")]
 Token = Annotated[
     str,
     Field(min_length=TOKEN_MIN, max_length=TOKEN_MAX, json_schema_extra={"pattern": TOKEN_PATTERN},

@@ -16,6 +16,7 @@ from .fields import (
     ClientId,
     Cursor,
     Level,
+    LoginPassword,
     Name,
     Part,
     Password,
@@ -54,11 +55,11 @@ class Register(ClientBase):
 class Login(ClientBase):
     """Sign in as a registered player."""
 
-    replies = "welcome; error bad_password"
+    replies = "welcome; error bad_password, no_such_player"
     example = {"type": "login", "id": 1, "name": "Ada", "password": "correct horse"}
     type: Literal["login"]
     name: Name
-    password: Password
+    password: LoginPassword
 
 
 class Guest(ClientBase):
@@ -321,7 +322,8 @@ class Update(ServerBase):
                   ["West plays the four of diamonds."], ["East wins trick 1 with the jack of diamonds."],
                   ["East plays the ten of clubs."]],
         "brief": [[], [], [], ["East wins trick 1 with the jack of diamonds. North ten of diamonds, East jack of "
-                               "diamonds, South five of diamonds, West four of diamonds."], []],
+                               "diamonds, South five of diamonds, West four of diamonds."],
+                  ["East led the ten of clubs."]],
         "prompt": "Your turn. Three of clubs is selected.", "unplayable": "you must follow clubs"}
     omitted_when_null = ("unplayable",)
     type: Literal["update"]

@@ -5,6 +5,7 @@ import { Link } from "./net.js";
 import { TableView } from "./table.js";
 import { alertText, answer, say } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
+import { connectSoundSettings } from "./sound.js";
 
 const TOKEN = "spades.token";
 const LEVELS = ["easy", "normal", "hard", "random"];
@@ -348,6 +349,12 @@ function seatWords(info, seat) {
   return "open";
 }
 
+/** The seat a Join takes: the first that waits for a person, else the first a computer would play. */
+function seatToJoin(info) {
+  if (info.state !== "waiting") return null;
+  return info.seats.find((s) => !s.player && !s.level) ?? info.seats.find((s) => !s.player) ?? null;
+}
+
 function renderLobby(tables) {
   const same = JSON.stringify(tables);
   if (same === state.lobbyKey && $("tables").childElementCount === tables.length) return;
@@ -362,27 +369,38 @@ function renderLobby(tables) {
     (again || $("lobby-refresh")).focus();
   }, 0);
   $("no-tables").hidden = tables.length > 0;
+  // Each table as a small table of its own: its seats round it, who sits where, and one button: back to one's
+  // seat, join (the first open seat), or watch.
   list.replaceChildren(...tables.map((info) => {
     const players = VARIANT_PLAYERS[info.rules.variant] || 4;
     const names = SEAT_NAMES[players];
-    const heading = `Table ${info.table}: ${info.rules.variant.replace("_", "-")}, ${info.state}`;
-    const seats = el("ul", { class: "seat-list" }, ...info.seats.map((seat) =>
-      el("li", { text: `${names[seat.seat]}: ${seatWords(info, seat)}` })));
-    const buttons = el("div", { class: "buttons" });
+    const variant = info.rules.variant.replace("_", "-");
+    const seats = el("ul", { class: `lobby-seats seats-${players}`, "aria-label": `Seats of table ${info.table}` },
+      ...info.seats.map((seat) => el("li", { class: `lobby-seat at-${names[seat.seat].toLowerCase()}${seat.player ? " taken" : seat.level ? " computer" : " open"}` },
+        el("span", { class: "lobby-seat-name", text: `${names[seat.seat]}: ` }),
+        el("span", { text: seatWords(info, seat) }))));
     const mine = state.me && info.seats.find((s) => s.player === state.me.name);
+    const free = seatToJoin(info);
+    let button;
     if (mine) {
-      buttons.append(el("button", { type: "button", text: `Back to table ${info.table}`,
-        onclick: () => go(`/table/${info.table}?seat=${mine.seat}`) }));
-    } else if (info.state === "waiting") {
-      for (const seat of info.seats.filter((s) => !s.player)) {
-        const text = seat.level ? `Sit at ${names[seat.seat]} instead of the computer` : `Sit at ${names[seat.seat]}`;
-        buttons.append(el("button", { type: "button", text, onclick: () => sitAndStart(info.table, seat.seat, false) }));
-      }
+      button = el("button", { type: "button", class: "primary", text: `Back to table ${info.table}`,
+        onclick: () => go(`/table/${info.table}?seat=${mine.seat}`) });
+    } else if (free) {
+      button = el("button", { type: "button", class: "primary", text: `Join table ${info.table}`,
+        "aria-describedby": `table-${info.table}-join`,
+        onclick: () => sitAndStart(info.table, free.seat, false) });
+    } else {
+      button = el("button", { type: "button", text: `Watch table ${info.table}`, onclick: () => go(`/table/${info.table}`) });
     }
-    buttons.append(el("button", { type: "button", text: `Watch table ${info.table}`,
-      onclick: () => go(`/table/${info.table}`) }));
-    return el("li", { class: "table-item" }, el("h3", { text: heading }),
-      el("p", { text: `Owner: ${info.owner ?? "nobody"}` }), seats, buttons);
+    const status = { waiting: "waiting for players", playing: "playing", over: "over" }[info.state] ?? info.state;
+    return el("li", { class: `table-item state-${info.state}` },
+      el("div", { class: "table-head" }, el("h3", { text: `Table ${info.table}` }),
+        el("span", { class: "badge", text: variant }), el("span", { class: `badge state`, text: status })),
+      el("p", { class: "table-owner", text: `Owner: ${info.owner ?? "nobody"}` }),
+      seats,
+      free && !mine ? el("p", { class: "join-seat", id: `table-${info.table}-join`,
+        text: `You sit at ${names[free.seat]}${free.level ? ", instead of the computer" : ""}.` }) : "",
+      el("div", { class: "buttons" }, button));
   }));
 }
 
@@ -496,6 +514,7 @@ for (const [id, key] of [["set-speech", "speech"], ["set-urgent-turn", "urgent"]
     }
   });
 }
+connectSoundSettings();  // after the switch above: the sound is heard once it is on
 
 window.addEventListener("error", (event) => {
   alertText(`Something went wrong on this page: ${event.message}. Reload the page to go on; the room keeps the game.`);

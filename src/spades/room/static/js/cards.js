@@ -40,3 +40,37 @@ export function inOrder(cards) {
 export function bidSpoken(text) {
   return { "nil": "Nil", "blind nil": "Blind Nil", "bn": "Blind Nil" }[text] ?? text;
 }
+
+// The card faces and backs: SVG files of a public-domain deck served by the room (static/cards/, see its README),
+// one file per card named by its text. An image has no text of its own: the button or list item around it says
+// the card, so the picture is hidden from screen readers.
+export const CARD_IMAGES = "/static/cards/";
+
+/** The card's face as a picture (a span of class "face", sized by the style sheet, holding the card's image). */
+export function cardFaceElement(text, extraClass = "") {
+  const suit = SUITS[suitOf(text)];
+  const face = document.createElement("span");
+  face.className = `face suit-${suit.letter}${extraClass ? ` ${extraClass}` : ""}`;
+  face.setAttribute("aria-hidden", "true");
+  face.dataset.card = text;
+  face.append(cardImage(`${CARD_IMAGES}${text}.svg`));
+  return face;
+}
+
+/** A card's back, as the others' hands are shown: face down. */
+export function cardBackElement(extraClass = "") {
+  const back = document.createElement("span");
+  back.className = `face back${extraClass ? ` ${extraClass}` : ""}`;
+  back.setAttribute("aria-hidden", "true");
+  back.append(cardImage(`${CARD_IMAGES}back.svg`));
+  return back;
+}
+
+function cardImage(src) {
+  const image = document.createElement("img");
+  image.src = src;
+  image.alt = "";
+  image.draggable = false;
+  image.decoding = "async";
+  return image;
+}

@@ -20,11 +20,11 @@ export function drawChart(results, names) {
   const hands = results.length;
   const scores = names.map((_, side) => [0, ...results.map((r) => r.sides[side].score)]);
   const all = scores.flat();
-  let low = Math.min(0, ...all);
-  let high = Math.max(100, ...all);
-  const pad = (high - low) * 0.08;
-  low -= pad;
-  high += pad;
+  // The axis runs from a guide line at or below the lowest score to one at or above the highest, so that every
+  // point of every line lies between two labelled guides.
+  const step = niceStep((Math.max(100, ...all) - Math.min(0, ...all)) / 5);
+  const low = Math.floor(Math.min(0, ...all) / step) * step;
+  const high = Math.ceil(Math.max(100, ...all) / step) * step;
   const width = 640;
   const height = 300;
   const left = 56;
@@ -41,8 +41,7 @@ export function drawChart(results, names) {
   title.textContent = `Score after each of ${hands} hand${hands === 1 ? "" : "s"}; now ${finals}. The table below gives every figure.`;
   chart.append(title);
   // horizontal guides
-  const step = niceStep((high - low) / 5);
-  for (let v = Math.ceil(low / step) * step; v <= high; v += step) {
+  for (let v = low; v <= high; v += step) {
     chart.append(svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid" }));
     const label = svg("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" });
     label.textContent = String(v);

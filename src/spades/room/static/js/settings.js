@@ -3,6 +3,7 @@
 const KEY = "spades.settings";
 // verbosity: "all" or "tricks"; skip: the moves through the hand pass over the cards that may not be played
 const DEFAULTS = { speech: false, urgent: false, sound: false, verbosity: "all", skip: false };
+DEFAULTS.volume = 0.5;  // the earcons' loudness, 0 to 1, once sound is on (off by default: no audio at all)
 
 function load() {
   try {

@@ -4,8 +4,10 @@
 // every event said in turn, "your turn" once per decision, a pause after each hand until n.
 
 import { answer, clearAlert, lastMessage, quiet, refuse, say } from "./speak.js";
-import { SUITS, bidSpoken, capitalize, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
+import { SUITS, bidSpoken, capitalize, cardFaceElement, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
+import { noteAway, renderSeats, renderTrick } from "./felt.js";
+import { playEarcon, soundEvent } from "./sound.js";
 import { saveSettings, settings } from "./settings.js";
 
 const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
@@ -29,10 +31,7 @@ function el(tag, props = {}, ...children) {
 }
 
 function cardFace(text, extraClass = "") {
-  const suit = SUITS[suitOf(text)];
-  return el("span", { class: `face suit-${suit.letter} ${extraClass}`, "aria-hidden": "true" },
-    el("span", { class: "rank", text: RANK_TEXT[rankOf(text)] }),
-    el("span", { class: "pip", text: suit.symbol }));
+  return cardFaceElement(text, extraClass);
 }
 
 /** Whether an element is on the page for the eyes and the keys (not inside something hidden). */
@@ -100,6 +99,7 @@ export class TableView {
     const first = this.info === null;
     this.info = info;
     if (first) this.wantFocus = true;  // arrived at the table: the focus on a seat to take, or the title
+    noteAway(this, info);
     this.render();
     // at a table waiting for people (not one this page is starting), what it waits for, once
     if (first && info.state === "waiting" && !this.starting) answer(document.getElementById("waiting-text").textContent);
@@ -182,6 +182,7 @@ export class TableView {
       this.seen += 1;
       if (event.type === "hand_started") this.handStart = index;
       for (const line of (settings.verbosity === "tricks" ? this.brief : this.lines)[index]) say(line);
+      soundEvent(this, event);
       // A seat reads the hand just played until n; a spectator's page follows the table to the next hand.
       if (event.type === "hand_scored" && this.view.phase !== "over" && this.seat !== null) {
         this.waitingNext = true;
@@ -213,7 +214,7 @@ export class TableView {
     if (this.prompted === decision || this.prompt === null) return;
     this.prompted = decision;
     this.digits = "";
-    if (settings.sound) this.beep();
+    playEarcon("turn");
     this.wantFocus = true;  // a turn begins: the focus goes to the selected card
     let text = this.prompt;
     if (this.view.phase === "play") {
@@ -224,21 +225,6 @@ export class TableView {
       if (this.selected !== this.firstLegalCard()) text = `Your turn. ${capitalize(cardName(this.selected))} is selected.`;
     }
     say(text, { urgent: settings.urgent });
-  }
-
-  beep() {
-    try {
-      const audio = new AudioContext();
-      const tone = audio.createOscillator();
-      const gain = audio.createGain();
-      tone.frequency.value = 660;
-      gain.gain.value = 0.08;
-      tone.connect(gain).connect(audio.destination);
-      tone.start();
-      tone.stop(audio.currentTime + 0.12);
-    } catch {
-      // no sound here
-    }
   }
 
   legalBidsText() {
@@ -635,6 +621,11 @@ export class TableView {
       this.renderDecision();
       this.renderHand();
       this.renderSummaries();
+      // At the end of the game the felt keeps the last trick and the seats their last bids and tricks; the hand,
+      // empty by then, is not shown as an empty "Your hand".
+      const over = view.phase === "over" && this.seen >= this.events.length;
+      document.getElementById("play").classList.toggle("over", over);
+      if (over) document.getElementById("hand").parentElement.hidden = true;
     }
     this.applyFocus();
   }
@@ -700,50 +691,9 @@ export class TableView {
       hand: [], legal: [], hand_number: this.reviewHand, results, scores, bags };
   }
 
-  renderSeats() {
-    const view = this.shown();
-    const players = this.players();
-    for (const pos of ["top", "left", "right", "bottom"]) {
-      const box = document.getElementById(`pos-${pos}`);
-      box.replaceChildren();
-      box.hidden = true;
-      box.classList.remove("turn");
-    }
-    for (let seat = 0; seat < players; seat++) {
-      const box = document.getElementById(`pos-${this.position(seat)}`);
-      box.hidden = false;
-      const turn = view.phase !== "over" && view.turn === seat;
-      box.classList.toggle("turn", turn);
-      const bid = view.bids[seat];
-      const name = seat === this.seat ? `${this.seatName(seat)} (you)` : this.seatName(seat);
-      box.append(
-        el("p", { class: "seat-name" }, el("strong", { text: name }), turn ? el("span", { class: "turn-mark", text: ` to ${{ bid: "bid", draw: "draw" }[view.phase] ?? "play"}` }) : ""),
-        el("p", { class: "seat-who", text: this.who(seat) }),
-        el("p", { class: "seat-nums", text: `Bid ${bid === null ? "–" : bidSpoken(bid)} · Tricks ${view.tricks_won[seat]}${view.dealer === seat ? " · Dealer" : ""}` }),
-      );
-    }
-  }
+  renderSeats() { renderSeats(this); }
 
-  renderTrick() {
-    const view = this.shown();
-    const box = document.getElementById("trick");
-    let plays = view.trick;
-    let caption = "";
-    if (plays.length === 0 && view.tricks.length > 0 && view.phase === "play") {
-      const last = view.tricks[view.tricks.length - 1];
-      const players = this.players();
-      plays = last.cards.map((card, i) => ({ seat: (last.leader + i) % players, card }));
-      caption = `Trick ${view.tricks.length}: ${this.seatName(last.winner)} took it.`;
-    } else if (plays.length === 0) {
-      caption = view.phase === "bid" ? "Bidding" : view.phase === "draw" ? "The draw" : view.phase === "over" ? "Game over" : "";
-    }
-    const list = el("ul", { class: "trick-cards" });
-    for (const play of plays) {
-      list.append(el("li", { class: `at-${this.position(play.seat)}` }, cardFace(play.card),
-        el("span", { class: "sr-only", text: `${this.seatName(play.seat)}: ${cardName(play.card)}` })));
-    }
-    box.replaceChildren(list, el("p", { class: "trick-caption", text: caption }));
-  }
+  renderTrick() { renderTrick(this); }
 
   renderScore() {
     const view = this.shown();
@@ -885,13 +835,16 @@ export class TableView {
   renderSummaries() {
     const view = this.view;
     const handOver = document.getElementById("hand-over");
-    handOver.hidden = !this.waitingNext;
-    if (this.waitingNext) {
-      document.getElementById("hand-over-title").textContent = `Hand ${this.reviewHand} is over`;
-      document.getElementById("hand-over-lines").replaceChildren(
-        ...(this.endedLines || []).slice(1).map((text) => el("li", { text })));
-    }
     const over = view.phase === "over" && this.seen >= this.events.length;
+    // Between hands, the hand just ended; at the end of the game, the last hand's result as well as the game's.
+    const scored = over ? this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "hand_scored").pop() : null;
+    handOver.hidden = !this.waitingNext && !scored;
+    if (!handOver.hidden) {
+      const number = this.waitingNext ? this.reviewHand : scored[0].result.number;
+      document.getElementById("hand-over-title").textContent = `Hand ${number} is over`;
+      document.getElementById("hand-over-lines").replaceChildren(
+        ...((this.waitingNext ? this.endedLines : this.lines[scored[1]]) || []).slice(1).map((text) => el("li", { text })));
+    }
     const gameOver = document.getElementById("game-over");
     gameOver.hidden = !over;
     if (over) {

@@ -358,3 +358,39 @@ def test_an_invitation_says_its_table_and_seat_and_enter_sits_there(browser: Any
                              "!document.getElementById('view-table').hidden")
     assert friend.evaluate("document.activeElement.closest('#view-table') !== null")
     assert friend.evaluate("document.getElementById('waiting-seats').textContent").startswith("North: Guest")
+
+
+# What a screen reader hears after a key: the focused element's name if the focus moved, and the live regions'
+# new words, except those hidden from it.
+HEARD = """() => { const live = (id) => { const node = document.getElementById(id);
+  return !node || node.closest('[aria-hidden="true"]') ? '' : node.textContent; };
+  return [live('status'), live('heard')]; }"""
+
+
+def test_a_move_through_the_hand_says_each_card_once(browser: Any, room: Room) -> None:
+    """A move that puts the focus on a card lets the focus say its name: the status line shows the answer to the
+    eyes but the screen reader hears only what the focus does not say ("last card"); a move that leaves the focus
+    where it was ("Home" on the first card) is heard from the status line, once."""
+    page = new_page(browser)
+    page.goto(room.url + "/")
+    page.click("#play-now")
+    wait_for_log(page, "Your turn to bid")
+    page.focus("#play")
+    for key in ("3", "Enter", "y"):
+        page.keyboard.press(key)
+    wait_for_turn(page, 1, 1)
+    page.evaluate(FOCUS_LOG)
+    cards = [card for card, _, _, _ in page.evaluate(HAND_STATE)]
+    wrong: list[str] = []
+    for key, card, note in (("Home", cards[0], ""), ("ArrowRight", cards[1], ""), ("End", cards[-1], ""),
+                            ("ArrowRight", cards[-1], "last card"), ("ArrowLeft", cards[-2], "")):
+        before = len(page.evaluate("() => window.focusLog"))
+        page.keyboard.press(key)
+        moved = len(page.evaluate("() => window.focusLog")) > before
+        said = [text for text in page.evaluate(HEARD) if text]
+        name = status(page).split(",")[0]
+        heard = ([name] if moved else []) + said
+        times = sum(text.count(name) for text in heard)
+        if times != 1 or (note and not any(note in text for text in heard)):
+            wrong.append(f"{key} to {card}: heard {heard} (focus moved: {moved})")
+    assert wrong == [], "\n".join(wrong)

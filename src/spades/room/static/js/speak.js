@@ -39,16 +39,23 @@ export function quiet(text) {
   document.getElementById("log").append(line);
 }
 
-/** An answer to a key the player pressed: it replaces the last answer and cuts off speech. */
-export function answer(lines) {
+/** An answer to a key the player pressed: it replaces the last answer and cuts off speech. With ``heard``, the
+ * key also moved the focus onto what it names (a card of the hand, which the screen reader reads as it gets the
+ * focus): the status line shows the whole answer to the eyes, hidden from the screen reader, and only ``heard``
+ * (the rest of the answer, such as "last card", or nothing) is said, so that the card is heard once. */
+export function answer(lines, { heard = null } = {}) {
   const status = document.getElementById("status");
+  const rest = document.getElementById("heard");
   const list = Array.isArray(lines) ? lines : [lines];
+  if (heard === null) status.removeAttribute("aria-hidden");
+  else status.setAttribute("aria-hidden", "true");
+  rest.textContent = heard ?? "";
   status.replaceChildren(...list.map((text) => {
     const p = document.createElement("p");
     p.textContent = text;
     return p;
   }));
-  speak(list.join(" "), true);
+  speak(list.join(" "), true);  // the browser's own speech hears no focus: it says the whole answer
 }
 
 let alertTimer = null;

@@ -487,8 +487,9 @@ export class TableView {
       const words = held.length !== 1 ? SUITS[suits[next]].plural : SUITS[suits[next]].singular;
       note = `, ${held.length} ${words}` + note;
     }
-    this.markSelected(target, { focus: true });
-    answer(`${cardName(target)}${note}`);
+    // The focus on the card says its name: the status line's words are then not said again, only the note.
+    const moved = this.markSelected(target, { focus: true });
+    answer(`${cardName(target)}${note}`, moved ? { heard: note.replace(/^, /, "") } : {});
   }
 
   readHand() {
@@ -815,7 +816,7 @@ export class TableView {
   }
 
   /** Move the selection without rebuilding the hand (a rebuilt button would lose the click under way); with
-   * ``focus``, the focus goes with it (a move through the hand, the hint's card). */
+   * ``focus``, the focus goes with it (a move through the hand, the hint's card). True when the focus moved. */
   markSelected(card, { focus = false, keepDefault = false } = {}) {
     this.selected = card;
     if (!keepDefault) this.defaulted = false;
@@ -827,7 +828,11 @@ export class TableView {
       else button.removeAttribute("aria-current");
     }
     const button = this.buttons.get(card);
-    if (focus && button && document.activeElement !== button && this.focusWithTable()) button.focus();
+    if (focus && button && document.activeElement !== button && this.focusWithTable()) {
+      button.focus();
+      return document.activeElement === button;
+    }
+    return false;
   }
 
   firstLegalCardOrNull() { return this.view && this.view.legal ? this.firstLegalCard() : null; }

@@ -39,7 +39,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "join", help="play at a table of an online card room (spades serve)",
         description="Sit at a table of the card room with the terminal table of `spades play`: the same keys, the "
                     "same words. With no table named, a new one is made with the computer in the other seats "
-                    "and the game starts at once.")
+                    "and the game starts at once. As with spades play, the settings given here are for this game "
+                    "only; add --remember to keep them for later games (the table says which remembered settings "
+                    "it uses).")
     parser.add_argument("room", nargs="?", default=DEFAULT_ROOM,
                         help=f"the room's address: host:port, http://host:port or ws://host:port/ws "
                              f"(default {DEFAULT_ROOM})")
@@ -66,32 +68,35 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--line", action="store_true",
                         help="line mode: type commands and press Enter (automatic when input is not a terminal)")
     parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only "
-                        "tricks, bids and turns (remembered)")
-    parser.add_argument("--pace", type=float, help="seconds after each card another player plays (remembered)")
-    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (remembered)")
+                        "tricks, bids and turns, with the trick so far at your turn (the v key switches)")
+    parser.add_argument("--pace", type=float, help="seconds after each card another player plays (default 0.6)")
+    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (default 1)")
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
-                        help="ring the terminal's bell with \"your turn\" (remembered)")
+                        help="ring the terminal's bell with \"your turn\"")
     parser.add_argument("--speech", choices=SPEECH,
-                        help="speak through a screen reader or speech engine (remembered)")
+                        help="speak through a screen reader or speech engine (auto: when one is found)")
+    parser.add_argument("--remember", action="store_true",
+                        help="keep the settings given with it (verbosity, pace, bell, speech) for later games, as "
+                             "spades play --remember does, in table.toml in your config directory; the v key's "
+                             "choice is kept too")
+    parser.add_argument("--forget", action="store_true", help="forget the remembered settings: back to the "
+                        "defaults")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import CommandError
-    from ..table.config import load_settings, save_settings
+    from ..table.config import choose_settings, remembered_line
     from ..table.keys import KeyInput, LineInput
     from ..table.remote import JoinError, RemoteLink, websocket_url
     from ..table.session import Output
     from ..table.speech import open_speech
 
-    settings, notes = load_settings()
-    chosen = {key: getattr(args, key) for key in ("verbosity", "pace", "trick_pace", "speech", "bell")
-              if getattr(args, key) is not None}
-    if any(isinstance(v, float) and v < 0 for v in chosen.values()):
+    given = {key: getattr(args, key) for key in JOIN_FLAGS if getattr(args, key) is not None}
+    if any(isinstance(v, float) and v < 0 for v in given.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
-    if chosen:
-        settings.update(chosen)
-        save_settings(settings)
+    kept = choose_settings(given, keep=args.remember, forget=args.forget, keys=(*JOIN_FLAGS, *LEVELS))
+    settings = kept.settings
     if args.name is not None:
         check_name(args.name)
     password = None
@@ -104,10 +109,9 @@ def run(args: argparse.Namespace) -> int:
             password, typed = getpass.getpass(f"Password for {args.name}: "), True
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
-    for note in notes:
-        out(f"Note: {note}.")
-    if speech_note:
-        out(speech_note)
+    for line in (*kept.lines, speech_note):
+        if line:
+            out(line)
     confirm = retyped(args.name, out) if typed else None
     address, table = args.room, args.table
     if args.invite:
@@ -131,6 +135,10 @@ def run(args: argparse.Namespace) -> int:
             out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
             if table is None and args.new is None:
                 table = game_under_way(link, out)
+            used = {key: value for key, value in kept.remembered.items()  # levels: only for a table made now
+                    if key in JOIN_FLAGS or (table is None and getattr(args, key) is None)}
+            if used:
+                out(remembered_line(used))
             started = new_table(link, args, settings, out) if table is None else sit_at(link, table, args, out)
         except JoinError as error:
             raise CommandError(str(error)) from None
@@ -139,6 +147,12 @@ def run(args: argparse.Namespace) -> int:
         return play(link, settings, out, LineInput() if args.line or not sys.stdin.isatty() else KeyInput())
     finally:
         link.close()
+
+
+# The settings --remember keeps; --partner and --opponents are the new table's only. The levels spades play
+# remembers are used (and said) only for a table made here without them.
+JOIN_FLAGS = ("verbosity", "pace", "trick_pace", "speech", "bell")
+LEVELS = ("partner", "opponents")
 
 
 def check_name(name: str) -> None:

@@ -1,0 +1,39 @@
+"""The terminal tables tried from outside, as a new player would, through a pseudo-terminal: what each says must be
+what it does, the same at `spades play` and at `spades join`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+
+from room_server import ServeProcess
+from test_join import JoinDriver, database, server  # noqa: F401  (the room's fixtures)
+from test_table_heard import command
+
+
+def leave(driver: JoinDriver) -> None:
+    driver.key("q")
+    driver.expect(r"y or n\.")
+    driver.key("y")
+    driver.expect(pexpect.EOF)
+
+
+def test_join_keeps_its_flags_for_one_game_unless_remember(server: ServeProcess,  # noqa: F811
+                                                          tmp_path: Path) -> None:
+    once = JoinDriver(tmp_path, [server.url, "-o", "hands=1", "--verbosity", "tricks"])
+    once.expect(r"Your turn to bid: ")
+    leave(once)
+    assert not (tmp_path / "config" / "table.toml").exists()
+    assert "Remembered" not in once.transcript
+    kept = JoinDriver(tmp_path, [server.url, "--verbosity", "tricks", "--remember"])
+    kept.expect(r"Remembered for later games: verbosity tricks, pace 0 seconds, trick pace 0 seconds, speech none\.")
+    kept.expect(r"Your turn")
+    leave(kept)
+    later = JoinDriver(tmp_path, [server.url])  # its own --pace, --trick-pace and --speech change those for now
+    later.expect(r"Remembered from an earlier game: verbosity tricks\. A flag changes one for this game; --forget "
+                 r"goes back to the defaults\.")
+    later.expect(r"Your turn")
+    leave(later)
+    helped = command(tmp_path, "join", "--help").stdout
+    assert "--remember" in helped and "--forget" in helped and "(remembered)" not in helped

@@ -37,3 +37,21 @@ def test_join_keeps_its_flags_for_one_game_unless_remember(server: ServeProcess,
     leave(later)
     helped = command(tmp_path, "join", "--help").stdout
     assert "--remember" in helped and "--forget" in helped and "(remembered)" not in helped
+
+
+def test_a_rooms_table_says_who_sits_where_when_the_game_starts_and_at_z(server: ServeProcess,  # noqa: F811
+                                                                        tmp_path: Path) -> None:
+    ann = JoinDriver(tmp_path / "ann", [server.url, "--name", "ann", "--partner", "person", "-o", "hands=1"])
+    ann.expect(r"--table (\d+)\. ")
+    table = ann.child.match.group(1)
+    ben = JoinDriver(tmp_path / "ben", [server.url, "--name", "ben", "--table", table])
+    ben.expect(r"You are North\.")
+    said = "ben plays North, your partner. The computer plays East and West at normal."
+    ann.expect(r"ben sits at North\.")
+    ann.expect(said)
+    ben.expect("ann plays South, your partner. The computer plays East and West at normal.")
+    for driver in (ann, ben):
+        driver.expect(r"Hand 1\. ")
+    assert ann.ask("z", "Rules: ").endswith(" " + said)
+    for driver in (ann, ben):
+        leave(driver)

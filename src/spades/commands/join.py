@@ -278,7 +278,8 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
         adviser = hint_adviser(link.table or 0, link.seat)
     except UnknownLevel:
         adviser = make_bot("random")
-    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out)
+    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out,
+                  intro=[line for line in (link.seating(),) if line])
     code = table.run(resumed=link.back)
     if table.over:
         out(room_statistics(link))

@@ -298,7 +298,26 @@ class RemoteLink:
         if key not in ("w", "z") or self.table is None:
             return None
         reply = self._ask(key, hand, ANSWER_TIMEOUT)
-        return str(reply["text"]) if isinstance(reply, dict) and reply["type"] == "said" else None
+        if not (isinstance(reply, dict) and reply["type"] == "said"):
+            return None
+        return f"{reply['text']} {self.seating()}" if key == "z" and self.seating() else str(reply["text"])
+
+    def seating(self) -> str:
+        """Who sits at the other seats, people by name and the computer by level, as the table last said it."""
+        from ..words.announce import seating_line
+
+        if self._rules is None:
+            return ""
+        people: dict[int, str] = {}
+        levels: dict[int, str] = {}
+        for seat in self.info.get("seats", []):
+            if seat["seat"] == self.seat:
+                continue
+            if seat.get("player"):
+                people[seat["seat"]] = str(seat["player"])
+            elif seat.get("level"):
+                levels[seat["seat"]] = str(seat["level"])
+        return seating_line(self._rules, self.seat, people, levels)
 
     def view(self) -> SeatView:
         assert self._view is not None, "the game has not started"

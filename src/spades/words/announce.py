@@ -437,3 +437,13 @@ def computer_line(rules: Rules, human: int, levels: dict[int, str]) -> str:
             groups.append((levels[seat], [who]))
     parts = [f"{' and '.join(seats)} at {level}" for level, seats in groups]
     return f"The computer plays {'; '.join(parts)}." if parts else ""
+
+
+def seating_line(rules: Rules, human: int, people: dict[int, str], levels: dict[int, str]) -> str:
+    """Who sits where at a table with people: ``bob plays East; carol plays West. The computer plays North, your
+    partner, at normal.`` (said when a room's game starts or is come back to, and with the rules at z)."""
+    partner = (human + 2) % 4 if rules.partnerships else None
+    parts = [f"{player} plays {name(rules, seat)}{', your partner' if seat == partner else ''}"
+             for seat, player in sorted(people.items(), key=lambda item: item[0] != partner)]
+    computer = computer_line(rules, human, levels)
+    return " ".join(filter(None, ("; ".join(parts) + "." if parts else "", computer)))

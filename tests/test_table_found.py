@@ -55,3 +55,19 @@ def test_a_rooms_table_says_who_sits_where_when_the_game_starts_and_at_z(server:
     assert ann.ask("z", "Rules: ").endswith(" " + said)
     for driver in (ann, ben):
         leave(driver)
+
+
+def test_keys_while_waiting_for_the_start_answer_and_q_frees_the_seat(server: ServeProcess,  # noqa: F811
+                                                                      tmp_path: Path) -> None:
+    ann = JoinDriver(tmp_path, [server.url, "--name", "ann", "--opponents", "person", "-o", "hands=1"])
+    ann.expect(r"--table (\d+)\. ")
+    table = int(ann.child.match.group(1))
+    assert ann.ask("?", "The game has not started") == ("The game has not started: East and West are free. The game "
+                                                       "starts by itself when every seat is taken. Press q to leave "
+                                                       "the table.")
+    assert ann.ask("q", "You leave ") == f"You leave table {table}; your seat is free again."
+    ann.expect(pexpect.EOF)
+    _, lobby = server.get("/api/tables")
+    seats = next(info["seats"] for info in lobby["tables"] if info["table"] == table)
+    assert all(seat["player"] is None for seat in seats)
+

@@ -23,6 +23,7 @@ from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY
 
 if TYPE_CHECKING:
+    from ..table.keys import Input
     from ..table.remote import RemoteLink
 
 __all__ = ["add_parser"]
@@ -139,12 +140,14 @@ def run(args: argparse.Namespace) -> int:
                     if key in JOIN_FLAGS or (table is None and getattr(args, key) is None)}
             if used:
                 out(remembered_line(used))
-            started = new_table(link, args, settings, out) if table is None else sit_at(link, table, args, out)
+            source = LineInput() if args.line or not sys.stdin.isatty() else KeyInput()
+            started = (new_table(link, args, settings, out, source) if table is None
+                       else sit_at(link, table, args, out, source))
         except JoinError as error:
             raise CommandError(str(error)) from None
-        if not started:
-            return 1
-        return play(link, settings, out, LineInput() if args.line or not sys.stdin.isatty() else KeyInput())
+        if started is not True:
+            return 1 if started is False else started
+        return play(link, settings, out, source)
     finally:
         link.close()
 
@@ -192,7 +195,7 @@ def parse_seat(text: str | None, players: int) -> int | None:
     raise CommandError(f"--seat: {text!r} is not a seat; the seats are {', '.join(letters)}")
 
 
-def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: Any) -> bool:
+def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: Any, source: Input) -> bool | int:
     """Make a table, sit at it, and start it once every seat is taken (at once when the computer fills them)."""
     from ..cli import CommandError
     from ..rules import Rules
@@ -226,10 +229,10 @@ def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: An
         link.start()
         return link.until_started(30)
     out(f"Others join with: spades join {link.url} --table {table}. {waiting_line(link.info)}")
-    return link.until_started(None, out)
+    return wait_for_start(link, None, out, source)
 
 
-def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> bool:
+def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any, source: Input) -> bool | int:
     """Sit at a table: the seat asked for, one's own (back after leaving), or the first free one."""
     from ..rules import Rules
 
@@ -252,7 +255,51 @@ def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> 
         "Press ? for the keys.")
     if link.info.get("state") == "waiting":
         out(waiting_line(link.info))
-    return link.until_started(START_WAIT, out)
+    return wait_for_start(link, START_WAIT, out, source)
+
+
+def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: Input) -> bool | int:
+    """Wait for the game to start, saying the table's news, with the keys heard meanwhile: q (or Ctrl-C, or the
+    end of input) leaves the seat for another to take, and any other key says what is awaited. True once the
+    game has started; False when the wait ran out; else the exit code of leaving."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    with source.raw():
+        try:
+            while not link.until_started(0.2, out):
+                if deadline is not None and time.monotonic() > deadline:
+                    return False
+                if not source.ready(0):
+                    continue
+                token = source.read()
+                word = None if token is None else token.strip().lower()
+                if word in (None, "q", "quit", "leave", "exit"):
+                    return leave_waiting(link, out, 0)
+                out(f"{not_started_line(link)} {waiting_line(link.info)} Press q to leave the table.")
+        except KeyboardInterrupt:
+            return leave_waiting(link, out, 130)
+    return True
+
+
+def not_started_line(link: RemoteLink) -> str:
+    """``The game has not started: East and West are free.``"""
+    free = [seat_name(link.rules, s["seat"]) for s in link.info.get("seats", [])
+            if s.get("player") is None and s.get("level") is None]
+    if not free:
+        return "The game has not started."
+    return f"The game has not started: {' and '.join(free)} {'is' if len(free) == 1 else 'are'} free."
+
+
+def leave_waiting(link: RemoteLink, out: Any, code: int) -> int:
+    """Stand up from a table still waiting for its game, so the seat is free again."""
+    from ..table.remote import JoinError
+
+    try:
+        link.stand()
+    except JoinError as error:
+        out(f"Could not leave the seat: {error}.")
+        return 1
+    out(f"You leave table {link.table}; your seat is free again.")
+    return code
 
 
 def waiting_line(info: dict[str, Any]) -> str:

@@ -261,6 +261,11 @@ class RemoteLink:
         assert self.table is not None
         self._request({"type": "start", "table": self.table})
 
+    def stand(self) -> None:
+        """Leave the seat of a table whose game has not started, so that another may take it."""
+        assert self.table is not None
+        self._request({"type": "stand", "table": self.table})
+
     def level(self, seat: int, level: str) -> None:
         assert self.table is not None
         self._request({"type": "level", "table": self.table, "seat": seat, "level": level})

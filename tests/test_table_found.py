@@ -3,6 +3,7 @@ what it does, the same at `spades play` and at `spades join`."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pexpect
@@ -10,9 +11,10 @@ import pexpect
 from room_server import ServeProcess
 from test_join import JoinDriver, database, server  # noqa: F401  (the room's fixtures)
 from test_table_heard import command
+from test_table_play import Driver
 
 
-def leave(driver: JoinDriver) -> None:
+def leave(driver: Driver) -> None:
     driver.key("q")
     driver.expect(r"y or n\.")
     driver.key("y")
@@ -71,3 +73,20 @@ def test_keys_while_waiting_for_the_start_answer_and_q_frees_the_seat(server: Se
     seats = next(info["seats"] for info in lobby["tables"] if info["table"] == table)
     assert all(seat["player"] is None for seat in seats)
 
+
+def test_c_counts_a_failed_nils_tricks_as_the_hands_score_does(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "3", "-o", "hands=2"])
+    driver.expect(r"Your turn to bid: ")
+    driver.type_bid(0)
+    driver.expect(r"Bid Nil\? y or n\.")
+    driver.key("y")
+    while driver.expect([r"Your turn\. ", r"Press n for the next hand\."]) == 0:
+        driver.play_card()
+    result = re.search(r"North-South: bid (\d+), took (\d+), [a-z]+; South's Nil failed with (\d+) tricks?",
+                       driver.transcript)
+    assert result is not None, driver.transcript  # the deal of seed 3 sets South's Nil
+    contract, took, nil = result.groups()
+    said = driver.ask("c", "Hand 1 is over. This hand: ")
+    assert said.startswith(f"Hand 1 is over. This hand: North-South contract {contract}, taken {took} (South Nil "
+                           f"with {nil} tricks, which count only as bags); East-West contract "), said
+    leave(driver)

@@ -189,9 +189,14 @@ def contract_line(view: SeatView) -> str:
     for side in range(rules.sides):
         seats = rules.seats_of(side)
         contract = sum(bid.value for s in seats if (bid := view.bids[s]) is not None)
-        taken = sum(view.tricks_won[s] for s in seats)
-        nils = [f"{name(rules, s)} Nil with {plural(view.tricks_won[s], 'trick')}" for s in seats
-                if (bid := view.bids[s]) is not None and bid.value == 0]
+        nil_seats = [s for s in seats if (bid := view.bids[s]) is not None and bid.value == 0]
+        # as the hand is scored: a failed Nil's tricks are bags, not tricks toward the contract (unless the rules
+        # say they count), so "taken" never says a contract is made that the score will say was set
+        counted = [s for s in seats if s not in nil_seats or rules.nil_tricks_count_for_partner]
+        taken = sum(view.tricks_won[s] for s in counted)
+        nils = [f"{name(rules, s)} Nil with {plural(view.tricks_won[s], 'trick')}"
+                + (", which count only as bags" if view.tricks_won[s] and s not in counted else "")
+                for s in nil_seats]
         text = f"{side_name(rules, side)} contract {contract}, taken {taken}"
         if nils:
             text += " (" + ", ".join(nils) + ")"

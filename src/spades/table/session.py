@@ -28,7 +28,7 @@ from ..words import keymap, review
 from ..words.seat import answer as key_answer
 from ..words.seat import heard_lines
 from .config import Settings, remember
-from .keys import Input
+from .keys import Input, key_name
 from .link import LocalLink, SeatLink
 from .speech import Speaker
 
@@ -385,8 +385,8 @@ class Table:
             self.out("Verbosity: every card is said." if self.settings.verbosity == "all"
                      else "Verbosity: only tricks, bids and turns are said.")
             return False
-        shown = key if len(key) == 1 and key.isprintable() else key.capitalize()
-        self.out(f"{shown} does nothing here; press ? for the list of keys.")
+        # an answer to a key, as the reading keys' are: m still repeats what the table awaits
+        self.out(f"{key_name(key)} does nothing here; press ? for the list of keys.", remember=False)
         return False
 
     def answer(self, key: str) -> bool:

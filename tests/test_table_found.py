@@ -9,6 +9,7 @@ from pathlib import Path
 import pexpect
 
 from room_server import ServeProcess
+from spades.table.session import END_OFFER
 from test_join import JoinDriver, database, server  # noqa: F401  (the room's fixtures)
 from test_table_heard import command
 from test_table_play import Driver
@@ -101,3 +102,17 @@ def test_a_key_that_does_nothing_is_named_as_on_the_keyboard_and_m_still_repeats
                                                                      "of keys."
     assert driver.ask("m", "Your turn") == turn
     leave(driver)
+
+
+def test_once_the_game_is_over_b_c_r_and_shift_r_tell_of_its_last_hand(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "5", "-o", "hands=1"])
+    driver.play_until(stop=lambda match: match.group(0).startswith("Your statistics"))
+    driver.expect(re.escape(END_OFFER))
+    bids = re.findall(r"^(North|East|South|West) bids ([^\r\n]*)\.\r?$", driver.transcript, re.M)
+    said = driver.ask("b", "Hand 1 is over. Bids: ")
+    assert all(f"{seat} {bid}" in said for seat, bid in bids), (bids, said)
+    assert driver.ask("c", "Hand 1 is over. ").startswith("Hand 1 is over. This hand: North-South contract ")
+    last = driver.ask("R", "Last trick, 13: ")
+    assert driver.ask("r", "Hand 1 is over. ") == f"Hand 1 is over. {last}"
+    driver.key("q")
+    driver.expect_end()

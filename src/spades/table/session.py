@@ -35,6 +35,7 @@ from .speech import Speaker
 SUITS = {suit.plural: suit for suit in Suit}  # the keymap's suit keys name the suit they jump to
 END_OFFER = "Press C for the coach's review of the last hand, or q to leave."
 END_KEYS = frozenset("egmz?")  # the reading keys that still answer once the game is over
+LAST_HAND_KEYS = frozenset("bcrR")  # ... and those that answer about its last hand, as between hands
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
 HELP = keymap.help_lines()
@@ -257,6 +258,9 @@ class Table:
             elif key in END_KEYS and (info := self.information(key)) is not None:
                 for line in info:
                     self.out(line, interrupt=True)
+            elif key in LAST_HAND_KEYS:
+                last = max(event.hand for event in self.events() if isinstance(event, HandStarted))
+                self.out(key_answer(self.view(), self.events(), key, last), interrupt=True)
             else:
                 self.out(END_OFFER)
 

@@ -116,3 +116,14 @@ def test_once_the_game_is_over_b_c_r_and_shift_r_tell_of_its_last_hand(tmp_path:
     assert driver.ask("r", "Hand 1 is over. ") == f"Hand 1 is over. {last}"
     driver.key("q")
     driver.expect_end()
+
+
+def test_replay_of_a_file_that_is_not_a_record_says_so_and_where_records_are(tmp_path: Path) -> None:
+    other = tmp_path / "settings.json"
+    for text in ('{"pace": 0.6}', "[1, 2]"):
+        other.write_text(text, encoding="utf-8")
+        refused = command(tmp_path, "replay", str(other))
+        assert refused.returncode == 2
+        assert refused.stderr.strip() == (f"spades replay: {other} is not a game record; spades play keeps each "
+                                          f"finished game in {tmp_path / 'data' / 'games'}, and spades simulate "
+                                          "--records writes them")

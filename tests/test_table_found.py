@@ -127,3 +127,17 @@ def test_replay_of_a_file_that_is_not_a_record_says_so_and_where_records_are(tmp
         assert refused.stderr.strip() == (f"spades replay: {other} is not a game record; spades play keeps each "
                                           f"finished game in {tmp_path / 'data' / 'games'}, and spades simulate "
                                           "--records writes them")
+
+
+def test_line_mode_takes_a_bid_said_as_a_word(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "9", "-o", "hands=1"], line=True)
+    driver.expect(r"Your turn to bid: Nil or 1 to 13\.")
+    for typed, bid in (("four", "4"), ("bid Three", "3"), ("zero", "Nil")):
+        driver.child.sendline(typed)
+        driver.expect(rf"Bid {bid}\? y or n\.")
+        driver.child.sendline("n")
+        driver.expect(r"Bid taken back\. ")
+    driver.child.sendline("fourteen")
+    driver.expect(r"'fourteen' is not a card, a bid or a command")
+    driver.child.sendeof()
+    driver.expect(pexpect.EOF)

@@ -39,9 +39,11 @@ LAST_HAND_KEYS = frozenset("bcrR")  # ... and those that answer about its last h
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
 HELP = keymap.help_lines()
-LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, nil, 'bid 4') then y, or any key's letter "
+LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, four, nil, 'bid 4') then y, or any key's letter "
              "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
 LINE_WORDS = keymap.line_words()
+NUMBER_WORDS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
 
 
 class Output:
@@ -284,6 +286,8 @@ class Table:
         command, _, rest = word.partition(" ")
         if command in ("play", "bid") and rest:
             text, word = text.partition(" ")[2].strip(), rest.strip()
+        if word in NUMBER_WORDS:  # "four", "bid four": a bid said as a word
+            text = word = str(NUMBER_WORDS[word])
         if word.isdigit():
             if not (self.my_turn and self.view().phase is Phase.BID):
                 return self.handle_key(word[0])

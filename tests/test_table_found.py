@@ -141,3 +141,15 @@ def test_line_mode_takes_a_bid_said_as_a_word(tmp_path: Path) -> None:
     driver.expect(r"'fourteen' is not a card, a bid or a command")
     driver.child.sendeof()
     driver.expect(pexpect.EOF)
+
+
+def test_line_mode_takes_an_arrow_key_typed_before_enter(tmp_path: Path) -> None:
+    driver = Driver(tmp_path, ["--seed", "9", "-o", "hands=1"], line=True)
+    driver.expect(r"Your turn to bid: ")
+    driver.child.sendline("\x1b[C")  # what a terminal in line mode sends for Right, then Enter
+    driver.expect(r"[a-z]+ of [a-z]+[^\r\n]*\r?\n")
+    driver.child.sendline("\x1b[1;5C")
+    driver.expect(r"That key does nothing here; press \? for the list of keys\.")
+    driver.child.sendeof()
+    driver.expect(pexpect.EOF)
+    assert "\\x1b" not in driver.transcript

@@ -28,7 +28,7 @@ from ..words import keymap, review
 from ..words.seat import answer as key_answer
 from ..words.seat import heard_lines
 from .config import Settings, remember
-from .keys import Input, key_name
+from .keys import Input, decode, key_name
 from .link import LocalLink, SeatLink
 from .speech import Speaker
 
@@ -281,6 +281,8 @@ class Table:
         word = text.lower()
         if not text:  # a stray Enter on a braille display must not play a card: say again what is asked
             return self.repeat_prompt()
+        if "\x1b" in text and len(keys := decode(text)) == 1:  # an arrow (or Home...) pressed, then Enter
+            return self.handle_key(keys[0])
         if self.confirm is not None:
             return self.handle_key(LINE_WORDS.get(word, word))
         command, _, rest = word.partition(" ")

@@ -42,8 +42,9 @@ HELP = keymap.help_lines()
 LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, four, nil, 'bid 4') then y, or any key's letter "
              "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
 LINE_WORDS = keymap.line_words()
-NUMBER_WORDS = {word: value for value, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
+NUMBER_WORDS = {word: value for value, word in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen"))}
 
 
 class Output:

@@ -396,8 +396,7 @@ class Table:
             self.out("Verbosity: every card is said." if self.settings.verbosity == "all"
                      else "Verbosity: only tricks, bids and turns are said.")
             return False
-        # an answer to a key, as the reading keys' are: m still repeats what the table awaits
-        self.out(f"{key_name(key)} does nothing here; press ? for the list of keys.", remember=False)
+        self.out(f"{key_name(key)} does nothing here; press ? for the list of keys.")
         return False
 
     def answer(self, key: str) -> bool:

@@ -3,10 +3,14 @@ what it does, the same at `spades play` and at `spades join`."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from room_server import ServeProcess
 from spades.table.session import END_OFFER
@@ -50,7 +54,6 @@ def test_a_rooms_table_says_who_sits_where_when_the_game_starts_and_at_z(server:
     ben = JoinDriver(tmp_path / "ben", [server.url, "--name", "ben", "--table", table])
     ben.expect(r"You are North\.")
     said = "ben plays North, your partner. The computer plays East and West at normal."
-    ann.expect(r"ben sits at North\.")
     ann.expect(said)
     ben.expect("ann plays South, your partner. The computer plays East and West at normal.")
     for driver in (ann, ben):
@@ -151,3 +154,25 @@ def test_line_mode_takes_an_arrow_key_typed_before_enter(tmp_path: Path) -> None
     driver.child.sendeof()
     driver.expect(pexpect.EOF)
     assert "\\x1b" not in driver.transcript
+
+
+def test_a_misspelt_option_or_variant_is_answered_with_the_name_it_likely_means(tmp_path: Path) -> None:
+    """`-o targt=300` and `--variant standrd` name what they most likely mean, then every choice; a name near
+    nothing is answered with the choices alone."""
+    from spades.rules import Rules, RulesError
+
+    env = dict(os.environ, SPADES_DATA_DIR=str(tmp_path / "data"), SPADES_CONFIG_DIR=str(tmp_path / "config"))
+    option = subprocess.run([sys.executable, "-m", "spades", "play", "-o", "targt=300"], capture_output=True,
+                            text=True, env=env, stdin=subprocess.DEVNULL, timeout=60)
+    assert "unknown option 'targt'; did you mean 'target'? The options are target," in option.stderr
+    variant = subprocess.run([sys.executable, "-m", "spades", "simulate", "--variant", "standrd"],
+                             capture_output=True, text=True, env=env, timeout=60)
+    assert "'standrd' is not a variant (did you mean 'standard'?); choose standard" in variant.stderr
+    with pytest.raises(RulesError, match="unknown option 'zzz'; the options are target"):
+        Rules.preset("standard", zzz=1)
+    with pytest.raises(RulesError, match=re.escape("unknown variant 'wizz'; did you mean 'whiz'?")):
+        Rules.preset("wizz")
+    from spades.commands.replay import hands_held
+
+    assert hands_held([1]) == "the record holds only hand 1"
+    assert hands_held([1, 2, 3]) == "the record holds hands 1 to 3"

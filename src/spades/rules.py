@@ -8,6 +8,7 @@ with a message naming the option, rather than discovered mid-game.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -70,6 +71,16 @@ _PROBES: dict[str, dict[str, Any]] = {
     "min_team_bid": {"min_team_bid": 4},
     "ten_for_two_hundred": {"ten_for_two_hundred": True},
 }
+
+
+def unknown_name(kind: str, name: str, names: Any) -> str:
+    """Why a variant's or an option's name is refused: with the nearest known name when one is near (a misspelt
+    ``targt`` is most likely ``target``), then every name, so the player need not look them up."""
+    near = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
+    plural = "variants" if kind == "variant" else "options"
+    if near:
+        return f"unknown {kind} {name!r}; did you mean {near[0]!r}? The {plural} are {', '.join(names)}"
+    return f"unknown {kind} {name!r}; the {plural} are {', '.join(names)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,17 +149,17 @@ class Rules:
     @classmethod
     def preset(cls, variant: str = "standard", **options: Any) -> Rules:
         if variant not in VARIANTS:
-            raise RulesError(f"unknown variant {variant!r}; the variants are {', '.join(VARIANTS)}")
+            raise RulesError(unknown_name("variant", variant, VARIANTS))
         unknown = sorted(set(options) - set(OPTION_HELP))
         if unknown:
-            raise RulesError(f"unknown option {unknown[0]!r}; the options are {', '.join(OPTION_HELP)}")
+            raise RulesError(unknown_name("option", unknown[0], OPTION_HELP))
         defaults = {} if options.get("hands") else VARIANT_DEFAULTS.get(variant, {})
         return cls(variant=variant, **{**defaults, **options})  # type: ignore[arg-type]
 
     def with_options(self, **options: Any) -> Rules:
         unknown = sorted(set(options) - set(OPTION_HELP))
         if unknown:
-            raise RulesError(f"unknown option {unknown[0]!r}; the options are {', '.join(OPTION_HELP)}")
+            raise RulesError(unknown_name("option", unknown[0], OPTION_HELP))
         return dataclasses.replace(self, **options)
 
     def __repr__(self) -> str:

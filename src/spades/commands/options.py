@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..rules import OPTION_HELP, VARIANTS, Rules, RulesError
+from ..rules import OPTION_HELP, VARIANTS, Rules, RulesError, unknown_name
 
 STRENGTH = ("random", "easy", "normal", "hard")
 
@@ -17,7 +18,9 @@ def one_of(kind: str, names: Sequence[str]) -> Callable[[str], str]:
 
     def check(text: str) -> str:
         if text not in names:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}; choose {', '.join(names)}")
+            near = difflib.get_close_matches(text, list(names), n=1, cutoff=0.6)
+            guess = f" (did you mean {near[0]!r}?)" if near else ""
+            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}{guess}; choose {', '.join(names)}")
         return text
 
     return check
@@ -63,7 +66,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         if not sep or not key:
             raise CommandError(f"option {pair!r} is not of the form name=value")
         if key not in OPTION_HELP:
-            raise CommandError(f"unknown option {key!r}; the options are {', '.join(OPTION_HELP)}")
+            raise CommandError(unknown_name("option", key, OPTION_HELP))
         parsed = parse_value(value)
         if key == "lose_at" and parsed is False:
             parsed = None  # "off" means no lose_at, not a score of False

@@ -42,7 +42,7 @@ def shown_events(game: Game, hand: int | None) -> list[Event]:
         return list(game.events)
     played = [start.number for start in game.starts]
     if hand not in played:
-        raise ValueError(f"--hand {hand}: the record has hands {played[0]} to {played[-1]}")
+        raise ValueError(f"--hand {hand}: {hands_held(played)}")
     return hand_events(game.events, hand)
 
 
@@ -136,7 +136,7 @@ def review_lines(game: Game, seat: int, hand: int | None = None) -> list[str]:
     played = [start.number for start in game.starts]
     finished = played[:len(game.results)]
     if hand is not None and hand not in played:
-        raise ValueError(f"--hand {hand}: the record has hands {played[0]} to {played[-1]}")
+        raise ValueError(f"--hand {hand}: {hands_held(played)}")
     hands = [hand] if hand is not None else finished
     lines = [f"The coach's review of {seat_name(seat, game.rules.players)}'s bids and cards."]
     if not hands:
@@ -191,3 +191,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 __all__ = ["Bid", "Card", "Choice", "render", "render_words"]
+
+
+def hands_held(played: list[int]) -> str:
+    """Which hands a record holds, as said when ``--hand`` asks for another."""
+    if len(played) == 1:
+        return f"the record holds only hand {played[0]}"
+    return f"the record holds hands {played[0]} to {played[-1]}"

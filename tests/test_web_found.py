@@ -1,0 +1,77 @@
+"""The web table as a blind keyboard player and a sighted one find it, in Debian's chromium against ``spades serve``:
+a table still waiting for players shows no empty card table; arriving at a table moves the focus once, to where the
+keys start, not through the page on the way; people coming to a waiting table, or leaving it, are said; a refusal
+is one sentence; the score chart is named once; the settings' boxes are all of one size; and the score line says
+"1 hand"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from web_support import Room, chromium, log_lines, need_browser, new_page, serving, wait_for_log
+
+# Every focus change of the page, in order: the card's text for a card of the hand, else the element's id or tag.
+FOCUS_LOG = """
+window.focusLog = [];
+document.addEventListener("focusin", (event) => {
+  const node = event.target;
+  window.focusLog.push(node.dataset && node.dataset.card ? node.dataset.card : node.id ? "#" + node.id : node.tagName);
+}, true);
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = need_browser()
+    with chromium(sync_api) as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
+    with serving(tmp_path_factory.mktemp("room")) as served:
+        yield served
+
+
+def guest(page: Any, room: Room, name: str) -> None:
+    """Enter the room as a guest of that name, by the keyboard: the lobby is shown."""
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.fill("#guest-name", name)
+    page.focus("#guest-name")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+
+
+def waiting_table(page: Any, room: Room, name: str) -> int:
+    """A guest creates a table in the lobby with North left for a person: the page waits at it."""
+    guest(page, room, name)
+    page.select_option("#create-seats #seat-0", "person")
+    page.focus("#create-form button[type='submit']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#waiting:not([hidden])")
+    return int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+
+
+def tab_stops(page: Any, count: int) -> list[str]:
+    """Where Tab takes the focus, ``count`` times from where it is: each element's id or tag."""
+    stops = []
+    for _ in range(count):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+    return stops
+
+
+def test_a_table_waiting_for_players_shows_no_empty_card_table(browser: Any, room: Room) -> None:
+    """While a table waits for people there is no trick and no hand: the card table (the felt, "Your hand", a Tab
+    stop named "Card table") is not shown at all, to the eyes or to the keys, until the game starts."""
+    page = new_page(browser)
+    waiting_table(page, room, "Ada")
+    assert page.evaluate("document.getElementById('play').hidden")
+    assert not page.is_visible("#play")
+    assert not page.is_visible("#hand-label")
+    page.focus("#table-title")
+    assert "play" not in tab_stops(page, 4)

@@ -6,7 +6,7 @@ is one sentence; the score chart is named once; the settings' boxes are all of o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -46,11 +46,13 @@ def guest(page: Any, room: Room, name: str) -> None:
     page.wait_for_selector("#view-lobby:not([hidden])")
 
 
-def waiting_table(page: Any, room: Room, name: str) -> int:
-    """A guest creates a table in the lobby with North left for a person: the page waits at it."""
+def waiting_table(page: Any, room: Room, name: str, before: Callable[[], Any] = lambda: None) -> int:
+    """A guest creates a table in the lobby with North left for a person (``before`` is called just before Enter
+    on "Create the table"): the page waits at it."""
     guest(page, room, name)
     page.select_option("#create-seats #seat-0", "person")
     page.focus("#create-form button[type='submit']")
+    before()
     page.keyboard.press("Enter")
     page.wait_for_selector("#waiting:not([hidden])")
     return int(page.evaluate("location.pathname").rsplit("/", 1)[1])
@@ -75,3 +77,38 @@ def test_a_table_waiting_for_players_shows_no_empty_card_table(browser: Any, roo
     assert not page.is_visible("#hand-label")
     page.focus("#table-title")
     assert "play" not in tab_stops(page, 4)
+
+
+def focus_log(page: Any) -> list[str]:
+    """The focus changes since the last call."""
+    moves: list[str] = page.evaluate("window.focusLog.splice(0)")
+    return moves
+
+
+def test_arriving_at_a_table_moves_the_focus_once(browser: Any, room: Room) -> None:
+    """Play now, and a reload mid-hand: the focus goes to a card of the hand, once. It used to go first to the
+    card table (said "Card table. Press question mark for the keys."), then to the table's title, then to the card:
+    three things said and left within a second."""
+    page = new_page(browser)
+    page.add_init_script(FOCUS_LOG)
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    focus_log(page)
+    page.keyboard.press("Enter")
+    wait_for_log(page, "Your turn to bid")
+    page.wait_for_timeout(300)
+    moves = focus_log(page)
+    cards = page.eval_on_selector_all("#hand button.card", "bs => bs.map(b => b.dataset.card)")
+    assert len(moves) == 1 and moves[0] in cards, moves
+    page.click("#decision button[aria-label='Bid 3']")
+    wait_for_log(page, "South bids 3.")
+    page.reload()
+    page.wait_for_selector("#hand button.card:focus")
+    page.wait_for_timeout(300)
+    moves = focus_log(page)
+    assert len(moves) == 1 and moves[0] in cards, moves
+    owner = new_page(browser)
+    owner.add_init_script(FOCUS_LOG)
+    waiting_table(owner, room, "Grace", before=lambda: focus_log(owner))  # waiting for a person: its title, once
+    owner.wait_for_timeout(300)
+    assert focus_log(owner) == ["#table-title"]

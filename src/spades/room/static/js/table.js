@@ -567,11 +567,20 @@ export class TableView {
     return document.activeElement === target;
   }
 
-  focus() { this.focusHome(); }
+  /** Arriving at the table: the focus goes where the keys start once the room has said what the table is; until
+   * then there is nothing to put it on (the card table of the last table, or its title, would be said and left at
+   * once). */
+  focus() {
+    if (this.info === null && this.view === null) this.wantFocus = true;
+    else this.focusHome();
+  }
 
-  /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. */
+  /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. A game under
+   * way (or starting) sends its first update next: the focus waits for it, to go to a card once, not to the title
+   * first. */
   applyFocus() {
     if (!this.wantFocus) return;
+    if (this.view === null && (this.starting || (this.info && this.info.state === "playing"))) return;
     this.wantFocus = false;
     if (this.focusWithTable()) this.focusHome();
   }

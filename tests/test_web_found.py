@@ -112,3 +112,26 @@ def test_arriving_at_a_table_moves_the_focus_once(browser: Any, room: Room) -> N
     waiting_table(owner, room, "Grace", before=lambda: focus_log(owner))  # waiting for a person: its title, once
     owner.wait_for_timeout(300)
     assert focus_log(owner) == ["#table-title"]
+
+
+def test_people_coming_to_a_waiting_table_and_leaving_it_are_said(browser: Any, room: Room) -> None:
+    """The owner of a table waiting for a person hears who sat down, and that every seat is now taken (so that it
+    is time to start), and who left; the list of seats used to change without a word."""
+    owner = new_page(browser)
+    table = waiting_table(owner, room, "Hedy")
+    friend = new_page(browser)
+    friend.goto(room.url + f"/tables/{table}")
+    friend.wait_for_selector("#accept-invitation:focus")
+    friend.wait_for_function("() => document.getElementById('accept-invitation').textContent.startsWith('Sit at')")
+    friend.fill("#guest-name", "Bob")
+    friend.focus("#accept-invitation")
+    friend.keyboard.press("Enter")
+    wait_for_log(owner, "Bob sits at North.")
+    wait_for_log(owner, "Every seat is taken: start the game when you are ready.")
+    friend.click("#leave-table")
+    wait_for_log(owner, "Bob left North.")
+    said = log_lines(owner)
+    assert said == ["Bob sits at North.", "Every seat is taken: start the game when you are ready.", "Bob left North.",
+                    "Waiting for 1 more player. Send the invitation link to a friend. Start the game when every seat "
+                    "is taken."], said
+    assert not any("sits at" in line for line in log_lines(friend))  # one's own seat is not news to oneself

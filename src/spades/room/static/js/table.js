@@ -97,12 +97,31 @@ export class TableView {
   onTable(info) {
     if (info.table !== this.id) return;
     const first = this.info === null;
+    const before = this.info;
+    const waitedFor = document.getElementById("waiting-text").textContent;
     this.info = info;
     if (first) this.wantFocus = true;  // arrived at the table: the focus on a seat to take, or the title
     noteAway(this, info);
     this.render();
     // at a table waiting for people (not one this page is starting), what it waits for, once
     if (first && info.state === "waiting" && !this.starting) answer(document.getElementById("waiting-text").textContent);
+    if (!first && before.state === "waiting" && info.state === "waiting") this.saySeatChanges(before, waitedFor);
+  }
+
+  /** While a table waits for people, who came to a seat or left it is said, and then what the table waits for
+   * now when that changed ("Every seat is taken: start the game when you are ready."): the seats' list changes
+   * quietly, and a player waiting with the focus on the title would never know that the table is full. */
+  saySeatChanges(before, waitedFor) {
+    const mine = this.me ? this.me.name : null;
+    for (const seat of this.info.seats) {
+      const was = before.seats.find((s) => s.seat === seat.seat);
+      if (!was || was.player === seat.player) continue;
+      const where = this.seatName(seat.seat);
+      if (was.player && was.player !== mine) say(`${was.player} left ${where}.`);
+      if (seat.player && seat.player !== mine) say(`${seat.player} sits at ${where}.`);
+    }
+    const now = document.getElementById("waiting-text").textContent;
+    if (now !== waitedFor) say(now);
   }
 
   onUpdate(message) {

@@ -135,3 +135,18 @@ def test_people_coming_to_a_waiting_table_and_leaving_it_are_said(browser: Any, 
                     "Waiting for 1 more player. Send the invitation link to a friend. Start the game when every seat "
                     "is taken."], said
     assert not any("sits at" in line for line in log_lines(friend))  # one's own seat is not news to oneself
+
+
+def test_a_refusal_is_one_sentence_with_one_full_stop(browser: Any, room: Room) -> None:
+    """A guest name already in use is refused in one sentence; the page's "Not signed in: …" around the room's
+    reason, which ends with a full stop of its own, used to say "The name Ada is taken.." with two."""
+    first = new_page(browser)
+    guest(first, room, "Lin")
+    page = new_page(browser)
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.fill("#guest-name", "Lin")
+    page.focus("#guest-name")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('alert').textContent !== ''")
+    assert page.inner_text("#alert") == "Not signed in: The name Lin is taken."

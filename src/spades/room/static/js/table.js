@@ -3,7 +3,7 @@
 // functions); this module moves through the hand, sends the player's actions, and keeps to the terminal's order:
 // every event said in turn, "your turn" once per decision, a pause after each hand until n.
 
-import { answer, clearAlert, lastMessage, quiet, refuse, say } from "./speak.js";
+import { answer, clearAlert, lastMessage, quiet, reason, refuse, say } from "./speak.js";
 import { SUITS, bidSpoken, capitalize, cardFaceElement, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
@@ -168,8 +168,8 @@ export class TableView {
         return;
       }
     }
-    if (context.card) refuse(`Not the ${cardName(context.card)}: ${message.message}.`);
-    else refuse(`Not possible: ${message.message}.`);
+    if (context.card) refuse(`Not the ${cardName(context.card)}: ${reason(message.message)}.`);
+    else refuse(`Not possible: ${reason(message.message)}.`);
   }
 
   onSaid(text, context, action = null, lines = null) {

@@ -139,7 +139,7 @@ def test_people_coming_to_a_waiting_table_and_leaving_it_are_said(browser: Any, 
 
 def test_a_refusal_is_one_sentence_with_one_full_stop(browser: Any, room: Room) -> None:
     """A guest name already in use is refused in one sentence; the page's "Not signed in: …" around the room's
-    reason, which ends with a full stop of its own, used to say "The name Ada is taken.." with two."""
+    reason, which ends with a full stop of its own, used to say "The name Lin is taken.." with two."""
     first = new_page(browser)
     guest(first, room, "Lin")
     page = new_page(browser)
@@ -150,3 +150,38 @@ def test_a_refusal_is_one_sentence_with_one_full_stop(browser: Any, room: Room) 
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('alert').textContent !== ''")
     assert page.inner_text("#alert") == "Not signed in: The name Lin is taken."
+
+
+@pytest.fixture(scope="module")
+def ended(browser: Any, room: Room) -> Any:
+    """A page watching a game of one hand among four computer players, to its end."""
+    page = new_page(browser)
+    guest(page, room, "Watcher")
+    page.select_option("#create-seats #seat-2", "normal")
+    page.fill("#create-hands", "1")
+    page.focus("#create-form button[type='submit']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game-over:not([hidden])", timeout=60_000)
+    return page
+
+
+def accessible(page: Any, role: str) -> list[tuple[str, str]]:
+    """The name and the description of each node of the accessibility tree with this role, as chromium gives
+    them to a screen reader."""
+    session = page.context.new_cdp_session(page)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    value = lambda node, key: (node.get(key) or {}).get("value", "")  # noqa: E731
+    return [(value(node, "name"), value(node, "description")) for node in nodes if value(node, "role") == role]
+
+
+def test_the_score_chart_is_named_once(ended: Any) -> None:
+    """The chart of the score by hand is one image with one name; its name used to be given again as its
+    description, so that a screen reader said the whole sentence twice."""
+    images = accessible(ended, "image")
+    assert len(images) == 1, images
+    name, description = images[0]
+    assert name.startswith("Score after each of 1 hand; now North-South ")
+    assert description != name

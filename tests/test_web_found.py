@@ -185,3 +185,8 @@ def test_the_score_chart_is_named_once(ended: Any) -> None:
     name, description = images[0]
     assert name.startswith("Score after each of 1 hand; now North-South ")
     assert description != name
+
+
+def test_the_score_line_of_a_game_of_one_hand_says_one_hand(ended: Any) -> None:
+    """"Playing 1 hand.", as it is said and shown; it used to be "Playing 1 hands."."""
+    assert ended.inner_text("#scoreline p") == "Hand 1. Playing 1 hand."

@@ -731,7 +731,7 @@ export class TableView {
     let where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, 13)} of 13` : `Hand ${view.hand_number}`;
     if (view.ended) where = `Hand ${view.hand_number} is over`;
     const rules = view.rules.options;
-    const target = rules.hands ? `${rules.hands} hands` : `to ${rules.target ?? 500}`;
+    const target = rules.hands ? `${rules.hands} hand${rules.hands === 1 ? "" : "s"}` : `to ${rules.target ?? 500}`;
     document.getElementById("scoreline").replaceChildren(
       el("p", { text: `${where}. Playing ${target}.` }),
       el("ul", { class: "scores-now" }, ...parts.map((text) => el("li", { text }))),

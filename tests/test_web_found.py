@@ -190,3 +190,19 @@ def test_the_score_chart_is_named_once(ended: Any) -> None:
 def test_the_score_line_of_a_game_of_one_hand_says_one_hand(ended: Any) -> None:
     """"Playing 1 hand.", as it is said and shown; it used to be "Playing 1 hands."."""
     assert ended.inner_text("#scoreline p") == "Hand 1. Playing 1 hand."
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_settings_boxes_are_all_of_one_size(browser: Any, room: Room, width: int) -> None:
+    """Each setting's box is as large as the others, however long its label: the box of the sound setting, whose
+    label runs over two lines, used to be squeezed smaller than the rest (and at 360 pixels nearly all were)."""
+    page = new_page(browser, {"width": width, "height": 740})
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.focus("#open-settings")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#settings-dialog[open]")
+    sizes = page.eval_on_selector_all("#settings-form .check input", "boxes => boxes.map(b => {"
+                                      " const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
+    assert len(sizes) == 5 and len(set(map(tuple, sizes))) == 1, sizes
+    assert sizes[0][0] >= 12

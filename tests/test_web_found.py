@@ -206,3 +206,32 @@ def test_the_settings_boxes_are_all_of_one_size(browser: Any, room: Room, width:
                                       " const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
     assert len(sizes) == 5 and len(set(map(tuple, sizes))) == 1, sizes
     assert sizes[0][0] >= 12
+
+
+def test_back_at_a_game_where_it_stands_and_the_trick_come_before_the_turn(browser: Any, room: Room) -> None:
+    """A reload mid-trick says, as the terminal says a resumed game, where the game stands, then the trick on the
+    table, then "your turn"; it used to say "Your turn. …" first, then "Back at the table: …, your turn.", and
+    never what had been played to the trick."""
+    page = new_page(browser)
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.keyboard.press("Enter")
+    wait_for_log(page, "Your turn to bid")
+    page.click("#decision button[aria-label='Bid 3']")
+    seen = 0
+    while True:  # a turn with cards on the table already
+        wait_for_log(page, "Your turn.", count=seen + 1)
+        seen += 1
+        if page.eval_on_selector_all("#trick .trick-cards li", "items => items.length") > 0 \
+                and not page.eval_on_selector("#trick .trick-cards", "list => list.classList.contains('swept')") \
+                and page.inner_text("#trick .trick-caption") == "":
+            break
+        page.keyboard.press("Enter")
+    page.reload()
+    page.wait_for_function("() => [...document.querySelectorAll('#log p:not(.earlier)')]"
+                           ".some(p => p.textContent.startsWith('Your turn.'))")
+    said = page.eval_on_selector_all("#log p:not(.earlier)", "ps => ps.map(p => p.textContent)")
+    assert len(said) == 3, said
+    assert said[0].startswith("Back at the table: hand 1, trick ") and said[0].endswith(", your turn.")
+    assert said[1].startswith("Trick ") and said[1].endswith(" is winning."), said
+    assert said[2].startswith("Your turn.")

@@ -87,6 +87,8 @@ export class TableView {
     this.wantFocus = false;  // a turn has begun: the focus goes to the selected card once the page is drawn
     this.decisionKey = null;
     this.waitingKey = null;
+    this.backPending = false;
+    clearTimeout(this.backTimer);
     clearTimeout(this.coachTimer);
     for (const button of this.buttons?.values() ?? []) button.remove();
     this.buttons = new Map();  // the hand's buttons by card: kept from update to update, so the focus stays put
@@ -153,10 +155,40 @@ export class TableView {
         for (const line of this.lines[index]) quiet(line);
       }
       this.seen = this.events.length;
+      // A seat hears it as the terminal says a resumed game: where it stands ("Back at the table: …", which the
+      // room sends next), the trick on the table, and only then "your turn".
+      if (message.seat !== null) this.holdForBack();
     }
     this.advance();
     if (first) this.wantFocus = true;  // arrived at the table: the keys start at the hand
     this.render();
+  }
+
+  /** Keep "your turn" until the room's line of where the game stands has come (or a second and a half). */
+  holdForBack() {
+    this.holdPrompt = true;
+    this.backPending = true;
+    clearTimeout(this.backTimer);
+    this.backTimer = setTimeout(() => this.afterBack(), 1500);
+  }
+
+  /** Where the game stands has been said: the trick on the table, if any, then the turn. */
+  afterBack() {
+    if (!this.backPending) return;
+    this.backPending = false;
+    clearTimeout(this.backTimer);
+    if (this.view && this.view.phase === "play" && this.view.trick.length > 0) {
+      this.ask("r", { thenPrompt: true });
+      // without an answer (the room refused), the turn is said all the same
+      this.backTimer = setTimeout(() => {
+        this.holdPrompt = false;
+        if (this.myTurn()) this.sayPrompt();
+      }, 3000);
+      return;
+    }
+    this.holdPrompt = false;
+    if (this.myTurn()) this.sayPrompt();
+    this.applyFocus();
   }
 
   onActError(message, context) {
@@ -179,7 +211,8 @@ export class TableView {
     if (context && context.key === "x" && action && this.view && (this.view.hand || []).includes(action)) {
       this.markSelected(action, { focus: true });
     }
-    if (context && context.afterLook) {  // as the terminal: the hand first, then the turn to bid
+    // as the terminal: the hand first, then the turn to bid; back at a game, the trick first, then the turn
+    if (context && (context.afterLook || context.thenPrompt)) {
       say(text);
       this.holdPrompt = false;
       this.prompted = -1;
@@ -191,6 +224,7 @@ export class TableView {
     else if (context && context.log) say(text);
     else if (context) answer(text);
     else say(text);
+    if (!context && this.backPending) this.afterBack();
   }
 
   // -- the order of what is said ------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The web table as a blind keyboard player and a sighted one find it, in Debian's chromium against ``spades serve``:
 a table still waiting for players shows no empty card table; arriving at a table moves the focus once, to where the
 keys start, not through the page on the way; people coming to a waiting table, or leaving it, are said; a refusal
-is one sentence; the score chart is named once; the settings' boxes are all of one size; and the score line says
-"1 hand"."""
+is one sentence; the score chart is named once; the settings' boxes are all of one size; the score line says "1
+hand"; and back at a game after a reload, where it stands and the trick come before "your turn"."""
 
 from __future__ import annotations
 
@@ -77,6 +77,7 @@ def test_a_table_waiting_for_players_shows_no_empty_card_table(browser: Any, roo
     assert not page.is_visible("#hand-label")
     page.focus("#table-title")
     assert "play" not in tab_stops(page, 4)
+    page.context.close()
 
 
 def focus_log(page: Any) -> list[str]:
@@ -112,6 +113,8 @@ def test_arriving_at_a_table_moves_the_focus_once(browser: Any, room: Room) -> N
     waiting_table(owner, room, "Grace", before=lambda: focus_log(owner))  # waiting for a person: its title, once
     owner.wait_for_timeout(300)
     assert focus_log(owner) == ["#table-title"]
+    for each in (page, owner):
+        each.context.close()
 
 
 def test_people_coming_to_a_waiting_table_and_leaving_it_are_said(browser: Any, room: Room) -> None:
@@ -135,6 +138,8 @@ def test_people_coming_to_a_waiting_table_and_leaving_it_are_said(browser: Any, 
                     "Waiting for 1 more player. Send the invitation link to a friend. Start the game when every seat "
                     "is taken."], said
     assert not any("sits at" in line for line in log_lines(friend))  # one's own seat is not news to oneself
+    for page in (owner, friend):
+        page.context.close()
 
 
 def test_a_refusal_is_one_sentence_with_one_full_stop(browser: Any, room: Room) -> None:
@@ -150,10 +155,12 @@ def test_a_refusal_is_one_sentence_with_one_full_stop(browser: Any, room: Room) 
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('alert').textContent !== ''")
     assert page.inner_text("#alert") == "Not signed in: The name Lin is taken."
+    for each in (first, page):
+        each.context.close()
 
 
 @pytest.fixture(scope="module")
-def ended(browser: Any, room: Room) -> Any:
+def ended(browser: Any, room: Room) -> Iterator[Any]:
     """A page watching a game of one hand among four computer players, to its end."""
     page = new_page(browser)
     guest(page, room, "Watcher")
@@ -162,7 +169,8 @@ def ended(browser: Any, room: Room) -> Any:
     page.focus("#create-form button[type='submit']")
     page.keyboard.press("Enter")
     page.wait_for_selector("#game-over:not([hidden])", timeout=60_000)
-    return page
+    yield page
+    page.context.close()
 
 
 def accessible(page: Any, role: str) -> list[tuple[str, str]]:
@@ -192,20 +200,22 @@ def test_the_score_line_of_a_game_of_one_hand_says_one_hand(ended: Any) -> None:
     assert ended.inner_text("#scoreline p") == "Hand 1. Playing 1 hand."
 
 
-@pytest.mark.parametrize("width", [1280, 360])
-def test_the_settings_boxes_are_all_of_one_size(browser: Any, room: Room, width: int) -> None:
+def test_the_settings_boxes_are_all_of_one_size(browser: Any, room: Room) -> None:
     """Each setting's box is as large as the others, however long its label: the box of the sound setting, whose
     label runs over two lines, used to be squeezed smaller than the rest (and at 360 pixels nearly all were)."""
-    page = new_page(browser, {"width": width, "height": 740})
+    page = new_page(browser)
     page.goto(room.url + "/")
     page.wait_for_selector("#play-now:focus")
     page.focus("#open-settings")
     page.keyboard.press("Enter")
     page.wait_for_selector("#settings-dialog[open]")
-    sizes = page.eval_on_selector_all("#settings-form .check input", "boxes => boxes.map(b => {"
-                                      " const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
-    assert len(sizes) == 5 and len(set(map(tuple, sizes))) == 1, sizes
-    assert sizes[0][0] >= 12
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 740})
+        sizes = page.eval_on_selector_all("#settings-form .check input", "boxes => boxes.map(b => {"
+                                          " const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
+        assert len(sizes) == 5 and len(set(map(tuple, sizes))) == 1, (width, sizes)
+        assert sizes[0][0] >= 12
+    page.context.close()
 
 
 def test_back_at_a_game_where_it_stands_and_the_trick_come_before_the_turn(browser: Any, room: Room) -> None:
@@ -235,3 +245,4 @@ def test_back_at_a_game_where_it_stands_and_the_trick_come_before_the_turn(brows
     assert said[0].startswith("Back at the table: hand 1, trick ") and said[0].endswith(", your turn.")
     assert said[1].startswith("Trick ") and said[1].endswith(" is winning."), said
     assert said[2].startswith("Your turn.")
+    page.context.close()

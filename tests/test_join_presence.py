@@ -74,7 +74,8 @@ def test_spades_join_answers_w_and_z_with_the_rooms_words(server: ServeProcess) 
         assert link.until_started(30)
         rules = link.answer("z", None)
         assert rules is not None and rules.startswith("Rules: standard")
-        assert rules.endswith("the computer plays for them after 60 seconds, until they are back.")
+        assert "the computer plays for them after 60 seconds, until they are back. " in rules
+        assert rules.endswith(" The computer plays North, your partner, at easy; East and West at easy.")
         turn = link.answer("w", None)
         assert turn is not None and ("turn" in turn or "to play" in turn)
         assert link.answer("b", None) is None

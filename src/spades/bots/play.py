@@ -304,8 +304,8 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
         nil_seat = s.opp_nils[0]
         pool = [c for c in legal if not k.void(nil_seat, c // 13) and c // 13 != SPADES] or legal
         card = min(pool, key=lambda c: (c.rank, -k.out_count(c // 13)))
-        return Hint(card, f"{_name(view, nil_seat)} is Nil: lead low, the {card.name}, to make the Nil win",
-                    (Fact("nil", seat=nil_seat),))
+        return Hint(card, f"{_name(view, nil_seat)} is Nil: lead low, the {card.name}, so that the Nil bidder may "
+                          "have to take the trick", (Fact("nil", seat=nil_seat),))
 
     if not s.want_tricks:
         pool = [c for c in legal if not k.is_master(c)] or legal

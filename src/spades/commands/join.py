@@ -23,6 +23,7 @@ from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY
 
 if TYPE_CHECKING:
+    from ..table.keys import Input
     from ..table.remote import RemoteLink
 
 __all__ = ["add_parser"]
@@ -39,7 +40,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "join", help="play at a table of an online card room (spades serve)",
         description="Sit at a table of the card room with the terminal table of `spades play`: the same keys, the "
                     "same words. With no table named, a new one is made with the computer in the other seats "
-                    "and the game starts at once.")
+                    "and the game starts at once. As with spades play, the settings given here are for this game "
+                    "only; add --remember to keep them for later games (the table says which remembered settings "
+                    "it uses).")
     parser.add_argument("room", nargs="?", default=DEFAULT_ROOM,
                         help=f"the room's address: host:port, http://host:port or ws://host:port/ws "
                              f"(default {DEFAULT_ROOM})")
@@ -66,32 +69,35 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--line", action="store_true",
                         help="line mode: type commands and press Enter (automatic when input is not a terminal)")
     parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only "
-                        "tricks, bids and turns (remembered)")
-    parser.add_argument("--pace", type=float, help="seconds after each card another player plays (remembered)")
-    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (remembered)")
+                        "tricks, bids and turns, with the trick so far at your turn (the v key switches)")
+    parser.add_argument("--pace", type=float, help="seconds after each card another player plays (default 0.6)")
+    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (default 1)")
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
-                        help="ring the terminal's bell with \"your turn\" (remembered)")
+                        help="ring the terminal's bell with \"your turn\"")
     parser.add_argument("--speech", choices=SPEECH,
-                        help="speak through a screen reader or speech engine (remembered)")
+                        help="speak through a screen reader or speech engine (auto: when one is found)")
+    parser.add_argument("--remember", action="store_true",
+                        help="keep the settings given with it (verbosity, pace, bell, speech) for later games, as "
+                             "spades play --remember does, in table.toml in your config directory; the v key's "
+                             "choice is kept too")
+    parser.add_argument("--forget", action="store_true", help="forget the remembered settings: back to the "
+                        "defaults")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import CommandError
-    from ..table.config import load_settings, save_settings
+    from ..table.config import choose_settings, remembered_line
     from ..table.keys import KeyInput, LineInput
     from ..table.remote import JoinError, RemoteLink, websocket_url
     from ..table.session import Output
     from ..table.speech import open_speech
 
-    settings, notes = load_settings()
-    chosen = {key: getattr(args, key) for key in ("verbosity", "pace", "trick_pace", "speech", "bell")
-              if getattr(args, key) is not None}
-    if any(isinstance(v, float) and v < 0 for v in chosen.values()):
+    given = {key: getattr(args, key) for key in JOIN_FLAGS if getattr(args, key) is not None}
+    if any(isinstance(v, float) and v < 0 for v in given.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
-    if chosen:
-        settings.update(chosen)
-        save_settings(settings)
+    kept = choose_settings(given, keep=args.remember, forget=args.forget, keys=(*JOIN_FLAGS, *LEVELS))
+    settings = kept.settings
     if args.name is not None:
         check_name(args.name)
     password = None
@@ -104,10 +110,9 @@ def run(args: argparse.Namespace) -> int:
             password, typed = getpass.getpass(f"Password for {args.name}: "), True
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
-    for note in notes:
-        out(f"Note: {note}.")
-    if speech_note:
-        out(speech_note)
+    for line in (*kept.lines, speech_note):
+        if line:
+            out(line)
     confirm = retyped(args.name, out) if typed else None
     address, table = args.room, args.table
     if args.invite:
@@ -131,14 +136,26 @@ def run(args: argparse.Namespace) -> int:
             out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
             if table is None and args.new is None:
                 table = game_under_way(link, out)
-            started = new_table(link, args, settings, out) if table is None else sit_at(link, table, args, out)
+            used = {key: value for key, value in kept.remembered.items()  # levels: only for a table made now
+                    if key in JOIN_FLAGS or (table is None and getattr(args, key) is None)}
+            if used:
+                out(remembered_line(used))
+            source = LineInput() if args.line or not sys.stdin.isatty() else KeyInput()
+            started = (new_table(link, args, settings, out, source) if table is None
+                       else sit_at(link, table, args, out, source))
         except JoinError as error:
             raise CommandError(str(error)) from None
-        if not started:
-            return 1
-        return play(link, settings, out, LineInput() if args.line or not sys.stdin.isatty() else KeyInput())
+        if started is not True:
+            return 1 if started is False else started
+        return play(link, settings, out, source)
     finally:
         link.close()
+
+
+# The settings --remember keeps; --partner and --opponents are the new table's only. The levels spades play
+# remembers are used (and said) only for a table made here without them.
+JOIN_FLAGS = ("verbosity", "pace", "trick_pace", "speech", "bell")
+LEVELS = ("partner", "opponents")
 
 
 def check_name(name: str) -> None:
@@ -178,7 +195,7 @@ def parse_seat(text: str | None, players: int) -> int | None:
     raise CommandError(f"--seat: {text!r} is not a seat; the seats are {', '.join(letters)}")
 
 
-def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: Any) -> bool:
+def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: Any, source: Input) -> bool | int:
     """Make a table, sit at it, and start it once every seat is taken (at once when the computer fills them)."""
     from ..cli import CommandError
     from ..rules import Rules
@@ -212,10 +229,10 @@ def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: An
         link.start()
         return link.until_started(30)
     out(f"Others join with: spades join {link.url} --table {table}. {waiting_line(link.info)}")
-    return link.until_started(None, out)
+    return wait_for_start(link, None, out, source)
 
 
-def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> bool:
+def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any, source: Input) -> bool | int:
     """Sit at a table: the seat asked for, one's own (back after leaving), or the first free one."""
     from ..rules import Rules
 
@@ -238,7 +255,51 @@ def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any) -> 
         "Press ? for the keys.")
     if link.info.get("state") == "waiting":
         out(waiting_line(link.info))
-    return link.until_started(START_WAIT, out)
+    return wait_for_start(link, START_WAIT, out, source)
+
+
+def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: Input) -> bool | int:
+    """Wait for the game to start, saying the table's news, with the keys heard meanwhile: q (or Ctrl-C, or the
+    end of input) leaves the seat for another to take, and any other key says what is awaited. True once the
+    game has started; False when the wait ran out; else the exit code of leaving."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    with source.raw():
+        try:
+            while not link.until_started(0.2, out):
+                if deadline is not None and time.monotonic() > deadline:
+                    return False
+                if not source.ready(0):
+                    continue
+                token = source.read()
+                word = None if token is None else token.strip().lower()
+                if word in (None, "q", "quit", "leave", "exit"):
+                    return leave_waiting(link, out, 0)
+                out(f"{not_started_line(link)} {waiting_line(link.info)} Press q to leave the table.")
+        except KeyboardInterrupt:
+            return leave_waiting(link, out, 130)
+    return True
+
+
+def not_started_line(link: RemoteLink) -> str:
+    """``The game has not started: East and West are free.``"""
+    free = [seat_name(link.rules, s["seat"]) for s in link.info.get("seats", [])
+            if s.get("player") is None and s.get("level") is None]
+    if not free:
+        return "The game has not started."
+    return f"The game has not started: {' and '.join(free)} {'is' if len(free) == 1 else 'are'} free."
+
+
+def leave_waiting(link: RemoteLink, out: Any, code: int) -> int:
+    """Stand up from a table still waiting for its game, so the seat is free again."""
+    from ..table.remote import JoinError
+
+    try:
+        link.stand()
+    except JoinError as error:
+        out(f"Could not leave the seat: {error}.")
+        return 1
+    out(f"You leave table {link.table}; your seat is free again.")
+    return code
 
 
 def waiting_line(info: dict[str, Any]) -> str:
@@ -264,7 +325,8 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
         adviser = hint_adviser(link.table or 0, link.seat)
     except UnknownLevel:
         adviser = make_bot("random")
-    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out)
+    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out,
+                  intro=[line for line in (link.seating(),) if line])
     code = table.run(resumed=link.back)
     if table.over:
         out(room_statistics(link))

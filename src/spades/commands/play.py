@@ -14,7 +14,7 @@ from ..host import Host
 from ..record import RecordError
 from ..rules import Rules
 from ..seats import seat_letters
-from ..table.config import SPEECH, VERBOSITY, Settings, load_settings, save_settings
+from ..table.config import FLAGS, SPEECH, VERBOSITY, Settings, choose_settings, remembered_line
 from ..table.keys import Input, KeyInput, LineInput
 from ..table.link import LocalLink
 from ..table.saves import describe_save, find_save, load_game, save_path, set_aside, set_aside_saves
@@ -68,7 +68,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.set_defaults(func=run, variant=None)  # None: not given, so a resumed game can say it is not used
 
 
-SETTINGS = ("verbosity", "pace", "trick_pace", "speech", "partner", "opponents", "bell")
 WAITING = "A saved game is waiting. Continue it? y or n."
 
 
@@ -77,29 +76,17 @@ def run(args: argparse.Namespace) -> int:
 
     if args.saves:
         return list_saves()
-    settings, notes = load_settings()
-    chosen = {key: getattr(args, key) for key in SETTINGS if getattr(args, key) is not None}
+    chosen = {key: getattr(args, key) for key in FLAGS if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in chosen.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
     check_levels([v for k, v in chosen.items() if k in ("partner", "opponents")])
-    if args.forget:
-        forget_settings()
-        settings, notes = Settings(), []
-    remembered = {key: value for key, value in remembered_settings(settings).items() if key not in chosen}
-    settings.update(chosen)
-    if args.remember and chosen:
-        save_settings(settings)
+    taken = choose_settings(chosen, keep=args.remember, forget=args.forget)
+    settings, remembered = taken.settings, taken.remembered
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
-    for note in notes:
-        out(f"Note: {note}.")
-    if speech_note:
-        out(speech_note)
-    if args.forget:
-        out("The remembered settings are forgotten; the defaults apply.")
-    if args.remember:
-        out(f"Remembered for later games: {settings_words(chosen)}." if chosen
-            else "Nothing to remember: give --remember with the settings to keep, such as --opponents hard.")
+    for line in (*taken.lines, speech_note):
+        if line:
+            out(line)
     line_mode = args.line or not sys.stdin.isatty()
     source: Input = LineInput() if line_mode else KeyInput()
 
@@ -164,8 +151,7 @@ def run(args: argparse.Namespace) -> int:
     if resumed:  # the save's levels stand over the remembered ones
         remembered = {k: v for k, v in remembered.items() if k not in ("partner", "opponents")}
     if remembered:
-        out(f"Remembered from an earlier game: {settings_words(remembered)}. A flag changes one for this game; "
-            "--forget goes back to the defaults.")
+        out(remembered_line(remembered))
     if any(bot.level == "hard" for bot in (*bots.values(), adviser)):
         prepare_search(out)
     playing = {seat: bot.level for seat, bot in bots.items()}
@@ -173,32 +159,6 @@ def run(args: argparse.Namespace) -> int:
     table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out,
                   intro=[say.computer_line(game.rules, human, playing)])
     return table.run(resumed=resumed)
-
-
-def remembered_settings(settings: Settings) -> dict[str, Any]:
-    """The settings that differ from the defaults: kept from an earlier game (``--remember``, or the v key)."""
-    default = Settings()
-    return {key: getattr(settings, key) for key in SETTINGS if getattr(settings, key) != getattr(default, key)}
-
-
-def settings_words(values: dict[str, Any]) -> str:
-    """``opponents hard, pace 0 seconds, bell on``: settings as said."""
-    words = []
-    for key, value in values.items():
-        if isinstance(value, bool):
-            text = "on" if value else "off"
-        elif isinstance(value, float):
-            text = f"{value:g} seconds"
-        else:
-            text = str(value)
-        words.append(f"{key.replace('_', ' ')} {text}")
-    return ", ".join(words)
-
-
-def forget_settings() -> None:
-    from ..table.config import config_path
-
-    config_path().unlink(missing_ok=True)
 
 
 def list_saves() -> int:

@@ -32,6 +32,7 @@ from ..record import RecordError, deal_text, load_record, read_meta
 from ..words import announce as say
 from ..words.seat import hand_events
 
+NOT_A_RECORD = ("record: ", "format: ")  # the first checks of a record, failed by JSON that is not one
 PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
 
 
@@ -151,6 +152,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = load_record(args.file)
     except RecordError as error:
+        if str(error).startswith(NOT_A_RECORD):  # JSON, but of something else: its fields would say nothing
+            from ..paths import data_dir
+
+            raise CommandError(f"{args.file} is not a game record; spades play keeps each finished game in "
+                               f"{data_dir() / 'games'}, and spades simulate --records writes them") from None
         raise CommandError(str(error)) from None
     try:
         if args.review:

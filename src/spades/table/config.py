@@ -76,6 +76,69 @@ def save_settings(settings: Settings) -> None:
     tmp.replace(path)
 
 
+# The settings a flag may give a table (``spades play`` and ``spades join``), in the order they are said.
+FLAGS = ("verbosity", "pace", "trick_pace", "speech", "partner", "opponents", "bell")
+
+
+@dataclass
+class Chosen:
+    """The settings a table plays with, and what to say of them: the flags given apply to this game only, unless
+    ``--remember`` keeps them; ``remembered`` are those kept from an earlier game that this game uses (no flag
+    given for them); ``lines`` what to say before the game (notes on the file, --forget, --remember)."""
+
+    settings: Settings
+    given: dict[str, Any]
+    remembered: dict[str, Any]
+    lines: list[str]
+
+
+def choose_settings(given: dict[str, Any], keep: bool, forget: bool, keys: tuple[str, ...] = FLAGS) -> Chosen:
+    """The one policy of both terminal tables: the remembered settings, then the flags ``given`` (never None) for
+    this game; ``keep`` (--remember) writes the flags given, ``forget`` (--forget) first removes what was kept.
+    ``keys``: the settings the command uses, which are the ones it can say were remembered."""
+    settings, notes = load_settings()
+    lines = [f"Note: {note}." for note in notes]
+    if forget:
+        config_path().unlink(missing_ok=True)
+        settings = Settings()
+        lines = ["The remembered settings are forgotten; the defaults apply."]
+    default = Settings()
+    remembered = {key: getattr(settings, key) for key in keys
+                  if key not in given and getattr(settings, key) != getattr(default, key)}
+    if keep:
+        if given:
+            stored, _ = load_settings()
+            stored.update(given)
+            save_settings(stored)
+            lines.append(f"Remembered for later games: {settings_words(given)}.")
+        else:
+            lines.append("Nothing to remember: give --remember with the settings to keep, such as --pace 0.3.")
+    settings.update(given)
+    return Chosen(settings, given, remembered, lines)
+
+
+def remembered_line(remembered: dict[str, Any]) -> str:
+    """What a table says of the settings it took from an earlier game ("" when none)."""
+    if not remembered:
+        return ""
+    return (f"Remembered from an earlier game: {settings_words(remembered)}. A flag changes one for this game; "
+            "--forget goes back to the defaults.")
+
+
+def settings_words(values: dict[str, Any]) -> str:
+    """``opponents hard, pace 0 seconds, bell on``: settings as said."""
+    words = []
+    for key, value in values.items():
+        if isinstance(value, bool):
+            text = "on" if value else "off"
+        elif isinstance(value, float):
+            text = f"{value:g} seconds"
+        else:
+            text = str(value)
+        words.append(f"{key.replace('_', ' ')} {text}")
+    return ", ".join(words)
+
+
 def remember(key: str, value: Any) -> None:
     """Keep one setting for later games (the table's v key), leaving the others as they were kept: the flags of
     this game alone are not written with it."""

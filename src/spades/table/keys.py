@@ -21,10 +21,26 @@ SEQUENCES: dict[str, str] = {
     "OA": "up", "OB": "down", "OC": "right", "OD": "left",
     "[H": "home", "[F": "end", "OH": "home", "OF": "end",
     "[1~": "home", "[4~": "end", "[7~": "home", "[8~": "end",
-    "[3~": "delete", "[2~": "insert", "[5~": "pageup", "[6~": "pagedown",
+    "[3~": "delete", "[2~": "insert", "[5~": "page up", "[6~": "page down", "[Z": "shift+tab",
+    "OP": "f1", "OQ": "f2", "OR": "f3", "OS": "f4", "[11~": "f1", "[12~": "f2", "[13~": "f3", "[14~": "f4",
+    "[15~": "f5", "[17~": "f6", "[18~": "f7", "[19~": "f8", "[20~": "f9", "[21~": "f10", "[23~": "f11",
+    "[24~": "f12",
 }
 CONTROL: dict[str, str] = {"\r": "enter", "\n": "enter", "\x7f": "backspace", "\b": "backspace", "\t": "tab",
                            "\x1b": "escape"}
+
+
+def key_name(key: str) -> str:
+    """A key as a player knows it, for "... does nothing here": the character typed, ``Ctrl+L`` for a control
+    character (which would print as nothing), ``Page Up``, ``F1``; ``That key`` for a sequence not known."""
+    if len(key) == 1:
+        if key.isprintable():
+            return key
+        code = ord(key)
+        return f"Ctrl+{chr(code + 64)}" if code < 32 else f"The key {code:#x}"
+    if key == "unknown":
+        return "That key"
+    return "+".join(" ".join(word.capitalize() for word in part.split(" ")) for part in key.split("+"))
 
 
 class Input(Protocol):

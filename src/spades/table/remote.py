@@ -261,6 +261,11 @@ class RemoteLink:
         assert self.table is not None
         self._request({"type": "start", "table": self.table})
 
+    def stand(self) -> None:
+        """Leave the seat of a table whose game has not started, so that another may take it."""
+        assert self.table is not None
+        self._request({"type": "stand", "table": self.table})
+
     def level(self, seat: int, level: str) -> None:
         assert self.table is not None
         self._request({"type": "level", "table": self.table, "seat": seat, "level": level})
@@ -298,7 +303,26 @@ class RemoteLink:
         if key not in ("w", "z") or self.table is None:
             return None
         reply = self._ask(key, hand, ANSWER_TIMEOUT)
-        return str(reply["text"]) if isinstance(reply, dict) and reply["type"] == "said" else None
+        if not (isinstance(reply, dict) and reply["type"] == "said"):
+            return None
+        return f"{reply['text']} {self.seating()}" if key == "z" and self.seating() else str(reply["text"])
+
+    def seating(self) -> str:
+        """Who sits at the other seats, people by name and the computer by level, as the table last said it."""
+        from ..words.announce import seating_line
+
+        if self._rules is None:
+            return ""
+        people: dict[int, str] = {}
+        levels: dict[int, str] = {}
+        for seat in self.info.get("seats", []):
+            if seat["seat"] == self.seat:
+                continue
+            if seat.get("player"):
+                people[seat["seat"]] = str(seat["player"])
+            elif seat.get("level"):
+                levels[seat["seat"]] = str(seat["level"])
+        return seating_line(self._rules, self.seat, people, levels)
 
     def view(self) -> SeatView:
         assert self._view is not None, "the game has not started"

@@ -28,19 +28,23 @@ from ..words import keymap, review
 from ..words.seat import answer as key_answer
 from ..words.seat import heard_lines
 from .config import Settings, remember
-from .keys import Input
+from .keys import Input, decode, key_name
 from .link import LocalLink, SeatLink
 from .speech import Speaker
 
 SUITS = {suit.plural: suit for suit in Suit}  # the keymap's suit keys name the suit they jump to
 END_OFFER = "Press C for the coach's review of the last hand, or q to leave."
 END_KEYS = frozenset("egmz?")  # the reading keys that still answer once the game is over
+LAST_HAND_KEYS = frozenset("bcrR")  # ... and those that answer about its last hand, as between hands
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
 HELP = keymap.help_lines()
-LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, nil, 'bid 4') then y, or any key's letter "
+LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, four, nil, 'bid 4') then y, or any key's letter "
              "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
 LINE_WORDS = keymap.line_words()
+NUMBER_WORDS = {word: value for value, word in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen"))}
 
 
 class Output:
@@ -257,6 +261,9 @@ class Table:
             elif key in END_KEYS and (info := self.information(key)) is not None:
                 for line in info:
                     self.out(line, interrupt=True)
+            elif key in LAST_HAND_KEYS:
+                last = max(event.hand for event in self.events() if isinstance(event, HandStarted))
+                self.out(key_answer(self.view(), self.events(), key, last), interrupt=True)
             else:
                 self.out(END_OFFER)
 
@@ -275,11 +282,15 @@ class Table:
         word = text.lower()
         if not text:  # a stray Enter on a braille display must not play a card: say again what is asked
             return self.repeat_prompt()
+        if "\x1b" in text and len(keys := decode(text)) == 1:  # an arrow (or Home...) pressed, then Enter
+            return self.handle_key(keys[0])
         if self.confirm is not None:
             return self.handle_key(LINE_WORDS.get(word, word))
         command, _, rest = word.partition(" ")
         if command in ("play", "bid") and rest:
             text, word = text.partition(" ")[2].strip(), rest.strip()
+        if word in NUMBER_WORDS:  # "four", "bid four": a bid said as a word
+            text = word = str(NUMBER_WORDS[word])
         if word.isdigit():
             if not (self.my_turn and self.view().phase is Phase.BID):
                 return self.handle_key(word[0])
@@ -388,8 +399,7 @@ class Table:
             self.out("Verbosity: every card is said." if self.settings.verbosity == "all"
                      else "Verbosity: only tricks, bids and turns are said.")
             return False
-        shown = key if len(key) == 1 and key.isprintable() else key.capitalize()
-        self.out(f"{shown} does nothing here; press ? for the list of keys.")
+        self.out(f"{key_name(key)} does nothing here; press ? for the list of keys.")
         return False
 
     def answer(self, key: str) -> bool:

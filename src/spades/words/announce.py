@@ -189,9 +189,14 @@ def contract_line(view: SeatView) -> str:
     for side in range(rules.sides):
         seats = rules.seats_of(side)
         contract = sum(bid.value for s in seats if (bid := view.bids[s]) is not None)
-        taken = sum(view.tricks_won[s] for s in seats)
-        nils = [f"{name(rules, s)} Nil with {plural(view.tricks_won[s], 'trick')}" for s in seats
-                if (bid := view.bids[s]) is not None and bid.value == 0]
+        nil_seats = [s for s in seats if (bid := view.bids[s]) is not None and bid.value == 0]
+        # as the hand is scored: a failed Nil's tricks are bags, not tricks toward the contract (unless the rules
+        # say they count), so "taken" never says a contract is made that the score will say was set
+        counted = [s for s in seats if s not in nil_seats or rules.nil_tricks_count_for_partner]
+        taken = sum(view.tricks_won[s] for s in counted)
+        nils = [f"{name(rules, s)} Nil with {plural(view.tricks_won[s], 'trick')}"
+                + (", which count only as bags" if view.tricks_won[s] and s not in counted else "")
+                for s in nil_seats]
         text = f"{side_name(rules, side)} contract {contract}, taken {taken}"
         if nils:
             text += " (" + ", ".join(nils) + ")"
@@ -437,3 +442,13 @@ def computer_line(rules: Rules, human: int, levels: dict[int, str]) -> str:
             groups.append((levels[seat], [who]))
     parts = [f"{' and '.join(seats)} at {level}" for level, seats in groups]
     return f"The computer plays {'; '.join(parts)}." if parts else ""
+
+
+def seating_line(rules: Rules, human: int, people: dict[int, str], levels: dict[int, str]) -> str:
+    """Who sits where at a table with people: ``bob plays East; carol plays West. The computer plays North, your
+    partner, at normal.`` (said when a room's game starts or is come back to, and with the rules at z)."""
+    partner = (human + 2) % 4 if rules.partnerships else None
+    parts = [f"{player} plays {name(rules, seat)}{', your partner' if seat == partner else ''}"
+             for seat, player in sorted(people.items(), key=lambda item: item[0] != partner)]
+    computer = computer_line(rules, human, levels)
+    return " ".join(filter(None, ("; ".join(parts) + "." if parts else "", computer)))

@@ -624,8 +624,11 @@ export class TableView {
    * then there is nothing to put it on (the card table of the last table, or its title, would be said and left at
    * once). */
   focus() {
-    if (this.info === null && this.view === null) this.wantFocus = true;
-    else this.focusHome();
+    if (this.view === null && (this.info === null || this.starting || this.info.state === "playing")) {
+      this.wantFocus = true;  // the first update (or, for a table that waits, its first message) puts it
+    } else {
+      this.focusHome();
+    }
   }
 
   /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. A game under

@@ -3,7 +3,7 @@
 
 import { Link } from "./net.js";
 import { TableView } from "./table.js";
-import { alertText, answer, say } from "./speak.js";
+import { alertText, answer, reason, say } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
 
@@ -214,7 +214,7 @@ function onError(message, context) {
   const kind = context ? context.kind : null;
   if (message.code === "server_error") {
     if (kind === "act") table.holdPrompt = false;
-    alertText(`The room failed: ${message.message}. Try again.`, { log: true });
+    alertText(`The room failed: ${reason(message.message)}. Try again.`, { log: true });
     return;
   }
   if (kind === "act") {
@@ -230,11 +230,11 @@ function onError(message, context) {
     return;
   }
   if (kind === "stats") {
-    $("stats-result").replaceChildren(el("p", { text: `No statistics: ${message.message}.` }));
+    $("stats-result").replaceChildren(el("p", { text: `No statistics: ${reason(message.message)}.` }));
   }
   const what = { signin: "Not signed in", create: "The table was not created", join: "Not seated",
     stats: "No statistics", ask: "No answer", lobby: "No list of tables" }[kind] || "Refused";
-  alertText(`${what}: ${message.message}.`, { log: kind !== "stats" && table.id !== null });
+  alertText(`${what}: ${reason(message.message)}.`, { log: kind !== "stats" && table.id !== null });
 }
 
 // -- signing in ---------------------------------------------------------------------------------------------------

@@ -34,8 +34,10 @@ export function drawChart(results, names) {
   const x = (i) => left + (hands === 0 ? 0 : (i / hands) * (width - left - right));
   const y = (v) => top + ((high - v) / (high - low)) * (height - top - bottom);
 
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": "chart-svg-title",
-    class: "chart", preserveAspectRatio: "xMidYMid meet" });
+  // The title names the image (and is its tooltip); named a second time by aria-labelledby, chromium gave the
+  // same words as its description too, and a screen reader said them twice.
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
+    preserveAspectRatio: "xMidYMid meet" });
   const title = svg("title", { id: "chart-svg-title" });
   const finals = names.map((name, side) => `${name} ${scores[side][hands]}`).join(", ");
   title.textContent = `Score after each of ${hands} hand${hands === 1 ? "" : "s"}; now ${finals}. The table below gives every figure.`;

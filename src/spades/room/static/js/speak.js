@@ -101,3 +101,7 @@ export function clearAlert() {
 }
 
 export function lastMessage() { return last; }
+
+/** The room's reason for a refusal, to go inside a sentence of the page's ("Not signed in: …."): some of the
+ * room's reasons end with a full stop of their own, which would make two. */
+export function reason(text) { return String(text ?? "").trim().replace(/[.\s]+$/, ""); }

@@ -3,7 +3,7 @@
 // functions); this module moves through the hand, sends the player's actions, and keeps to the terminal's order:
 // every event said in turn, "your turn" once per decision, a pause after each hand until n.
 
-import { answer, clearAlert, lastMessage, quiet, refuse, say } from "./speak.js";
+import { answer, clearAlert, lastMessage, quiet, reason, refuse, say } from "./speak.js";
 import { SUITS, bidSpoken, capitalize, cardFaceElement, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
@@ -87,6 +87,8 @@ export class TableView {
     this.wantFocus = false;  // a turn has begun: the focus goes to the selected card once the page is drawn
     this.decisionKey = null;
     this.waitingKey = null;
+    this.backPending = false;
+    clearTimeout(this.backTimer);
     clearTimeout(this.coachTimer);
     for (const button of this.buttons?.values() ?? []) button.remove();
     this.buttons = new Map();  // the hand's buttons by card: kept from update to update, so the focus stays put
@@ -97,12 +99,31 @@ export class TableView {
   onTable(info) {
     if (info.table !== this.id) return;
     const first = this.info === null;
+    const before = this.info;
+    const waitedFor = document.getElementById("waiting-text").textContent;
     this.info = info;
     if (first) this.wantFocus = true;  // arrived at the table: the focus on a seat to take, or the title
     noteAway(this, info);
     this.render();
     // at a table waiting for people (not one this page is starting), what it waits for, once
     if (first && info.state === "waiting" && !this.starting) answer(document.getElementById("waiting-text").textContent);
+    if (!first && before.state === "waiting" && info.state === "waiting") this.saySeatChanges(before, waitedFor);
+  }
+
+  /** While a table waits for people, who came to a seat or left it is said, and then what the table waits for
+   * now when that changed ("Every seat is taken: start the game when you are ready."): the seats' list changes
+   * quietly, and a player waiting with the focus on the title would never know that the table is full. */
+  saySeatChanges(before, waitedFor) {
+    const mine = this.me ? this.me.name : null;
+    for (const seat of this.info.seats) {
+      const was = before.seats.find((s) => s.seat === seat.seat);
+      if (!was || was.player === seat.player) continue;
+      const where = this.seatName(seat.seat);
+      if (was.player && was.player !== mine) say(`${was.player} left ${where}.`);
+      if (seat.player && seat.player !== mine) say(`${seat.player} sits at ${where}.`);
+    }
+    const now = document.getElementById("waiting-text").textContent;
+    if (now !== waitedFor) say(now);
   }
 
   onUpdate(message) {
@@ -134,10 +155,40 @@ export class TableView {
         for (const line of this.lines[index]) quiet(line);
       }
       this.seen = this.events.length;
+      // A seat hears it as the terminal says a resumed game: where it stands ("Back at the table: …", which the
+      // room sends next), the trick on the table, and only then "your turn".
+      if (message.seat !== null) this.holdForBack();
     }
     this.advance();
     if (first) this.wantFocus = true;  // arrived at the table: the keys start at the hand
     this.render();
+  }
+
+  /** Keep "your turn" until the room's line of where the game stands has come (or a second and a half). */
+  holdForBack() {
+    this.holdPrompt = true;
+    this.backPending = true;
+    clearTimeout(this.backTimer);
+    this.backTimer = setTimeout(() => this.afterBack(), 1500);
+  }
+
+  /** Where the game stands has been said: the trick on the table, if any, then the turn. */
+  afterBack() {
+    if (!this.backPending) return;
+    this.backPending = false;
+    clearTimeout(this.backTimer);
+    if (this.view && this.view.phase === "play" && this.view.trick.length > 0) {
+      this.ask("r", { thenPrompt: true });
+      // without an answer (the room refused), the turn is said all the same
+      this.backTimer = setTimeout(() => {
+        this.holdPrompt = false;
+        if (this.myTurn()) this.sayPrompt();
+      }, 3000);
+      return;
+    }
+    this.holdPrompt = false;
+    if (this.myTurn()) this.sayPrompt();
+    this.applyFocus();
   }
 
   onActError(message, context) {
@@ -149,8 +200,8 @@ export class TableView {
         return;
       }
     }
-    if (context.card) refuse(`Not the ${cardName(context.card)}: ${message.message}.`);
-    else refuse(`Not possible: ${message.message}.`);
+    if (context.card) refuse(`Not the ${cardName(context.card)}: ${reason(message.message)}.`);
+    else refuse(`Not possible: ${reason(message.message)}.`);
   }
 
   onSaid(text, context, action = null, lines = null) {
@@ -160,7 +211,8 @@ export class TableView {
     if (context && context.key === "x" && action && this.view && (this.view.hand || []).includes(action)) {
       this.markSelected(action, { focus: true });
     }
-    if (context && context.afterLook) {  // as the terminal: the hand first, then the turn to bid
+    // as the terminal: the hand first, then the turn to bid; back at a game, the trick first, then the turn
+    if (context && (context.afterLook || context.thenPrompt)) {
       say(text);
       this.holdPrompt = false;
       this.prompted = -1;
@@ -172,6 +224,7 @@ export class TableView {
     else if (context && context.log) say(text);
     else if (context) answer(text);
     else say(text);
+    if (!context && this.backPending) this.afterBack();
   }
 
   // -- the order of what is said ------------------------------------------------------------------------------
@@ -567,11 +620,23 @@ export class TableView {
     return document.activeElement === target;
   }
 
-  focus() { this.focusHome(); }
+  /** Arriving at the table: the focus goes where the keys start once the room has said what the table is; until
+   * then there is nothing to put it on (the card table of the last table, or its title, would be said and left at
+   * once). */
+  focus() {
+    if (this.view === null && (this.info === null || this.starting || this.info.state === "playing")) {
+      this.wantFocus = true;  // the first update (or, for a table that waits, its first message) puts it
+    } else {
+      this.focusHome();
+    }
+  }
 
-  /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. */
+  /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. A game under
+   * way (or starting) sends its first update next: the focus waits for it, to go to a card once, not to the title
+   * first. */
   applyFocus() {
     if (!this.wantFocus) return;
+    if (this.view === null && (this.starting || (this.info && this.info.state === "playing"))) return;
     this.wantFocus = false;
     if (this.focusWithTable()) this.focusHome();
   }
@@ -703,7 +768,7 @@ export class TableView {
     let where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, 13)} of 13` : `Hand ${view.hand_number}`;
     if (view.ended) where = `Hand ${view.hand_number} is over`;
     const rules = view.rules.options;
-    const target = rules.hands ? `${rules.hands} hands` : `to ${rules.target ?? 500}`;
+    const target = rules.hands ? `${rules.hands} hand${rules.hands === 1 ? "" : "s"}` : `to ${rules.target ?? 500}`;
     document.getElementById("scoreline").replaceChildren(
       el("p", { text: `${where}. Playing ${target}.` }),
       el("ul", { class: "scores-now" }, ...parts.map((text) => el("li", { text }))),

@@ -289,9 +289,10 @@ def test_a_card_that_may_not_be_played_can_be_passed_over_and_refusals_are_alert
     m_repeats(alert_is("You may not bid 14. You may bid "))
     for key in ("2", "Enter", "y"):
         page.keyboard.press(key)
-    seen = 0
+    seen = 1  # the turn to bid, answered above; each later turn is counted as it comes (one at a time: each waits
+    # for a card of South's), never by counting the log again, which may already hold the next
     while (line := wait_for_turn(page, seen, 1)) is not None:
-        seen = turns(page)
+        seen += 1
         if not line.startswith("Your turn."):
             continue
         cards = page.evaluate(HAND_STATE)
@@ -376,12 +377,27 @@ def test_a_move_through_the_hand_says_each_card_once(browser: Any, room: Room) -
     page.click("#play-now")
     wait_for_log(page, "Your turn to bid")
     page.focus("#play")
+    page.evaluate(FOCUS_LOG)
     for key in ("3", "Enter", "y"):
         page.keyboard.press(key)
     wait_for_turn(page, 1, 1)
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.card")
+    wrong: list[str] = []
+    # "Your turn. Five of diamonds is selected." as the focus goes to the five: the five is heard once
+    turn = page.evaluate("""() => { const lines = [...document.querySelectorAll('#log p')]
+      .filter(p => p.textContent.startsWith('Your turn')); const line = lines[lines.length - 1];
+      return [line.textContent, line.getAttribute('aria-hidden'), document.getElementById('heard').textContent,
+              window.focusLog[window.focusLog.length - 1], document.activeElement.dataset.card]; }""")
+    line, hidden, rest, focused, card = turn
+    if " is selected." not in line:
+        wrong.append(f"the turn is said as {line!r}, naming no card")
+    else:
+        named = line.removeprefix("Your turn. ").removesuffix(" is selected.").lower()
+        heard = [named] + ([line.lower()] if hidden != "true" else []) + [rest.lower()]
+        if sum(text.count(named) for text in heard) != 1 or "your turn" not in " ".join(heard):
+            wrong.append(f"at the turn, with the focus on {focused}: heard {heard}")
     page.evaluate(FOCUS_LOG)
     cards = [card for card, _, _, _ in page.evaluate(HAND_STATE)]
-    wrong: list[str] = []
     for key, card, note in (("Home", cards[0], ""), ("ArrowRight", cards[1], ""), ("End", cards[-1], ""),
                             ("ArrowRight", cards[-1], "last card"), ("ArrowLeft", cards[-2], "")):
         before = len(page.evaluate("() => window.focusLog"))

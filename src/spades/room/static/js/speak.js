@@ -16,18 +16,21 @@ function speak(text, interrupt) {
 
 /** A line of the table's story: what happened, a prompt, a question. m repeats the last of these, unless it is
  * said with ``remember: false`` (a line after what the table awaits, which m must still repeat). */
-export function say(text, { urgent = false, remember = true } = {}) {
+export function say(text, { urgent = false, remember = true, heard = null } = {}) {
   const log = document.getElementById("log");
   const line = document.createElement("p");
   line.textContent = text;
-  // An urgent line is said once, at once, by the alert region; its copy in the log is for the eyes.
-  if (urgent) line.setAttribute("aria-hidden", "true");
+  // An urgent line is said once, at once, by the alert region; its copy in the log is for the eyes. With
+  // ``heard``, the focus is about to say part of the line (the card selected at "your turn"): the line is for
+  // the eyes and the screen reader hears only ``heard``, the rest.
+  if (urgent || heard !== null) line.setAttribute("aria-hidden", "true");
   log.append(line);
   while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
   if (remember) last = text;
-  if (urgent) alertText(text);
-  else speak(text, false);
+  if (urgent) alertText(heard ?? text);
+  else if (heard !== null) document.getElementById("heard").replaceChildren(document.createTextNode(heard));
+  if (!urgent) speak(text, false);  // the browser's own speech hears no focus: it says the whole line
 }
 
 /** A line of the story before the player came (a reload mid-game): shown in the log, not said again. */

@@ -276,6 +276,11 @@ export class TableView {
         this.markSelected(this.firstLegalCard());
       }
       if (this.selected !== this.firstLegalCard()) text = `Your turn. ${capitalize(cardName(this.selected))} is selected.`;
+      // The focus is about to go to the selected card and say its name: the line's card is then not heard again.
+      const button = this.buttons.get(this.selected);
+      if (button && this.focusWithTable() && document.activeElement !== button && text.endsWith(" is selected.")) {
+        return say(text, { urgent: settings.urgent, heard: "Your turn." });
+      }
     }
     say(text, { urgent: settings.urgent });
   }

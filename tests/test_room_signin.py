@@ -80,6 +80,28 @@ def test_each_failure_past_the_free_ones_doubles_the_wait_up_to_the_cap(store: S
     assert asyncio.run(signin.sign_in(login("Ann", "correct horse"), "10.0.0.2"))[0].name == "Ann"
 
 
+def test_a_slow_password_check_does_not_use_up_the_wait(store: Store) -> None:
+    """Found: on a busy server (checks at the lowest priority taking seconds) the wait after the fifth failure
+    had passed by the time its check answered, so the client's next try was checked too: 6 wrong passwords were
+    checked out of 60 sent together instead of 5. The wait counts from the moment a failure is known."""
+    clock = Clock()
+    store.create_player("Ann", "correct horse")
+    check_password = store.check_password
+
+    def slow_check(name: str, password: str) -> Any:
+        clock.now += 3.0  # longer than the first wait
+        return check_password(name, password)
+
+    store.check_password = slow_check  # type: ignore[method-assign]
+    signin = SignIn(store, clock=clock)
+    for i in range(p.LOGIN_FREE_PER_NAME):
+        assert refused(signin, login("Ann", f"wrong {i}")).code == p.ErrorCode.BAD_PASSWORD
+    refusal = refused(signin, login("Ann", "wrong again"))  # at once, the way a client sends its next
+    assert refusal.code == p.ErrorCode.TOO_MANY_ATTEMPTS and "try again in 1 second" in refusal.message
+    clock.now += p.LOGIN_DELAY_FIRST
+    assert refused(signin, login("Ann", "wrong again")).code == p.ErrorCode.BAD_PASSWORD
+
+
 def test_an_address_that_fails_many_names_waits_for_every_name(store: Store) -> None:
     clock = Clock()
     signin = SignIn(store, clock=clock)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -46,12 +45,6 @@ class JoinDriver(Driver):
         self.log: list[str] = []
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def database(tmp_path: Path) -> str:
     return str(tmp_path / "room.sqlite3")
@@ -59,7 +52,7 @@ def database(tmp_path: Path) -> str:
 
 @pytest.fixture
 def server(database: str, tmp_path: Path) -> Iterator[ServeProcess]:
-    process = ServeProcess(database, tmp_path, port=free_port(), extra=("--seeds",)).start()
+    process = ServeProcess(database, tmp_path, extra=("--seeds",)).start()  # on the free port it takes and says
     try:
         yield process
     finally:

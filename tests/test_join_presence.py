@@ -81,3 +81,28 @@ def test_spades_join_answers_w_and_z_with_the_rooms_words(server: ServeProcess) 
         assert link.answer("b", None) is None
     finally:
         link.close()
+
+
+def test_a_line_that_came_after_cards_is_said_after_them() -> None:
+    """Found under a busy machine: the room's "Ada is back" came right after the update with the card the computer
+    played for Ada, both were taken at once, and the terminal said the line first, then the card."""
+    from spades.game import Game
+    from spades.rules import Rules
+    from spades.table.remote import RemoteLink
+    from spades.wire import event_to_json, view_to_json
+
+    game = Game(Rules.preset("standard"), 3)
+    link = RemoteLink("ws://127.0.0.1:9/ws")  # never connected: the frames are put in its inbox by hand
+    try:
+        link.table, link._rules = 1, game.rules
+        events = [event_to_json(event) for event in game.events]
+        update = {"type": "update", "table": 1, "cursor": len(events), "events": events,
+                  "view": view_to_json(game.view(2))}
+        for frame in ({"type": "said", "table": 1, "text": "before"}, update,
+                      {"type": "said", "table": 1, "text": "after"}):
+            link._post(frame)
+        assert link.notices() == ["before"]  # said now; then the console says the events
+        assert len(link.events()) == len(events)
+        assert link.notices() == ["after"]
+    finally:
+        link.close()

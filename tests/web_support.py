@@ -47,10 +47,14 @@ class Room:
     def __init__(self, tmp: Path, port: int | None = None, pace: float = 0.0) -> None:
         self.tmp = tmp
         self.port = port or free_port()
+        self.guessed = port is None  # free a moment ago: another test's server may take it first
         self.database = tmp / "room.sqlite3"
         self.pace = pace
         self.process: subprocess.Popen[bytes] | None = None
-        self.url = f"http://127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         env = dict(os.environ, SPADES_DATA_DIR=str(self.tmp / "data"), SPADES_CONFIG_DIR=str(self.tmp / "config"),
@@ -63,10 +67,14 @@ class Room:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if self.guessed and f"Port {self.port} on 127.0.0.1 is in use" in log.read_text():
+                    self.port = free_port()  # taken in between, by a test in another worker
+                    return self.start()
                 raise RuntimeError(f"spades serve stopped: {log.read_text()}")
             try:
                 with urllib.request.urlopen(self.url + "/health", timeout=1) as answer:
                     if answer.status == 200:
+                        self.guessed = False  # started again, it keeps its port
                         return
             except OSError:
                 time.sleep(0.1)

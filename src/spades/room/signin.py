@@ -2,7 +2,8 @@
 
 - A failed login counts against the name and against the client's address (``Backoff``): after
   ``LOGIN_FREE_PER_NAME`` failures of a name (``LOGIN_FREE_PER_ADDRESS`` from an address) each further try waits
-  ``LOGIN_DELAY_FIRST`` seconds, doubling with every failure up to ``LOGIN_DELAY_MAX``, and is refused
+  ``LOGIN_DELAY_FIRST`` seconds (from the moment the last failure's check is done, however long the check took
+  on a busy server), doubling with every failure up to ``LOGIN_DELAY_MAX``, and is refused
   (``too_many_attempts``, saying how long) without its password being looked at, even a right one. A good login
   ends the name's wait; a count is forgotten ``LOGIN_FORGET_AFTER`` seconds after its last failure. Registering
   a taken name counts as a failure of the address (it costs the room a look at the name and is a way to try
@@ -73,6 +74,14 @@ class Backoff:
         if len(self._seen) > MAX_KEYS:
             for old in list(self._seen)[:len(self._seen) - MAX_KEYS]:
                 del self._seen[old]
+
+    def known(self, key: str) -> None:
+        """A failure counted when its try arrived is now known (its password check is done): the wait starts
+        again from now. A check that a busy server took longer than the wait over must not use the wait up, or
+        the next try of the same client would be let through the moment it hears its last was wrong."""
+        seen = self._seen.pop(key, None)
+        if seen is not None:
+            self._seen[key] = (seen[0], self.clock())  # put back last: the dict stays oldest first
 
     def forgive(self, key: str) -> None:
         """Take back one failure (a try counted before its outcome was known that went well)."""
@@ -200,6 +209,8 @@ class SignIn:
             self.address_failures.forgive(address)
             raise
         if player is None:
+            self.name_failures.known(key)
+            self.address_failures.known(address)
             # Told apart so that a client can offer to register a new name; register says as much (name_taken),
             # and a wrong name took as long as a wrong password all the same.
             if await asyncio.to_thread(self.store.name_free, name):

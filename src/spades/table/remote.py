@@ -332,11 +332,18 @@ class RemoteLink:
         return self._events
 
     def _take(self) -> bool:
-        """Apply everything in the inbox, in order; True when anything new came (events, a view or a line)."""
+        """Apply the inbox in order; True when anything new came (events, a view or a line). It stops before a
+        line (said, notice, a seat's change) that came after new events: the console says the lines it has, then
+        the events, so a line taken together with the events before it would be said first ("Ada is back"
+        before the card the computer played for Ada, when a busy machine let both frames arrive at once); the
+        next take has it."""
         changed = False
+        known = len(self._events)
         while True:
             with self._arrived:
                 if not self._inbox:
+                    return changed
+                if len(self._events) > known and self._inbox[0].get("type") in ("said", "notice", "table"):
                     return changed
                 frame = self._inbox.popleft()
             changed = self._handle(frame) or changed

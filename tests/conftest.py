@@ -1,0 +1,49 @@
+"""What every test shares, so that the suite can run in several processes at once (pytest-xdist, ``-n auto`` in
+scripts/test): each process keeps the program's data and settings in a folder of its own, never the user's, and
+the slowest tests are handed out first so that no worker is left with a long one at the end."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+# The tests that take longest (seconds on 2 busy cores), started first: a worker that picks one up late would run
+# alone at the end while the other cores wait. Matched against the start of a test's node id.
+SLOW_FIRST = (
+    "tests/test_first_start.py::test_the_first_command_installs",  # a real pip install of the package
+    "tests/test_arena.py::test_ray",  # a Ray cluster started and stopped
+    "tests/test_room_hardening.py",
+    "tests/test_room_server.py",
+    "tests/test_types.py",  # mypy over the whole package
+    "tests/test_web",
+    "tests/test_room_processes.py",
+)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def own_data_and_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """``SPADES_DATA_DIR`` and ``SPADES_CONFIG_DIR`` in this process's temporary folder (inherited by the commands
+    the tests start), so that no test reads or writes the user's saved game or settings, nor another worker's.
+    Tests that need a folder of their own still set one."""
+    home = tmp_path_factory.mktemp("spades-home")
+    saved = {key: os.environ.get(key) for key in ("SPADES_DATA_DIR", "SPADES_CONFIG_DIR")}
+    os.environ["SPADES_DATA_DIR"] = str(home / "data")
+    os.environ["SPADES_CONFIG_DIR"] = str(home / "config")
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slowest tests first, in the order of ``SLOW_FIRST``; the rest keep their order."""
+
+    def rank(item: pytest.Item) -> int:
+        node = item.nodeid
+        return next((i for i, prefix in enumerate(SLOW_FIRST) if node.startswith(prefix)), len(SLOW_FIRST))
+
+    items.sort(key=rank)  # stable: within a rank, the collection's order

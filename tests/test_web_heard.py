@@ -383,6 +383,8 @@ def test_a_move_through_the_hand_says_each_card_once(browser: Any, room: Room) -
     wait_for_turn(page, 1, 1)
     page.wait_for_function("() => document.activeElement && document.activeElement.dataset.card")
     wrong: list[str] = []
+    if status(page):
+        wrong.append(f"the status line still shows {status(page)!r} once the bid is made")
     # "Your turn. Five of diamonds is selected." as the focus goes to the five: the five is heard once
     turn = page.evaluate("""() => { const lines = [...document.querySelectorAll('#log p')]
       .filter(p => p.textContent.startsWith('Your turn')); const line = lines[lines.length - 1];

@@ -61,6 +61,12 @@ export function answer(lines, { heard = null } = {}) {
   speak(list.join(" "), true);  // the browser's own speech hears no focus: it says the whole answer
 }
 
+/** Empty the status line without a word (the bid typed there has been asked about: it is no longer the answer). */
+export function clearAnswer() {
+  document.getElementById("status").replaceChildren();
+  document.getElementById("heard").replaceChildren();
+}
+
 let alertTimer = null;
 let clearTimer = null;
 const ALERT_KEEP = 8000;  // ms: an alert is said at once; its text does not stay in the page to be found later

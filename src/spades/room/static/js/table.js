@@ -3,7 +3,7 @@
 // functions); this module moves through the hand, sends the player's actions, and keeps to the terminal's order:
 // every event said in turn, "your turn" once per decision, a pause after each hand until n.
 
-import { answer, clearAlert, lastMessage, quiet, reason, refuse, say } from "./speak.js";
+import { answer, clearAlert, clearAnswer, lastMessage, quiet, reason, refuse, say } from "./speak.js";
 import { SUITS, bidSpoken, capitalize, cardFaceElement, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
@@ -439,6 +439,7 @@ export class TableView {
       }
       const value = parseInt(this.digits, 10);
       this.digits = "";
+      clearAnswer();  // the digits typed are now the question "Bid 3?", and then the bid
       let bid;
       if (view.legal.includes("look")) {
         if (value !== 0) {

@@ -282,6 +282,12 @@ def test_a_card_that_may_not_be_played_can_be_passed_over_and_refusals_are_alert
         except sync_api.TimeoutError:
             wrong.append(f"the alert region still holds {page.inner_text('#alert')!r} after the next key")
 
+    # a seat that has not bid yet: its bid is a dash to the eyes and words to the screen reader
+    chips = page.evaluate("""() => [...document.querySelectorAll('.felt .chip')].map((chip) => {
+      const copy = chip.cloneNode(true); copy.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+      return copy.textContent; }).filter((text) => text.startsWith('Bid'))""")
+    if not any(text == "Bid not made yet" for text in chips) or any("–" in text for text in chips):
+        wrong.append(f"the seats' bids before they are made read {chips}")
     page.keyboard.press("Enter")
     m_repeats(alert_is("Type your bid first: "))
     for key in ("1", "4", "Enter"):

@@ -88,7 +88,10 @@ export function renderSeats(table) {
       ring(away ? "clock" : turn ? "lit" : "idle"));
     if (away) avatar.dataset.seat = String(seat);
     const chips = el("p", { class: "seat-nums" },
-      el("span", { class: "chip", text: `Bid ${bid === null ? "–" : bidSpoken(bid)}` }), " ",
+      // no bid yet: a dash to the eyes, words to the screen reader (which would say "dash", or nothing)
+      bid === null ? el("span", { class: "chip" }, "Bid ", el("span", { "aria-hidden": "true", text: "–" }),
+        el("span", { class: "sr-only", text: "not made yet" }))
+        : el("span", { class: "chip", text: `Bid ${bidSpoken(bid)}` }), " ",
       el("span", { class: "chip", text: `Tricks ${view.tricks_won[seat]}` }),
       view.dealer === seat ? " " : "", view.dealer === seat ? el("span", { class: "chip dealer", text: "Dealer" }) : "");
     const plate = el("div", { class: "plate" }, avatar, el("div", { class: "plate-text" },

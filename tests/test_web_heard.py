@@ -224,7 +224,8 @@ def test_a_game_by_enter_alone_moves_the_focus_only_with_the_selection_or_the_tu
                                "still')", timeout=4_000)
     except sync_api.TimeoutError:
         wrong.append(f"C: nothing follows {status(page)!r} while the review is under way")
-    page.wait_for_function("n => n > 0", arg=len(held))
+    # the review may first compile the search (a new install: numba's cache is empty), a minute on a busy machine
+    page.wait_for_function("n => n > 0", arg=len(held), timeout=120_000)
     assert len(held) == 1
     socket, frame = held[0]
     socket.send(frame)

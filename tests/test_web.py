@@ -148,7 +148,7 @@ def test_a_whole_hand_by_keyboard_says_the_terminals_words(browser: Any, room: R
     typed += ["3", "y"]  # the terminal's line mode: 3 (with its Enter), then y
     for key in ("3", "Enter", "y"):
         page.keyboard.press(key)
-    assert page.inner_text("#status") == "3"
+    assert page.inner_text("#status") == ""  # the bid typed, once asked about, is no longer shown as the answer
     seen = 0
     while not wait_for_turn_or_end(page, seen):
         seen = prompts(page)

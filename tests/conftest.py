@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -47,3 +48,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return next((i for i, prefix in enumerate(SLOW_FIRST) if node.startswith(prefix)), len(SLOW_FIRST))
 
     items.sort(key=rank)  # stable: within a rank, the collection's order
+
+
+# The browser tests' shared pieces: one chromium and one room a test module (a module that needs its own room, or
+# a slower one, starts it in the test).
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from web_support import chromium, need_browser
+
+    with chromium(need_browser()) as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Any]:
+    from web_support import serving
+
+    with serving(tmp_path_factory.mktemp("room")) as served:
+        yield served

@@ -10,7 +10,6 @@ import io
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,22 +26,9 @@ from spades.table.link import LocalLink
 from spades.table.session import Output, Table
 from spades.view import SeatView
 from spades.wire import rules_from_json
-from web_support import DESKTOP, PHONE, Room, chromium, log_lines, need_browser, new_page, serving, status, wait_for_log
+from web_support import DESKTOP, PHONE, Room, log_lines, new_page, serving, status, wait_for_log
 
 SOUTH = 2
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    sync_api = need_browser()
-    with chromium(sync_api) as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
-    with serving(tmp_path_factory.mktemp("room")) as served:
-        yield served
 
 
 def play_now(page: Any, room: Room) -> int:

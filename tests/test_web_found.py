@@ -11,29 +11,8 @@ from typing import Any
 
 import pytest
 
-from web_support import Room, chromium, log_lines, need_browser, new_page, serving, wait_for_log
-
-# Every focus change of the page, in order: the card's text for a card of the hand, else the element's id or tag.
-FOCUS_LOG = """
-window.focusLog = [];
-document.addEventListener("focusin", (event) => {
-  const node = event.target;
-  window.focusLog.push(node.dataset && node.dataset.card ? node.dataset.card : node.id ? "#" + node.id : node.tagName);
-}, true);
-"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = need_browser()
-    with chromium(sync_api) as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
-    with serving(tmp_path_factory.mktemp("room")) as served:
-        yield served
+from test_web_heard import FOCUS_LOG
+from web_support import Room, log_lines, new_page, wait_for_log
 
 
 def guest(page: Any, room: Room, name: str) -> None:

@@ -9,7 +9,6 @@ while; and an invitation says which table and seat it offers, and Enter sits the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 
 from test_web import axe_violations, report, terminal_lines
-from web_support import Room, chromium, log_lines, need_browser, new_page, serving, status, wait_for_log
+from web_support import Room, log_lines, need_browser, new_page, status, wait_for_log
 
 # Every focus change of the page, in order: the card's text for a card of the hand, else the element's id or tag.
 FOCUS_LOG = """
@@ -43,18 +42,6 @@ REASON = re.compile(r"cannot be played: (you must follow (clubs|diamonds|hearts|
 @pytest.fixture(scope="module")
 def sync_api() -> Any:
     return need_browser()
-
-
-@pytest.fixture(scope="module")
-def browser(sync_api: Any) -> Iterator[Any]:
-    with chromium(sync_api) as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
-    with serving(tmp_path_factory.mktemp("room")) as served:
-        yield served
 
 
 class Keys:

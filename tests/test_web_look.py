@@ -8,14 +8,13 @@ setting."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from test_web import axe_violations, create_table, hand_cards, play_now, prompts, report, wait_for_turn_or_end
-from web_support import DESKTOP, PHONE, Room, chromium, need_browser, new_page, serving, wait_for_log
+from web_support import DESKTOP, PHONE, Room, new_page, serving, wait_for_log
 
 ZOOM_200 = {"width": DESKTOP["width"] // 2, "height": DESKTOP["height"] // 2}  # a 1280 by 900 window at 200%
 EARCONS = ["card", "us", "them", "spades", "turn", "nil", "hand"]
@@ -43,19 +42,6 @@ if (window.AudioContext) {
   };
 }
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = need_browser()
-    with chromium(sync_api) as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
-    with serving(tmp_path_factory.mktemp("room")) as served:
-        yield served
 
 
 def boxes(page: Any) -> dict[str, Any]:

@@ -7,26 +7,10 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from presence_support import BACK, BEGINS, COVER, LOST, North
-from web_support import Room, chromium, log_lines, need_browser, new_page, serving, wait_for_log
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = need_browser()
-    with chromium(sync_api) as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Room]:
-    with serving(tmp_path_factory.mktemp("room")) as served:
-        yield served
+from web_support import Room, log_lines, new_page, wait_for_log
 
 
 def play_south(page: Any, deadline: float) -> None:

@@ -7,11 +7,10 @@ a 13-bit field of it. Search code works on those integers directly; everything a
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from .errors import CardError
+from .errors import CardError, nearest
 
 __all__ = [
     "CARDS",
@@ -184,12 +183,12 @@ def suggest_card(text: str) -> Card | None:
     rank_word, suit_word = words
     rank = _RANK_ALIASES.get(rank_word)
     if rank is None:
-        close = difflib.get_close_matches(rank_word, RANK_WORDS, n=1, cutoff=0.6)
-        rank = RANK_WORDS.index(close[0]) if close else None
+        close = nearest(rank_word, RANK_WORDS)
+        rank = RANK_WORDS.index(close) if close else None
     suit = _SUIT_WORDS.get(suit_word)
     if suit is None:
-        found = difflib.get_close_matches(suit_word, list(_SUIT_WORDS), n=1, cutoff=0.6)
-        suit = _SUIT_WORDS[found[0]] if found else None
+        found = nearest(suit_word, _SUIT_WORDS)
+        suit = _SUIT_WORDS[found] if found else None
     if rank is None or suit is None:
         return None
     return CARDS[suit * 13 + rank]

@@ -19,6 +19,8 @@ code that catches ``ValueError`` still works.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -38,7 +40,15 @@ __all__ = [
     "UndoError",
     "UnknownLevel",
     "WireError",
+    "nearest",
 ]
+
+
+def nearest(word: str, names: Iterable[str]) -> str | None:
+    """The known name a misspelt ``word`` most likely means ("hartz": "hearts", "targt": "target"), or None when
+    none is near: one measure of "near" for every "did you mean" the package says."""
+    close = difflib.get_close_matches(word, list(names), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 class SpadesError(ValueError):

@@ -8,12 +8,11 @@ with a message naming the option, rather than discovered mid-game.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .bids import Bidding
-from .errors import RulesError
+from .errors import RulesError, nearest
 
 __all__ = ["OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
 
@@ -76,10 +75,10 @@ _PROBES: dict[str, dict[str, Any]] = {
 def unknown_name(kind: str, name: str, names: Any) -> str:
     """Why a variant's or an option's name is refused: with the nearest known name when one is near (a misspelt
     ``targt`` is most likely ``target``), then every name, so the player need not look them up."""
-    near = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
+    near = nearest(name, names)
     plural = "variants" if kind == "variant" else "options"
     if near:
-        return f"unknown {kind} {name!r}; did you mean {near[0]!r}? The {plural} are {', '.join(names)}"
+        return f"unknown {kind} {name!r}; did you mean {near!r}? The {plural} are {', '.join(names)}"
     return f"unknown {kind} {name!r}; the {plural} are {', '.join(names)}"
 
 

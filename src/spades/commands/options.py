@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..errors import nearest
 from ..rules import OPTION_HELP, VARIANTS, Rules, RulesError, unknown_name
 
 STRENGTH = ("random", "easy", "normal", "hard")
@@ -18,8 +18,8 @@ def one_of(kind: str, names: Sequence[str]) -> Callable[[str], str]:
 
     def check(text: str) -> str:
         if text not in names:
-            near = difflib.get_close_matches(text, list(names), n=1, cutoff=0.6)
-            guess = f" (did you mean {near[0]!r}?)" if near else ""
+            near = nearest(text, names)
+            guess = f" (did you mean {near!r}?)" if near else ""
             raise argparse.ArgumentTypeError(f"{text!r} is not {kind}{guess}; choose {', '.join(names)}")
         return text
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -307,6 +307,11 @@ class Store:
     def _session(self) -> Iterator[Session]:
         with self._sessions.begin() as session:
             yield session
+
+    def transaction(self) -> AbstractContextManager[Session]:
+        """One short transaction, for the modules that keep the room's other rows beside these (on ``Base``, with
+        their own migrations): chat, the quick-play queue, ratings."""
+        return self._session()
 
     # players and sessions
 

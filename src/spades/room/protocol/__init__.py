@@ -11,6 +11,7 @@ The package's modules: ``codes`` (limits, error codes, the refusal), ``fields`` 
 ``docs`` (``python -m spades.room.protocol`` prints ``docs/protocol.md`` from the models; a test checks the
 committed file matches). Views and events travel in the wire form of ``spades.wire``, carried as JSON objects."""
 
+from .base import ClientBase, ServerBase
 from .codes import (
     CLOSE_NOT_READING,
     CLOSE_ORIGIN,
@@ -87,7 +88,6 @@ from .messages import (
     Act,
     Ask,
     AskKey,
-    ClientBase,
     ClientMessage,
     Count,
     Create,
@@ -103,7 +103,6 @@ from .messages import (
     Remove,
     Resume,
     Said,
-    ServerBase,
     ServerMessage,
     SetLevel,
     Stand,

@@ -4,21 +4,20 @@ writing a server one. The models' docstrings and examples are the protocol's doc
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError, model_validator
 
 from ...words.keymap import asked_keys, find
+from .base import ClientBase, ServerBase
 from .codes import COACH_LINES, MAX_CLIENT_ID, MAX_FRAME_BYTES, MESSAGE_MAX, ErrorCode, ProtocolError
 from .fields import (
     ACTION_MAX,
     ActionText,
-    ClientId,
     Cursor,
     Level,
     LoginPassword,
     Name,
-    Part,
     Password,
     Player,
     RulesForm,
@@ -33,14 +32,6 @@ from .fields import (
 from .schema_words import describe
 
 # -- client to server --------------------------------------------------------------------------------------------
-
-class ClientBase(Part):
-    """Every client message: its type and an optional number the reply carries back."""
-
-    example: ClassVar[dict[str, Any]]
-    replies: ClassVar[str]
-    id: ClientId = None
-
 
 class Register(ClientBase):
     """Register a new player with a name and password, and sign in as them."""
@@ -241,15 +232,6 @@ class Ping(ClientBase):
 
 
 # -- server to client --------------------------------------------------------------------------------------------
-
-class ServerBase(Part):
-    """Every server message: its type and, in a reply, the number of the client message it answers."""
-
-    example: ClassVar[dict[str, Any]]
-    sent_when: ClassVar[str]
-    omitted_when_null: ClassVar[tuple[str, ...]] = ()  # optional fields left out of the frame when they are null
-    id: ClientId = None
-
 
 class Welcome(ServerBase):
     """The player is signed in. The token signs them in again with resume until it expires."""

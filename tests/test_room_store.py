@@ -4,6 +4,7 @@ older database upgraded in place by the migrations."""
 
 from __future__ import annotations
 
+import importlib
 import threading
 import tomllib
 from collections.abc import Callable, Iterator
@@ -25,6 +26,7 @@ from spades.rules import VARIANTS, Rules
 from spades.stats import HandStats
 
 ROOT = Path(__file__).resolve().parents[1]
+ROW_MODULES = ("spades.room.ratings",)  # the room's modules with tables of their own, on store.Base
 RULES = {"variant": "standard", "options": {}}
 OpenStore = Callable[[], Store]
 
@@ -455,6 +457,9 @@ def test_version_4_keys_existing_names_by_what_they_read_as_and_keeps_every_row(
 
 
 def test_the_migrations_make_the_schema_the_models_describe(store: Store) -> None:
+    """Every module that keeps rows beside the store's is imported, so that its models are in the metadata."""
+    for module in ROW_MODULES:
+        importlib.import_module(module)
     with store.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
     assert differences == []

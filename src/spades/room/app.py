@@ -20,7 +20,7 @@ from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import http
+from . import http, rating_views
 from . import protocol as p
 from .bus import make_bus
 from .connections import CLOSE_NOT_READING, Connection
@@ -167,7 +167,7 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
             await room.close()
             store.close()
 
-    routes = [*http.routes(), WebSocketRoute("/ws", _socket)]
+    routes = [*http.routes(), *rating_views.routes(), WebSocketRoute("/ws", _socket)]
     app = Starlette(routes=routes, lifespan=lifespan)
     add_pages(app)
     return app

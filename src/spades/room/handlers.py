@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from . import protocol as p
-from . import questions, seating
+from . import questions, rating_views, seating
 from .connections import Connection
 from .room import Room
 
@@ -71,4 +71,5 @@ HANDLERS: dict[str, Handler] = {
     "sync": questions.sync,
     "ask": questions.ask,
     "stats": _stats,
+    "leaderboard": rating_views.leaderboard_handler,
 }

@@ -3,24 +3,35 @@ each rating group, the games among people that the rating rules count, and each 
 
 A rating group gathers the variants whose games measure the same skill: the partnership games of four (standard,
 whiz, mirror, suicide) are one, solo for four another, the two-player game a third. A player's rating is shown as
-its ordinal (mu less three sigma), which starts at 0 and rises as the rating grows surer as well as higher."""
+its ordinal (mu less three sigma), which starts at 0 and rises as the rating grows surer as well as higher.
+
+The rules (which games count, the ranks, openskill's computation) are ``rating_rules``, which knows no database;
+this module keeps what they give. A game is rated in the transaction that stores its end (``Store.finish`` with
+``rater``), so a crash loses nothing and the finish, once per table, rates it once; ``rebuild`` replays every
+stored record, in the order they finished, through the same rules."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import Float, ForeignKey, Index, Integer, String, select
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from ..game import Game
+from ..record import game_from_record
 from ..rules import Rules
-from .store import Base, PlayerRow, Store, UTCDateTime
+from .rating_rules import DEFAULT_MU, DEFAULT_SIGMA, GameFacts, Standing, facts, group_of, rate, unrated_reason
+from .store import Base, PlayerRow, RecordRow, Store, StoredTable, UTCDateTime
 
-__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "RatingChangeRow", "RatingRow", "Standing", "rating_group", "standings"]
+__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "GROUPS", "CoverRow", "RatingChangeRow", "RatingRow", "Rebuilt",
+           "Standing", "count_cover", "finish_meta", "rate_finished", "rater", "rating_group", "rebuild",
+           "standings"]
 
-DEFAULT_MU = 25.0  # openskill's defaults: a new player is mu 25, sigma 25/3, ordinal 0
-DEFAULT_SIGMA = 25.0 / 3.0
+GROUPS = ("partnership", "solo", "two_player")
 
 
 class RatingRow(Base):
@@ -46,27 +57,18 @@ class RatingChangeRow(Base):
     finished: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
-@dataclass(frozen=True)
-class Standing:
-    """A player's rating in one group: mu and sigma as openskill keeps them, and the rated games behind them."""
+class CoverRow(Base):
+    """How many actions the computer took for a person's seat while they were away."""
 
-    name: str
-    mu: float = DEFAULT_MU
-    sigma: float = DEFAULT_SIGMA
-    games: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        """The rating as shown: mu less three sigma (openskill's ``ordinal``)."""
-        return self.mu - 3.0 * self.sigma
+    __tablename__ = "covers"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    actions: Mapped[int] = mapped_column(Integer, default=0)
 
 
 def rating_group(rules: Rules) -> str:
     """The group a game's rating counts in: who plays with whom, and how many, rather than the variant's name."""
-    if rules.players == 2:
-        return "two_player"
-    kind = "partnership" if rules.partnerships else "solo"
-    return kind if rules.players == 4 else f"{kind}_{rules.players}"
+    return group_of(rules.players, rules.partnerships)
 
 
 def standings(store: Store, group: str, names: Iterable[str]) -> dict[str, Standing]:
@@ -76,9 +78,124 @@ def standings(store: Store, group: str, names: Iterable[str]) -> dict[str, Stand
     found: dict[str, Standing] = {}
     if wanted:
         with store.transaction() as session:
-            rows = session.execute(
-                select(PlayerRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
-                .join(RatingRow, RatingRow.player_id == PlayerRow.id)
-                .where(PlayerRow.name.in_(wanted), RatingRow.rating_group == group)).all()
-            found = {name: Standing(name, mu, sigma, games) for name, mu, sigma, games in rows}
+            found = _standings(session, group, wanted)
     return {name: found.get(name, Standing(name)) for name in wanted}
+
+
+def _standings(session: Session, group: str, names: list[str]) -> dict[str, Standing]:
+    rows = session.execute(
+        select(PlayerRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+        .join(RatingRow, RatingRow.player_id == PlayerRow.id)
+        .where(PlayerRow.name.in_(names), RatingRow.rating_group == group)).all()
+    return {name: Standing(name, mu, sigma, games) for name, mu, sigma, games in rows}
+
+
+# -- while a game is played, and as it ends --------------------------------------------------------------------
+
+def count_cover(store: Store, table_id: int, seat: int) -> None:
+    """One more action the computer took for the seat's absent person (one statement, so processes add up)."""
+    for _ in range(3):
+        try:
+            with store.transaction() as session:
+                done = session.execute(update(CoverRow).where(CoverRow.table_id == table_id, CoverRow.seat == seat)
+                                       .values(actions=CoverRow.actions + 1))
+                if not getattr(done, "rowcount", 0):
+                    session.add(CoverRow(table_id=table_id, seat=seat, actions=1))
+            return
+        except IntegrityError:  # another process made the row first: add to it
+            continue
+
+
+def finish_meta(store: Store, info: StoredTable, registered: Mapping[int, str]) -> dict[str, Any]:
+    """What a finished game's record keeps besides the game: the table, who sat where, which of them were
+    registered players, the computer's level at each seat it held, and how many actions it took for each absent
+    person, so that the rating rules (and the record against each computer level) read the record alone."""
+    with store.transaction() as session:
+        covered = {str(seat): n for seat, n in session.execute(
+            select(CoverRow.seat, CoverRow.actions).where(CoverRow.table_id == info.id)).all()}
+    return {"table": info.id,
+            "players": {str(s.seat): s.player for s in info.seats if s.player is not None},
+            "registered": sorted(set(registered.values())),
+            "computers": {str(s.seat): s.level for s in info.seats if s.player is None and s.level},
+            "covered": covered}
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def rate_finished(session: Session, table_id: int, game: GameFacts,
+                  moment: Callable[[], datetime] = _now) -> datetime:
+    """Rate a finished game in the transaction that stores its end: its registered players' rows are locked
+    first (by id, so two games ending at once wait for each other rather than deadlock), then the game counts as
+    finished (``moment``), and, when the rules rate it, each registered player's rating and its change are
+    written. The moment is returned: the records' order is the order the ratings changed in."""
+    names = sorted(set(game.players.values()) & game.registered)
+    ids = dict(session.execute(select(PlayerRow.name, PlayerRow.id).where(PlayerRow.name.in_(names))
+                               .order_by(PlayerRow.id).with_for_update()).all()) if names else {}
+    finished = moment()
+    if unrated_reason(game) is not None or not ids:
+        return finished
+    before = _standings(session, game.group, names)
+    after = rate(game, before)
+    for name, new in after.items():
+        player_id = ids.get(name)
+        if player_id is None:
+            continue
+        old = before.get(name, Standing(name))
+        row = session.get(RatingRow, (player_id, game.group))
+        if row is None:
+            session.add(RatingRow(player_id=player_id, rating_group=game.group, mu=new.mu, sigma=new.sigma,
+                                  games=new.games))
+        else:
+            row.mu, row.sigma, row.games = new.mu, new.sigma, new.games
+        session.add(RatingChangeRow(table_id=table_id, player_id=player_id, rating_group=game.group,
+                                    mu_before=old.mu, sigma_before=old.sigma, mu=new.mu, sigma=new.sigma,
+                                    finished=finished))
+    return finished
+
+
+def rater(table_id: int, game: Game, meta: Mapping[str, Any]) -> Callable[[Session], datetime]:
+    """``Store.finish``'s ``also`` for a game the room has just played to its end."""
+    found = facts(game, meta)
+    return lambda session: rate_finished(session, table_id, found)
+
+
+# -- the rebuild ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What a rebuild did: the players with a rating now, the games replayed, and how many were not rated."""
+
+    players: int
+    games: int
+    unrated: int
+
+    def __str__(self) -> str:
+        return (f"Rebuilt the ratings of {self.players} player{'s' * (self.players != 1)} from {self.games} "
+                f"game{'s' * (self.games != 1)}; {self.unrated} game{'s' * (self.unrated != 1)} unrated.")
+
+
+def rebuild(store: Store) -> Rebuilt:
+    """Every rating and every change made again from the stored records, in the order the games finished, through
+    the rules the room rates by now; all in one transaction, so the room never shows half a rebuild."""
+    games = unrated = 0
+    with store.transaction() as session:
+        session.execute(delete(RatingChangeRow))
+        session.execute(delete(RatingRow))
+        rows = session.execute(select(RecordRow.table_id, RecordRow.record, RecordRow.finished)
+                               .order_by(RecordRow.finished, RecordRow.table_id)).all()
+        for table_id, record, finished in rows:
+            try:
+                game = game_from_record(record)
+            except Exception:  # a record this program cannot replay rates nothing
+                unrated += 1
+                games += 1
+                continue
+            found = facts(game, record.get("meta") or {})
+            games += 1
+            unrated += unrated_reason(found) is not None
+            rate_finished(session, table_id, found, lambda moment=finished: moment)
+            session.flush()
+        players = len(set(session.scalars(select(RatingRow.player_id)).all()))
+    return Rebuilt(players, games, unrated)

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from . import protocol as p
+from . import rating_views
 from .bus import Bus, LocalBus
 from .connections import Connection, Connections
 from .presence import begin_line
@@ -87,7 +88,11 @@ class Room:
             log.info("resumed %s games under way", len(infos))
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
-        """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients."""
+        """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients; or
+        that a table's game was rated: tell our clients at it."""
+        if isinstance(notice.get("rated"), int):
+            await rating_views.tell(self, notice["rated"])
+            return
         table_id = notice.get("table")
         table = self.tables.get(table_id) if isinstance(table_id, int) else None
         if table is None:

@@ -624,10 +624,14 @@ class Store:
 
     # finished games and statistics
 
-    def finish(self, table_id: int, record: Mapping[str, Any], stats: Mapping[str, Figures] | None = None) -> bool:
+    def finish(self, table_id: int, record: Mapping[str, Any], stats: Mapping[str, Figures] | None = None,
+               also: Callable[[Session], datetime] | None = None) -> bool:
         """Close the table: state "over", the engine's record kept, and each named player's statistics increased
         by the game's figures, all in one transaction. False (and nothing changed) when the table was finished
-        already, so that two processes seeing the same last trick count the game once."""
+        already, so that two processes seeing the same last trick count the game once. ``also`` does more in the
+        same transaction once the table is claimed (the ratings: see ``ratings.rate_finished``) and gives the
+        moment the game counts as finished, taken once it holds its players, so that the records' order is the
+        order their players' ratings changed in."""
         try:
             with self._session() as session:
                 now = _now()
@@ -636,6 +640,9 @@ class Store:
                                          .values(state="over", finished=now))
                 if not getattr(result, "rowcount", 0):
                     return False
+                if also is not None:
+                    now = also(session)
+                    session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=now))
                 session.add(RecordRow(table_id=table_id, record=dict(record), finished=now))
                 for name, change in (stats or {}).items():
                     self._add_stats(session, name, change)

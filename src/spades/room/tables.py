@@ -30,7 +30,7 @@ from ..view import Phase
 from ..wire import action_text, rules_from_json, update_to_json
 from ..words import announce
 from ..words import seat as words
-from . import presence
+from . import presence, rating_views, ratings
 from . import protocol as p
 from .client import hint_adviser
 from .connections import Connection
@@ -270,6 +270,8 @@ class LiveTable:
             await self.catch_up()
         self._apply(checked)
         self.seq += 1
+        if not person and seat in self.people():  # the computer for an absent person: counted for the ratings
+            await self._db(ratings.count_cover, self.room.store, self.id, seat)
         log.debug("table %s: action seq %s accepted", self.id, self.seq)
         self.publish(reply)
         await self.room.notify(self.id, self.seq)
@@ -349,9 +351,12 @@ class LiveTable:
             player = await self._db(self.room.store.player, name)
             if player is not None and not player.guest:
                 registered[seat] = player.name
-        record = host.record({"table": self.id, "players": {str(s): n for s, n in people.items()}})
+        meta = await self._db(ratings.finish_meta, self.room.store, self.info, registered)
+        record = host.record(meta)
         stats = game_stats(host.game, registered)
-        if await self._db(self.room.store.finish, self.id, record, stats):
+        rater = ratings.rater(self.id, host.game, meta)
+        finished = await self._db(self.room.store.finish, self.id, record, stats, rater)
+        if finished:
             game = host.game
             log.info("table %s: the game is over after %s actions: %s; %s won", self.id, self.seq, ", ".join(
                 f"{side_name(game.rules, side)} {score}" for side, score in enumerate(game.scores)),
@@ -359,6 +364,9 @@ class LiveTable:
         await self.refresh()
         self.announce_table()
         await self.room.notify(self.id)
+        if finished:  # each process tells its own clients at the table how the game was rated
+            await rating_views.tell(self.room, self.id)
+            await self.room.bus.publish({"rated": self.id})
 
     async def _drive(self) -> None:
         """Play the computer seats while it is their turn, at the table's pace, deciding in a worker thread (a

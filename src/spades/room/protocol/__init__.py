@@ -118,6 +118,16 @@ from .messages import (
     parse_client,
     parse_server,
 )
+from .ratings import (
+    LEADERBOARD_ROWS,
+    RATING_GROUPS,
+    Leaderboard,
+    LeaderboardRequest,
+    LeaderRow,
+    Rating,
+    RatingChange,
+    RatingGroup,
+)
 from .schema_words import describe
 
 __all__ = [
@@ -130,6 +140,7 @@ __all__ = [
     "ERROR_MEANINGS",
     "GUESTS_PER_ADDRESS",
     "HOST_CODES",
+    "LEADERBOARD_ROWS",
     "LOGIN_DELAY_FIRST",
     "LOGIN_DELAY_MAX",
     "LOGIN_FORGET_AFTER",
@@ -154,6 +165,7 @@ __all__ = [
     "QUOTE_MAX",
     "RATE_BURST",
     "RATE_PER_SECOND",
+    "RATING_GROUPS",
     "REGISTRATIONS_PER_ADDRESS",
     "SEND_QUEUE_BYTES",
     "SEND_QUEUE_MAX",
@@ -178,6 +190,9 @@ __all__ = [
     "ErrorCode",
     "Guest",
     "Join",
+    "LeaderRow",
+    "Leaderboard",
+    "LeaderboardRequest",
     "Level",
     "Lobby",
     "LobbyList",
@@ -191,6 +206,9 @@ __all__ = [
     "Player",
     "Pong",
     "ProtocolError",
+    "Rating",
+    "RatingChange",
+    "RatingGroup",
     "Refusal",
     "Register",
     "Remove",

@@ -1,0 +1,91 @@
+"""The ratings' messages: how a finished game was rated, told to everyone at its table, and the leaderboard of a
+rating group for ``spades join`` (the web's leaderboard is the same rows at ``/api/leaderboard``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from .base import ClientBase, ServerBase
+from .codes import MESSAGE_MAX
+from .fields import Name, Part, TableId
+
+__all__ = [
+    "LEADERBOARD_ROWS",
+    "RATING_GROUPS",
+    "LeaderRow",
+    "Leaderboard",
+    "LeaderboardRequest",
+    "Rating",
+    "RatingChange",
+    "RatingGroup",
+]
+
+LEADERBOARD_ROWS = 100  # the leaderboard's longest list, best first
+RATING_GROUPS = ("partnership", "solo", "two_player")
+RatingGroup = Literal["partnership", "solo", "two_player"]
+Shown = Annotated[float, Field(description="a rating as shown: openskill's ordinal, mu less three sigma, rounded "
+                               "to one decimal")]
+
+
+class LeaderboardRequest(ClientBase):
+    """Ask for a rating group's leaderboard: partnership (the partnership games of four: standard, whiz, mirror,
+    suicide), solo (four players, each for themselves) or two_player."""
+
+    replies = "leaderboard"
+    example: ClassVar[dict[str, Any]] = {"type": "leaderboard", "id": 4, "group": "partnership"}
+    type: Literal["leaderboard"]
+    group: RatingGroup = "partnership"
+
+
+class LeaderRow(Part):
+    """One player's place on the leaderboard."""
+
+    rank: Annotated[int, Field(ge=1, description="1 for the best; equal ratings as shown share a rank")]
+    name: Name
+    rating: Shown
+    mu: float = Field(description="openskill's mean skill")
+    sigma: float = Field(description="openskill's uncertainty of it")
+    games: Annotated[int, Field(ge=0, description="rated games in this group")]
+
+
+class Leaderboard(ServerBase):
+    """A rating group's leaderboard: its registered players with a rated game there, best rating first, at most
+    100."""
+
+    sent_when = "in reply to leaderboard"
+    example: ClassVar[dict[str, Any]] = {"type": "leaderboard", "id": 4, "group": "partnership", "rows": [
+        {"rank": 1, "name": "Ada", "rating": 12.4, "mu": 31.2, "sigma": 6.27, "games": 14}]}
+    type: Literal["leaderboard"]
+    group: RatingGroup
+    rows: list[LeaderRow] = Field(max_length=LEADERBOARD_ROWS)
+
+
+class RatingChange(Part):
+    """A person's rating before and after a rated game, as shown."""
+
+    name: Name
+    before: Shown
+    after: Shown
+    change: Annotated[float, Field(description="after less before, rounded to one decimal")]
+
+
+class Rating(ServerBase):
+    """How a finished game was rated; the same is said as a line (``said``) for a screen reader."""
+
+    sent_when = ("to everyone at a table, once, when its game ends: rated (each registered player's new rating and "
+                 "its change) or not (and why: the computer played a seat for more than half of that seat's "
+                 "actions, or no registered player sat at it)")
+    example: ClassVar[dict[str, Any]] = {"type": "rating", "table": 7, "rated": True, "group": "partnership",
+                                         "changes": [
+        {"name": "Ada", "before": 9.3, "after": 12.4, "change": 3.1},
+        {"name": "Bob", "before": 10.2, "after": 8.0, "change": -2.2}]}
+    omitted_when_null = ("reason",)
+    type: Literal["rating"]
+    table: TableId
+    rated: bool
+    group: RatingGroup = Field(description="the rating group the game counts in")
+    reason: Annotated[str | None, Field(max_length=MESSAGE_MAX, description="when unrated, why, in plain words")] \
+        = None
+    changes: list[RatingChange] = Field(default=[], max_length=4)

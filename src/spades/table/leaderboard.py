@@ -1,0 +1,26 @@
+"""A rating group's leaderboard as plain lines, one player a line, for ``spades join --leaderboard`` and
+``spades ratings``: a screen reader reads each line whole, the place first, and no column lines up by spaces."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = ["GROUP_WORDS", "board_lines"]
+
+GROUP_WORDS = {"partnership": "partnership", "solo": "solo", "two_player": "two-player"}
+
+
+def board_lines(group: str, rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The heading line, then "1. Ada: rating 12.4, 14 games." for each row (a tie says so)."""
+    words = GROUP_WORDS.get(group, group)
+    if not rows:
+        return [f"The {words} leaderboard is empty: no one has a rated {words} game yet."]
+    lines = [f"The {words} leaderboard: {len(rows)} player{'s' * (len(rows) != 1)}, best first."]
+    ranks = [row["rank"] for row in rows]
+    for row in rows:
+        tied = " (tied)" if ranks.count(row["rank"]) > 1 else ""
+        games = row["games"]
+        lines.append(f"{row['rank']}{tied}. {row['name']}: rating {row['rating']:.1f}, "
+                     f"{games} game{'s' * (games != 1)}.")
+    return lines

@@ -1,0 +1,209 @@
+"""Ratings on a real ``spades serve`` (SQLite and PostgreSQL): a known sequence of short games among registered
+players, a guest, the computer at a seat and a person the computer covered, with every stored rating compared to
+openskill's own computation done here, each table told how its game was rated (or why not), the leaderboard and
+the player's page, and ``spades ratings --rebuild`` giving back exactly the stored ratings."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openskill.models import PlackettLuce
+
+from room_databases import database, postgres_unreachable
+from room_server import Seat, ServeProcess, close_all, start, stored_record
+from spades.room.client import RoomClient
+from spades.room.limits import RateLimit
+from spades.room.ratings import RatingChangeRow, RatingRow
+from spades.room.store import Store
+
+PASSWORD = "correct horse battery"
+ONE_HAND = {"hands": 1}
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    if request.param == "postgresql" and (reason := postgres_unreachable()):
+        pytest.skip(reason)
+    tmp = tmp_path_factory.mktemp(f"ratings-{request.param}")
+    with database(request.param, tmp) as url:
+        process = ServeProcess(url, tmp).start()
+        try:
+            yield process
+        finally:
+            process.stop()
+
+
+async def registered(url: str, name: str) -> RoomClient:
+    client = await RoomClient(url).connect()
+    reply = await client.register(name, PASSWORD)
+    assert reply["type"] == "welcome", reply
+    return client
+
+
+async def play(server: ServeProcess, seats: dict[int, RoomClient], variant: str = "standard",
+               levels: dict[int, str] | None = None, drop: int | None = None) -> tuple[dict[str, Any], dict[int, Any]]:
+    """One short game with those people (the first seat's creates it) and the computer at ``levels``; ``drop``'s
+    person leaves as it starts and the computer covers them. The record, and what each person who stayed was
+    told at the end: the rating message and the line said after it."""
+    owner = seats[min(seats)]
+    reply = await owner.create(variant, ONE_HAND, levels, pace=0, timeout=0.1)
+    table = reply["table"]
+    since = {seat: len(client.frames) for seat, client in seats.items()}
+    for seat, client in seats.items():
+        assert (await client.join(table, seat))["type"] == "table"
+    await start(owner, table)
+    staying = {seat: client for seat, client in seats.items() if seat != drop}
+    if drop is not None:
+        await seats[drop].close()
+    players = [Seat(client, table, seat, f"{table}:{seat}") for seat, client in staying.items()]
+    for player in players:
+        player.rate = RateLimit(8, 4)  # well under the room's limit, whatever else the connection sent
+    await asyncio.gather(*(player.play() for player in players))
+    record = await stored_record(server, table)
+    told = {}
+    for seat, client in staying.items():
+        rating = await client.wait_for(lambda f: f.get("type") == "rating" and f["table"] == table, 10,
+                                       since=since[seat])
+        line = await client.wait_for(lambda f: f.get("type") == "said" and f["table"] == table
+                                     and ("Rated game" in f["text"] or "unrated" in f["text"]), 10,
+                                     since=since[seat])
+        assert sum(f.get("type") == "rating" and f.get("table") == table for f in client.frames) == 1
+        told[seat] = (rating, line["text"])
+    return record, told
+
+
+class Expected:
+    """openskill's own computation, kept apart from the room's code: each registered player's rating in each
+    group, rated game by rated game."""
+
+    def __init__(self) -> None:
+        self.model = PlackettLuce()
+        self.ratings: dict[tuple[str, str], Any] = {}
+
+    def rate(self, group: str, record: dict[str, Any], people: dict[int, str], guests: set[str]) -> None:
+        result = record["result"]
+        players = len(people)
+        sides = [[0, 2], [1, 3]] if players == 4 else [[0], [1]]
+        ranks = [0 if side == result["winner"] else 1 for side in range(len(sides))]
+        if result["winner"] is None:
+            ranks = [-score for score in result["scores"]]
+        teams = [[self.model.rating() if people[seat] in guests else
+                  self.ratings.get((group, people[seat]), self.model.rating()) for seat in side] for side in sides]
+        for side, team in zip(sides, self.model.rate(teams, ranks=ranks), strict=True):
+            for seat, rating in zip(side, team, strict=True):
+                if people[seat] not in guests:
+                    self.ratings[(group, people[seat])] = rating
+
+
+def stored(url: str) -> tuple[dict[tuple[str, str], tuple[float, float, int]], list[tuple[Any, ...]]]:
+    from spades.room.store import PlayerRow
+
+    store = Store(url)
+    try:
+        with store.transaction() as session:
+            names = dict(session.query(PlayerRow.id, PlayerRow.name).all())
+            ratings = {(row.rating_group, names[row.player_id]): (row.mu, row.sigma, row.games)
+                       for row in session.query(RatingRow).all()}
+            changes = sorted((row.table_id, names[row.player_id], row.rating_group, row.mu_before,
+                              row.sigma_before, row.mu, row.sigma, row.finished)
+                             for row in session.query(RatingChangeRow).all())
+        return ratings, changes
+    finally:
+        store.close()
+
+
+def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(served: ServeProcess) -> None:
+    expected = Expected()
+
+    async def main() -> None:
+        url = served.url
+        ada, bob, cy, di = [await registered(url, name) for name in ("Ada", "Bob", "Cy", "Di")]
+        guest = await RoomClient(url).connect()
+        await guest.guest("Visitor")
+        clients = [ada, bob, cy, di, guest]
+        try:
+            # 1. four registered people: rated for all four
+            record, told = await play(served, {0: ada, 1: bob, 2: cy, 3: di})
+            people = {0: "Ada", 1: "Bob", 2: "Cy", 3: "Di"}
+            expected.rate("partnership", record, people, set())
+            for rating, line in told.values():
+                assert rating["rated"] is True and rating["group"] == "partnership"
+                assert [c["name"] for c in rating["changes"]] == ["Ada", "Bob", "Cy", "Di"]
+                assert line.startswith("Rated game: Ada ")
+            # 2. seats changed round, a guest at East: rated for the registered three, the guest keeps nothing
+            record, told = await play(served, {0: bob, 1: guest, 2: ada, 3: cy})
+            people = {0: "Bob", 1: "Visitor", 2: "Ada", 3: "Cy"}
+            expected.rate("partnership", record, people, {"Visitor"})
+            rating, line = told[1]
+            assert rating["rated"] is True
+            assert [c["name"] for c in rating["changes"]] == ["Bob", "Ada", "Cy"]
+            # 3. the computer at East from the start: unrated, and said so with the reason
+            record, told = await play(served, {0: ada, 2: bob, 3: di}, levels={1: "easy"})
+            for rating, line in told.values():
+                assert rating["rated"] is False and rating["changes"] == []
+                assert line == "This game is unrated: the computer played East for all of it."
+            assert record["meta"]["computers"] == {"1": "easy"}
+            # 4. Di leaves as the game starts and the computer covers West: unrated
+            record, told = await play(served, {0: ada, 1: bob, 2: cy, 3: di}, drop=3)
+            assert record["meta"]["covered"]["3"] > 0
+            for rating, line in told.values():
+                assert rating["rated"] is False and rating["reason"] == "the computer played West for most of it"
+                assert line == "This game is unrated: the computer played West for most of it."
+            # 5. the two-player game: a group of its own
+            record, told = await play(served, {0: cy, 1: ada}, variant="two_player")
+            expected.rate("two_player", record, {0: "Cy", 1: "Ada"}, set())
+            assert told[0][0]["group"] == "two_player"
+            assert told[0][1] == told[1][1]
+        finally:
+            await close_all(clients)
+
+    asyncio.run(main())
+    ratings, changes = stored(served.database)
+    assert set(ratings) == set(expected.ratings)
+    for key, rating in expected.ratings.items():
+        mu, sigma, _ = ratings[key]
+        assert (mu, sigma) == pytest.approx((rating.mu, rating.sigma), rel=1e-12, abs=1e-12), key
+    assert ratings[("partnership", "Ada")][2] == 2 and ratings[("partnership", "Di")][2] == 1
+    assert ratings[("two_player", "Ada")][2] == 1
+
+    # the leaderboard and the player's page
+    status, board = served.get("/api/leaderboard?group=partnership")
+    assert status == 200 and board["group"] == "partnership"
+    assert {row["name"] for row in board["rows"]} == {"Ada", "Bob", "Cy", "Di"}
+    shown = [row["rating"] for row in board["rows"]]
+    assert shown == sorted(shown, reverse=True)
+    for row in board["rows"]:
+        mu, sigma, games = ratings[("partnership", row["name"])]
+        assert row["rating"] == round(mu - 3 * sigma, 1) and row["games"] == games
+    assert served.get("/api/leaderboard?group=nonsense")[0] == 404
+    status, page = served.get("/api/players/ada")
+    assert status == 200 and page["name"] == "Ada"
+    groups = {entry["group"]: entry for entry in page["ratings"]}
+    assert len(groups["partnership"]["history"]) == 2 and len(groups["two_player"]["history"]) == 1
+    assert {"level": "easy", "role": "opponent", "games": 1, "wins": page["computers"][0]["wins"]} \
+        in page["computers"]
+    assert served.get("/api/players/Nobody")[0] == 404
+
+    # the rebuild replays the stored games and writes back exactly the same ratings and changes
+    rebuilt = subprocess.run([sys.executable, "-m", "spades", "ratings", "--rebuild", "--database",
+                              served.database], capture_output=True, text=True, timeout=120, check=True)
+    assert rebuilt.stdout.strip() == "Rebuilt the ratings of 4 players from 5 games; 2 games unrated."
+    assert stored(served.database) == (ratings, changes)
+
+
+def test_the_rebuild_follows_a_change_of_the_rules(tmp_path: Path) -> None:
+    """The rebuild replays through the rules as they are now: ratings edited by hand are put back."""
+    from spades.room import ratings as module
+
+    url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    store = Store(url)
+    try:
+        assert str(module.rebuild(store)) == "Rebuilt the ratings of 0 players from 0 games; 0 games unrated."
+    finally:
+        store.close()

@@ -9,7 +9,6 @@ import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -182,6 +181,16 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
         mu, sigma, games = ratings[("partnership", row["name"])]
         assert row["rating"] == round(mu - 3 * sigma, 1) and row["games"] == games
     assert served.get("/api/leaderboard?group=nonsense")[0] == 404
+    joined = subprocess.run([sys.executable, "-m", "spades", "join", f"127.0.0.1:{served.port}", "--leaderboard",
+                             "two_player", "--speech", "none"], capture_output=True, text=True, timeout=60)
+    assert joined.returncode == 0, joined.stderr
+    cy, ada = (round(ratings[("two_player", name)][0] - 3 * ratings[("two_player", name)][1], 1)
+               for name in ("Cy", "Ada"))
+    first, second = sorted([("Cy", cy), ("Ada", ada)], key=lambda entry: (-entry[1], entry[0]))
+    assert joined.stdout.splitlines()[-3:] == [
+        "The two-player leaderboard: 2 players, best first.",
+        f"1. {first[0]}: rating {first[1]:.1f}, 1 game.",
+        f"2. {second[0]}: rating {second[1]:.1f}, 1 game."]
     status, page = served.get("/api/players/ada")
     assert status == 200 and page["name"] == "Ada"
     groups = {entry["group"]: entry for entry in page["ratings"]}
@@ -197,13 +206,20 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
     assert stored(served.database) == (ratings, changes)
 
 
-def test_the_rebuild_follows_a_change_of_the_rules(tmp_path: Path) -> None:
-    """The rebuild replays through the rules as they are now: ratings edited by hand are put back."""
-    from spades.room import ratings as module
+def test_the_ranks_and_where_the_line_of_the_computer_is() -> None:
+    """The winner first, the others by score with ties tied; a seat the computer played for exactly half of its
+    actions is still a person's, one more action and the game is unrated."""
+    from spades.room.rating_rules import GameFacts, game_ranks, unrated_reason
 
-    url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    store = Store(url)
-    try:
-        assert str(module.rebuild(store)) == "Rebuilt the ratings of 0 players from 0 games; 0 games unrated."
-    finally:
-        store.close()
+    assert game_ranks(1, [120, 80]) == (1, 0)
+    assert game_ranks(2, [50, 90, 60, 50]) == (2, 1, 0, 2)  # solo: the winner, then 90, then two tied at 50
+    assert game_ranks(None, [40, 40]) == (0, 0)
+    people = {0: "Ada", 1: "Bob", 2: "Cy", 3: "Di"}
+    game = GameFacts(group="partnership", sides=((0, 2), (1, 3)), ranks=(0, 1), players=people,
+                     registered=frozenset(people.values()), computers={}, covered={3: 7}, actions=dict.fromkeys(
+                         people, 14), seat_names=("North", "East", "South", "West"))
+    assert unrated_reason(game) is None
+    assert unrated_reason(GameFacts(**{**vars(game), "covered": {3: 8}})) == "the computer played West for most of it"
+    two = GameFacts(**{**vars(game), "players": {0: "Ada", 2: "Cy"}, "computers": {1: "hard", 3: "hard"}})
+    assert unrated_reason(two) == "the computer played East and West for all of it"
+    assert unrated_reason(GameFacts(**{**vars(game), "registered": frozenset()})) == "no registered player sat at it"

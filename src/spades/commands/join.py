@@ -64,6 +64,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help=f"the new table's partner seat: {levels}, or {PERSON} to leave it to a person")
     parser.add_argument("--opponents", metavar="LEVEL",
                         help=f"the new table's opponent seats: {levels}, or {PERSON} to leave them to people")
+    where.add_argument("--leaderboard", nargs="?", const="partnership", metavar="GROUP",
+                       choices=("partnership", "solo", "two_player"),
+                       help="print the room's leaderboard of a rating group (partnership, the default; solo; "
+                            "two_player), one player a line, and end")
     parser.add_argument("--seat", metavar="S", help="the seat to take: N, E, S, W (or 0 to 3)")
     parser.add_argument("--seed", help="the new table's seed, to play a known deal (a room started with --seeds)")
     parser.add_argument("--line", action="store_true",
@@ -122,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         table = int(match.group(1))
         if "://" in args.invite and args.room == DEFAULT_ROOM:
             address = args.invite
+    if args.leaderboard is not None:
+        return leaderboard(websocket_url(address), args.leaderboard, out)
     link = RemoteLink(websocket_url(address))
     try:
         try:
@@ -150,6 +156,20 @@ def run(args: argparse.Namespace) -> int:
         return play(link, settings, out, source)
     finally:
         link.close()
+
+
+def leaderboard(url: str, group: str, out: Callable[[str], object]) -> int:
+    """``--leaderboard``: the room's leaderboard said line by line."""
+    from ..cli import CommandError
+    from ..table.leaderboard import fetch_board
+
+    try:
+        lines = fetch_board(url, group)
+    except (OSError, TimeoutError) as error:
+        raise CommandError(f"the room at {url} did not give its leaderboard: {error}") from None
+    for line in lines:
+        out(line)
+    return 0
 
 
 # The settings --remember keeps; --partner and --opponents are the new table's only. The levels spades play

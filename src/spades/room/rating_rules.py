@@ -113,14 +113,12 @@ def _join(parts: list[str]) -> str:
 def unrated_reason(game: GameFacts) -> str | None:
     """Why the game is not rated, in words for the table ("the computer played East for most of it"); None when
     it is rated."""
-    computer = []
-    for seat, name in enumerate(game.seat_names):
-        if seat not in game.players:
-            computer.append(f"{name} for all of it")
-        elif 2 * game.covered.get(seat, 0) > game.actions.get(seat, 0):
-            computer.append(f"{name} for most of it")
-    if computer:
-        return "the computer played " + _join(computer)
+    held = [name for seat, name in enumerate(game.seat_names) if seat not in game.players]
+    covered = [name for seat, name in enumerate(game.seat_names)
+               if seat in game.players and 2 * game.covered.get(seat, 0) > game.actions.get(seat, 0)]
+    parts = [f"{_join(seats)} for {much} of it" for seats, much in ((held, "all"), (covered, "most")) if seats]
+    if parts:
+        return "the computer played " + " and ".join(parts)
     if not set(game.players.values()) & game.registered:
         return "no registered player sat at it"
     return None

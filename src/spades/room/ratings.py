@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Float, ForeignKey, Index, Integer, String, delete, select, update
@@ -124,6 +125,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _at(moment: datetime) -> datetime:
+    """A stored game's own moment, for the rebuild (``partial(_at, finished)``)."""
+    return moment
+
+
 def rate_finished(session: Session, table_id: int, game: GameFacts,
                   moment: Callable[[], datetime] = _now) -> datetime:
     """Rate a finished game in the transaction that stores its end: its registered players' rows are locked
@@ -195,7 +201,7 @@ def rebuild(store: Store) -> Rebuilt:
             found = facts(game, record.get("meta") or {})
             games += 1
             unrated += unrated_reason(found) is not None
-            rate_finished(session, table_id, found, lambda moment=finished: moment)
+            rate_finished(session, table_id, found, partial(_at, finished))
             session.flush()
         players = len(set(session.scalars(select(RatingRow.player_id)).all()))
     return Rebuilt(players, games, unrated)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["GROUP_WORDS", "board_lines"]
+__all__ = ["GROUP_WORDS", "board_lines", "fetch_board"]
 
 GROUP_WORDS = {"partnership": "partnership", "solo": "solo", "two_player": "two-player"}
 
@@ -24,3 +24,23 @@ def board_lines(group: str, rows: Sequence[Mapping[str, Any]]) -> list[str]:
         lines.append(f"{row['rank']}{tied}. {row['name']}: rating {row['rating']:.1f}, "
                      f"{games} game{'s' * (games != 1)}.")
     return lines
+
+
+def fetch_board(url: str, group: str, timeout: float = 10.0) -> list[str]:
+    """The room's leaderboard of ``group`` as lines, asked over its websocket (no sign-in is needed to read it);
+    ConnectionError or TimeoutError when the room cannot be reached or does not answer."""
+    import asyncio
+
+    from ..room.client import RoomClient
+
+    async def ask() -> dict[str, Any]:
+        client = await RoomClient(url).connect()
+        try:
+            return await client.request({"type": "leaderboard", "group": group}, timeout)
+        finally:
+            await client.close()
+
+    reply = asyncio.run(ask())
+    if reply.get("type") != "leaderboard":
+        raise ConnectionError(str(reply.get("message", "the room did not send its leaderboard")))
+    return board_lines(group, reply["rows"])

@@ -6,6 +6,7 @@ import { TableView } from "./table.js";
 import { alertText, answer, reason, say } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
+import { connectRatings, showRatings } from "./ratings.js";
 
 const TOKEN = "spades.token";
 const LEVELS = ["easy", "normal", "hard", "random"];
@@ -61,6 +62,8 @@ function route() {
   if ((match = /^\/stats(?:\/([^/]+))?$/.exec(path))) {
     return { view: "stats", name: match[1] ? decodeURIComponent(match[1]) : null };
   }
+  if (path === "/leaderboard") return { view: "ratings", group: new URLSearchParams(location.search).get("group") };
+  if ((match = /^\/players\/([^/]+)$/.exec(path))) return { view: "ratings", name: decodeURIComponent(match[1]) };
   return { view: "lobby" };
 }
 
@@ -79,6 +82,11 @@ function open() {
     $("stats-result").replaceChildren();
     if (name) link.send({ type: "stats", name }, { kind: "stats" });
     $("stats-title").focus();
+    return;
+  }
+  if (where.view === "ratings") {
+    show("ratings");
+    showRatings(where);
     return;
   }
   if (!state.signedIn) {
@@ -523,5 +531,6 @@ window.addEventListener("unhandledrejection", (event) => {
   alertText(`Something went wrong on this page: ${event.reason}. The room keeps the game.`);
 });
 
+connectRatings(go);
 renderCreateSeats();
 link.open();

@@ -118,6 +118,7 @@ from .messages import (
     parse_client,
     parse_server,
 )
+from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .schema_words import describe
 
 __all__ = [
@@ -178,6 +179,7 @@ __all__ = [
     "ErrorCode",
     "Guest",
     "Join",
+    "LeaveQueue",
     "Level",
     "Lobby",
     "LobbyList",
@@ -191,8 +193,13 @@ __all__ = [
     "Player",
     "Pong",
     "ProtocolError",
+    "QueueState",
+    "Quick",
+    "QuickComputer",
     "Refusal",
     "Register",
+    "RematchAnswer",
+    "RematchState",
     "Remove",
     "Resume",
     "RulesForm",

@@ -29,6 +29,7 @@ from .fields import (
     check_ranges,
     quote,
 )
+from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .schema_words import describe
 
 # -- client to server --------------------------------------------------------------------------------------------
@@ -378,19 +379,19 @@ class Pong(ServerBase):
 
 CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
     Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
-    StatsRequest, Ping,
+    StatsRequest, Ping, Quick, LeaveQueue, QuickComputer, RematchAnswer,
 )
 SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
-    Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong,
+    Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong, QueueState, RematchState,
 )
 
 ClientMessage = Annotated[
     Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync | Ask
-    | StatsRequest | Ping,
+    | StatsRequest | Ping | Quick | LeaveQueue | QuickComputer | RematchAnswer,
     Field(discriminator="type"),
 ]
 ServerMessage = Annotated[
-    Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong,
+    Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong | QueueState | RematchState,
     Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

@@ -359,6 +359,9 @@ class LiveTable:
         await self.refresh()
         self.announce_table()
         await self.room.notify(self.id)
+        from .rematch import game_over
+
+        await game_over(self)  # play again with the same seats?
 
     async def _drive(self) -> None:
         """Play the computer seats while it is their turn, at the table's pace, deciding in a worker thread (a

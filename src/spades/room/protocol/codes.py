@@ -56,6 +56,8 @@ MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
 QUICK_WAIT_DEFAULT = 30.0  # seconds a player waits for people before the computer is offered
 QUICK_WAIT_MIN = 5.0
 QUICK_WAIT_MAX = 600.0
+QUICK_SETTLE = 1.0  # seconds the room lets a queue settle after a change before it seats, so that people who
+# come at once are seated by rating rather than by the order of their arrival
 QUEUE_HEARTBEAT = 10.0  # seconds between a process's signs of life for the queue rows of its connections
 QUEUE_STALE = 60.0  # a queue row whose process gave no sign of life for this long is dropped
 

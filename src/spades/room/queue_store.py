@@ -169,6 +169,7 @@ def balanced_seats(group: Sequence[Queued], rules: Rules) -> dict[str, int]:
     """Each person's seat. In partnerships the sides are balanced, strongest with weakest: by rating, the first
     and the fourth are partners (seats 0 and 2), the second and third the other side (1 and 3); with fewer
     people the seats fill in that order. Otherwise by the order of arrival."""
+    order: tuple[int, ...]
     if rules.partnerships and rules.players == 4:
         ranked = sorted(group, key=lambda q: (-q.rating, q.since))
         order = (0, 1, 3, 2)

@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from None
         if started is not True:
             return 1 if started is False else started
-        return play(link, settings, out, source)
+        return play(link, settings, out, source, rematches=args.quick is not None)
     finally:
         link.close()
 
@@ -326,9 +326,9 @@ def seat_name(rules: Any, seat: int) -> str:
     return say.name(rules, seat)
 
 
-def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
-    """Play the table's game; at its end, with other people at the table, the room's rematch: again at the new
-    table when everyone accepts."""
+def play(link: RemoteLink, settings: Any, out: Any, source: Any, rematches: bool = False) -> int:
+    """Play the table's game; at its end, in quick play (``rematches``) with other people at the table, the
+    room's rematch: again at the new table when everyone accepts."""
     from ..bots import make_bot
     from ..errors import UnknownLevel
     from ..room.client import hint_adviser
@@ -346,7 +346,7 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
         if table.over:
             out(room_statistics(link))
         others = [s for s in link.info.get("seats", []) if s.get("player") not in (None, link.name)]
-        if not table.over or code != 0 or not others or not rematch(link, out, source):
+        if not (rematches and table.over and code == 0 and others) or not rematch(link, out, source):
             return code
 
 

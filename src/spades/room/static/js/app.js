@@ -3,6 +3,7 @@
 
 import { Link } from "./net.js";
 import { TableView } from "./table.js";
+import { connectQuick, onQuickMessage, seatedByRoom } from "./quick.js";
 import { alertText, answer, reason, say } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
@@ -39,6 +40,7 @@ function setToken(value) {
 
 const link = new Link({ onMessage, onState });
 const table = new TableView(link, { onLeave: () => go("/") });
+connectQuick(link);
 
 // -- views and addresses --------------------------------------------------------------------------------------
 function show(name) {
@@ -187,6 +189,7 @@ function onMessage(message, context) {
       renderLobby(message.tables);
       break;
     case "table":
+      if (seatedByRoom(message, state.me)) go(`/tables/${message.table}`);
       table.onTable(message);
       if (context && context.then) context.then(message);
       break;
@@ -201,6 +204,10 @@ function onMessage(message, context) {
       break;
     case "stats":
       renderStats(message);
+      break;
+    case "queue":
+    case "rematch":
+      onQuickMessage(message);
       break;
     case "pong":
       if (context && context.then) context.then();

@@ -57,6 +57,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     where.add_argument("--invite", metavar="LINK", help="sit at the table of an invitation link")
     where.add_argument("--new", metavar="VARIANT", choices=VARIANTS,
                        help=f"make a new table of this variant (default standard): {', '.join(VARIANTS)}")
+    where.add_argument("--quick", metavar="VARIANT", choices=VARIANTS,
+                       help="quick play: wait for people to play this variant with; the room seats those nearest in "
+                       "rating, and offers the computer for the empty seats once the --wait is over")
+    parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
+                        help="quick play: seconds to wait for people before the computer is offered (5 to 600; "
+                        "default 30)")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
                         help="a rule option of the new table, such as target=300 (repeatable)")
     levels = ", ".join(level_names())
@@ -140,20 +146,25 @@ def run(args: argparse.Namespace) -> int:
             if link.registered:
                 out(f"{link.name} is registered at this room; the room keeps your statistics from now on.")
             out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
-            if table is None and args.new is None:
+            if table is None and args.new is None and args.quick is None:
                 table = game_under_way(link, out)
             used = {key: value for key, value in kept.remembered.items()  # levels: only for a table made now
                     if key in JOIN_FLAGS or (table is None and getattr(args, key) is None)}
             if used:
                 out(remembered_line(used))
             source = LineInput() if args.line or not sys.stdin.isatty() else KeyInput()
-            started = (new_table(link, args, settings, out, source) if table is None
-                       else sit_at(link, table, args, out, source))
+            if args.quick is not None and table is None:
+                from ..table.quick import wait_in_queue
+
+                started = wait_in_queue(link, args.quick, args.wait, out, source)
+            else:
+                started = (new_table(link, args, settings, out, source) if table is None
+                           else sit_at(link, table, args, out, source))
         except JoinError as error:
             raise CommandError(str(error)) from None
         if started is not True:
             return 1 if started is False else started
-        return play(link, settings, out, source)
+        return play(link, settings, out, source, rematches=args.quick is not None)
     finally:
         link.close()
 
@@ -335,22 +346,28 @@ def seat_name(rules: Any, seat: int) -> str:
     return say.name(rules, seat)
 
 
-def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
+def play(link: RemoteLink, settings: Any, out: Any, source: Any, rematches: bool = False) -> int:
+    """Play the table's game; at its end, in quick play (``rematches``) with other people at the table, the
+    room's rematch: again at the new table when everyone accepts."""
     from ..bots import make_bot
     from ..errors import UnknownLevel
     from ..room.client import hint_adviser
+    from ..table.quick import rematch
     from ..table.session import Table
 
-    try:
-        adviser = hint_adviser(link.table or 0, link.seat)
-    except UnknownLevel:
-        adviser = make_bot("random")
-    table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out,
-                  intro=[line for line in (link.seating(),) if line])
-    code = table.run(resumed=link.back)
-    if table.over:
-        out(room_statistics(link))
-    return code
+    while True:
+        try:
+            adviser = hint_adviser(link.table or 0, link.seat)
+        except UnknownLevel:
+            adviser = make_bot("random")
+        table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out,
+                      intro=[line for line in (link.seating(),) if line])
+        code = table.run(resumed=link.back)
+        if table.over:
+            out(room_statistics(link))
+        others = [s for s in link.info.get("seats", []) if s.get("player") not in (None, link.name)]
+        if not (rematches and table.over and code == 0 and others) or not rematch(link, out, source):
+            return code
 
 
 def room_statistics(link: RemoteLink) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from . import protocol as p
-from . import questions, rating_views, seating
+from . import questions, queue, rating_views, rematch, seating
 from .connections import Connection
 from .room import Room
 
@@ -62,8 +62,8 @@ HANDLERS: dict[str, Handler] = {
     "resume": _sign_in,
     "lobby": _lobby,
     "create": seating.create,
-    "join": seating.join,
-    "stand": seating.stand,
+    "join": queue.join,
+    "stand": queue.stand,
     "level": seating.set_level,
     "start": seating.start,
     "remove": seating.remove,
@@ -72,4 +72,8 @@ HANDLERS: dict[str, Handler] = {
     "ask": questions.ask,
     "stats": _stats,
     "leaderboard": rating_views.leaderboard_handler,
+    "quick": queue.quick,
+    "leave_queue": queue.leave_queue,
+    "quick_computer": queue.quick_computer,
+    "rematch": rematch.answer,
 }

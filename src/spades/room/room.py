@@ -47,6 +47,9 @@ class Room:
         await self._resume_games()
 
     async def close(self) -> None:
+        from .queue import quick_play
+
+        quick_play(self).close()
         for table in list(self.tables.values()):
             await table.close()
         await self.bus.close()
@@ -89,9 +92,18 @@ class Room:
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
         """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients; or
-        that a table's game was rated: tell our clients at it."""
+        that a table's game was rated (``rated``: tell our clients at it), or that a quick-play queue or a rematch
+        changed (``queue``, ``rematch``)."""
+        from . import queue, rematch
+
         if isinstance(notice.get("rated"), int):
             await rating_views.tell(self, notice["rated"])
+            return
+        if "queue" in notice:
+            await queue.on_notice(self, notice)
+            return
+        if "rematch" in notice:
+            await rematch.on_notice(self, notice)
             return
         table_id = notice.get("table")
         table = self.tables.get(table_id) if isinstance(table_id, int) else None
@@ -106,6 +118,7 @@ class Room:
                 table.say(begin_line(table.timeout))
             table.publish()
             await table.after_change()
+        await rematch.game_over(table)
 
     # -- connections ------------------------------------------------------------------------------------------
     async def welcome(self, conn: Connection, player: Account, reply_to: int | None, token: str | None = None) -> None:
@@ -128,6 +141,9 @@ class Room:
         computer covers it after the table's timeout unless the person is back)."""
         if conn.player is not None:
             log.info("%s's connection closed", conn.player.name)
+        from .queue import left
+
+        await left(self, conn)  # out of the quick-play queue, its rematches declined
         for table_id, seat in self.connections.discard(conn):
             table = self.tables.get(table_id)
             if table is None:

@@ -367,6 +367,9 @@ class LiveTable:
         if finished:  # each process tells its own clients at the table how the game was rated
             await rating_views.tell(self.room, self.id)
             await self.room.bus.publish({"rated": self.id})
+        from .rematch import game_over
+
+        await game_over(self)  # play again with the same seats?
 
     async def _drive(self) -> None:
         """Play the computer seats while it is their turn, at the table's pace, deciding in a worker thread (a

@@ -86,6 +86,8 @@ class RemoteLink:
         self.back = False  # sat again at one's own seat of a game under way
         self.registered = False  # signed in by registering a new name
         self.info: dict[str, Any] = {}  # the table's latest description (seats, owner, state)
+        self.adopt = False  # quick play or a rematch: the next table that seats this player becomes the link's
+        self.room_frames: list[dict[str, Any]] = []  # the queue's and the rematch's news, for table.quick
         self._rules: Rules | None = None
         self._events: list[Event] = []
         self._view: SeatView | None = None
@@ -107,10 +109,25 @@ class RemoteLink:
     def _on_frame(self, frame: dict[str, Any]) -> None:
         """(Loop thread.) A frame for this table, or a reply, goes to the inbox for the console's thread."""
         kind = frame.get("type")
+        if kind == "table" and self.adopt and frame.get("table") != self.table:
+            self._adopt(frame)
         if kind in ("update", "said", "table") and frame.get("table") != self.table:
             return
-        if kind in ("update", "said", "table", "error"):
+        if kind in ("update", "said", "table", "error", "queue", "rematch"):
             self._post(frame)
+
+    def _adopt(self, frame: dict[str, Any]) -> None:
+        """(Loop thread, before the table's first update.) The room seated this player at a new table: the link
+        is at it from now on, its game not yet known."""
+        seat = next((s["seat"] for s in frame.get("seats", []) if s.get("player") == self.name), None)
+        if seat is None:
+            return
+        with self._arrived:
+            self.adopt = False
+            self.table, self.seat, self.info, self.back = int(frame["table"]), int(seat), frame, False
+            self._rules = rules_from_json(frame["rules"])
+            self._events, self._view = [], None
+            self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch"))
 
     def _post(self, frame: dict[str, Any]) -> None:
         with self._arrived:
@@ -253,9 +270,17 @@ class RemoteLink:
         self.seat = seat
         self.info = reply
         self._rules = rules_from_json(reply["rules"])
-        if self._keeper is None:  # from now on a dropped connection is taken up again by itself
-            self._keeper = asyncio.run_coroutine_threadsafe(self._keep_connected(), self._loop)
+        self.keep_connected()
         return reply
+
+    def keep_connected(self) -> None:
+        """From now on a dropped connection is taken up again by itself."""
+        if self._keeper is None:
+            self._keeper = asyncio.run_coroutine_threadsafe(self._keep_connected(), self._loop)
+
+    def send(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A message of the room's protocol and its reply (quick play, the rematch); JoinError when refused."""
+        return self._request(message)
 
     def start(self) -> None:
         assert self.table is not None
@@ -365,6 +390,9 @@ class RemoteLink:
         if kind in ("said", "notice"):
             self._lines.append(str(frame["text"]))
             return True
+        if kind in ("queue", "rematch"):
+            self.room_frames.append(frame)
+            return False
         if kind == "table":
             lines = self._seat_changes(self.info, frame)
             self.info = frame

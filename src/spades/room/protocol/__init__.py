@@ -118,6 +118,7 @@ from .messages import (
     parse_client,
     parse_server,
 )
+from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .ratings import (
     LEADERBOARD_ROWS,
     RATING_GROUPS,
@@ -193,6 +194,7 @@ __all__ = [
     "LeaderRow",
     "Leaderboard",
     "LeaderboardRequest",
+    "LeaveQueue",
     "Level",
     "Lobby",
     "LobbyList",
@@ -206,11 +208,16 @@ __all__ = [
     "Player",
     "Pong",
     "ProtocolError",
+    "QueueState",
+    "Quick",
+    "QuickComputer",
     "Rating",
     "RatingChange",
     "RatingGroup",
     "Refusal",
     "Register",
+    "RematchAnswer",
+    "RematchState",
     "Remove",
     "Resume",
     "RulesForm",

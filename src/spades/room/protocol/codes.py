@@ -52,6 +52,14 @@ SOCKET_SEND_BUFFER = 1 << 18  # the kernel's send buffer of each connection (spa
 CLOSE_NOT_READING = 4008  # the close code of a connection whose client stopped reading
 CLOSE_ORIGIN = 4003  # the close code (an HTTP 403 to the handshake) for a page of another site
 MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
+# Quick play (spades.room.queue).
+QUICK_WAIT_DEFAULT = 30.0  # seconds a player waits for people before the computer is offered
+QUICK_WAIT_MIN = 5.0
+QUICK_WAIT_MAX = 600.0
+QUICK_SETTLE = 1.0  # seconds the room lets a queue settle after a change before it seats, so that people who
+# come at once are seated by rating rather than by the order of their arrival
+QUEUE_HEARTBEAT = 10.0  # seconds between a process's signs of life for the queue rows of its connections
+QUEUE_STALE = 60.0  # a queue row whose process gave no sign of life for this long is dropped
 
 
 class ErrorCode(StrEnum):
@@ -82,6 +90,9 @@ class ErrorCode(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL = "illegal"
     TOO_MANY_TABLES = "too_many_tables"
+    NOT_QUEUED = "not_queued"
+    WAIT_NOT_OVER = "wait_not_over"
+    NO_REMATCH = "no_rematch"
     SERVER_ERROR = "server_error"
 
 
@@ -124,6 +135,12 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.ILLEGAL: "act: the rules do not allow that action now; the message says why",
     ErrorCode.TOO_MANY_TABLES: "create: the player owns as many tables waiting or under way as the room allows "
     f"({MAX_OPEN_TABLES}); finish or leave one first",
+    ErrorCode.NOT_QUEUED: "leave_queue or quick_computer: the player is in no quick-play queue (or was just "
+    "seated)",
+    ErrorCode.WAIT_NOT_OVER: "quick_computer: the player's wait for people is not over yet; the message says how "
+    "many seconds are left",
+    ErrorCode.NO_REMATCH: "rematch: the table's game is not over, had no people, or its rematch was settled "
+    "already (declined, or made)",
     ErrorCode.SERVER_ERROR: "the server failed; nothing was changed",
 }
 

@@ -26,6 +26,10 @@ from .codes import (
     PASSWORD_CHECKS_WAITING,
     PASSWORD_MAX,
     PASSWORD_MIN,
+    QUEUE_STALE,
+    QUICK_SETTLE,
+    QUICK_WAIT_MAX,
+    QUICK_WAIT_MIN,
     QUOTA_WINDOW,
     QUOTE_MAX,
     RATE_BURST,
@@ -118,6 +122,10 @@ def render_docs() -> str:
         f"connection (beside a kernel send buffer of {SOCKET_SEND_BUFFER} bytes); a client that stops reading "
         f"is closed with code {CLOSE_NOT_READING}, and may connect again, resume and sync;\n"
         f"- a player owns at most {MAX_OPEN_TABLES} tables waiting or under way (`too_many_tables`);\n"
+        f"- quick play: a player is in one queue at a time and waits {QUICK_WAIT_MIN:g} to {QUICK_WAIT_MAX:g} s "
+        f"before the computer is offered; the room seats a queue {QUICK_SETTLE:g} s after it changes (people who "
+        "come at once are seated by rating, not by arrival); a queued player whose server process has given no "
+        f"sign of life for {QUEUE_STALE:g} s is taken out of the queue;\n"
         f"- a table's options at creation are within the room's bounds ({ranges}; `bad_message`);\n"
         "- while no one is at a table (no seat's person connected, no spectator), its computers play at most "
         "one action a second.\n")

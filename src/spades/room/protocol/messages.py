@@ -29,6 +29,7 @@ from .fields import (
     check_ranges,
     quote,
 )
+from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .ratings import Leaderboard, LeaderboardRequest, Rating
 from .schema_words import describe
 
@@ -379,19 +380,20 @@ class Pong(ServerBase):
 
 CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
     Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
-    StatsRequest, Ping, LeaderboardRequest,
+    StatsRequest, Ping, LeaderboardRequest, Quick, LeaveQueue, QuickComputer, RematchAnswer,
 )
 SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
-    Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong, Rating, Leaderboard,
+    Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong, Rating, Leaderboard, QueueState, RematchState,
 )
 
 ClientMessage = Annotated[
     Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync | Ask
-    | StatsRequest | Ping | LeaderboardRequest,
+    | StatsRequest | Ping | LeaderboardRequest | Quick | LeaveQueue | QuickComputer | RematchAnswer,
     Field(discriminator="type"),
 ]
 ServerMessage = Annotated[
-    Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong | Rating | Leaderboard,
+    Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong | Rating | Leaderboard | QueueState
+    | RematchState,
     Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

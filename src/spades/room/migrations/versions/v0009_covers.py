@@ -3,7 +3,7 @@ that a finished game knows whether the computer played a seat for most of it (su
 process played it and however often the room restarted.
 
 Revision ID: v0009
-Revises: v0006
+Revises: v0008
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "v0009"
-down_revision = "v0006"
+down_revision = "v0008"
 branch_labels = None
 depends_on = None
 

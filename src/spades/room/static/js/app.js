@@ -3,6 +3,7 @@
 
 import { Link } from "./net.js";
 import { TableView } from "./table.js";
+import { connectQuick, onQuickMessage, seatedByRoom } from "./quick.js";
 import { alertText, answer, reason, say } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
@@ -40,6 +41,7 @@ function setToken(value) {
 
 const link = new Link({ onMessage, onState });
 const table = new TableView(link, { onLeave: () => go("/") });
+connectQuick(link);
 
 // -- views and addresses --------------------------------------------------------------------------------------
 function show(name) {
@@ -195,6 +197,7 @@ function onMessage(message, context) {
       renderLobby(message.tables);
       break;
     case "table":
+      if (seatedByRoom(message, state.me)) go(`/tables/${message.table}`);
       table.onTable(message);
       if (context && context.then) context.then(message);
       break;
@@ -209,6 +212,10 @@ function onMessage(message, context) {
       break;
     case "stats":
       renderStats(message);
+      break;
+    case "queue":
+    case "rematch":
+      onQuickMessage(message);
       break;
     case "pong":
       if (context && context.then) context.then();

@@ -1,0 +1,89 @@
+// Quick play and the rematch in the browser: "Play with people" in the lobby (a variant, the queue said politely
+// as it changes, the computer offered once the wait is over, Leave queue) and, when a game with people ends,
+// "Play again with the same seats?" at the table with Yes and No. Every text from the room is shown as text.
+
+const $ = (id) => document.getElementById(id);
+const state = { link: null, adopt: false, offered: false, rematchTable: null, answered: false };
+
+/** Wire the lobby's and the table's controls to the room's link. */
+export function connectQuick(link) {
+  state.link = link;
+  $("quick-play").addEventListener("click", () => {
+    state.adopt = true;
+    state.offered = false;
+    link.send({ type: "quick", variant: $("quick-variant").value }, { kind: "quick" });
+  });
+  $("quick-leave").addEventListener("click", () => {
+    state.adopt = false;
+    link.send({ type: "leave_queue" }, { kind: "quick" });
+  });
+  $("quick-offer-yes").addEventListener("click", () => {
+    $("quick-offer").hidden = true;
+    link.send({ type: "quick_computer", accept: true }, { kind: "quick" });
+  });
+  $("quick-offer-no").addEventListener("click", () => {
+    $("quick-offer").hidden = true;
+    $("quick-leave").focus();
+    link.send({ type: "quick_computer", accept: false }, { kind: "quick" });
+  });
+  $("rematch-yes").addEventListener("click", () => answerRematch(true));
+  $("rematch-no").addEventListener("click", () => answerRematch(false));
+}
+
+function answerRematch(accept) {
+  if (state.rematchTable === null) return;
+  state.answered = true;
+  state.adopt = accept;
+  $("rematch-yes").disabled = true;
+  $("rematch-no").disabled = true;
+  state.link.send({ type: "rematch", table: state.rematchTable, accept }, { kind: "rematch" });
+}
+
+/** A ``queue`` or ``rematch`` message from the room. */
+export function onQuickMessage(message) {
+  if (message.type === "queue") {
+    const waiting = message.waiting > 0;
+    $("quick-status").textContent = message.text;
+    $("quick-leave").hidden = !waiting;
+    $("quick-play").textContent = waiting ? "Wait in this queue instead" : "Play with people";
+    if (!waiting) {
+      state.adopt = false;
+      $("quick-offer").hidden = true;
+      $("quick-play").focus();
+    } else if (message.offer && !state.offered) {
+      state.offered = true;
+      $("quick-offer").hidden = false;
+      $("quick-offer-yes").focus();
+    }
+    return;
+  }
+  if (message.type === "rematch") {
+    const box = $("rematch");
+    const first = state.rematchTable !== message.table;
+    state.rematchTable = message.table;
+    if (first) state.answered = false;
+    box.hidden = false;
+    $("rematch-text").textContent = message.text;
+    const settled = message.declined.length > 0 || message.table_new !== undefined;
+    $("rematch-yes").disabled = state.answered || settled;
+    $("rematch-no").disabled = state.answered || settled;
+    if (settled && message.declined.length > 0) state.adopt = false;
+    if (first && !settled) $("rematch-yes").focus();
+  }
+}
+
+/** A ``table`` message: true when it is the table the room just seated this player at (quick play, or the
+ * rematch they accepted), which the page then goes to. */
+export function seatedByRoom(message, me) {
+  if (!state.adopt || !me || !message.seats.some((seat) => seat.player === me.name)) return false;
+  if (message.table === state.rematchTable) return false;
+  state.adopt = false;
+  state.offered = false;
+  $("quick-status").textContent = "";
+  $("quick-leave").hidden = true;
+  $("quick-offer").hidden = true;
+  $("quick-play").textContent = "Play with people";
+  $("rematch").hidden = true;
+  state.rematchTable = null;
+  return true;
+}

@@ -1,0 +1,121 @@
+"""``spades join --quick``'s two screens around the game: waiting in the room's queue for people (the queue said as
+it changes, the computer offered once the wait is over), and "Play again with the same seats?" when a game ends,
+with the others' answers said as they come."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .keys import Input
+from .remote import JoinError, RemoteLink
+
+__all__ = ["OFFER", "REMATCH", "rematch", "wait_in_queue"]
+
+OFFER = "Play with the computer in the empty seats? y or n"
+REMATCH = "Play again with the same seats? y or n"
+ASK_WAIT = 10.0  # seconds the room may take to ask about a rematch once the game is over
+
+
+def _news(link: RemoteLink, kind: str) -> list[dict[str, Any]]:
+    frames = [f for f in link.room_frames if f.get("type") == kind]
+    link.room_frames = [f for f in link.room_frames if f.get("type") != kind]
+    return frames
+
+
+def _word(source: Input) -> str | None:
+    token = source.read()
+    return None if token is None else token.strip().lower()
+
+
+def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[[str], Any], source: Input
+                  ) -> bool | int:
+    """Wait in the variant's queue until the room seats the player (True, the game started), saying the queue as
+    it changes; y or n answers the offer of the computer; q (or the end of input) leaves the queue."""
+    link.adopt = True
+    reply = link.send({"type": "quick", "variant": variant, "wait": wait})
+    said, asked = reply["text"], False
+    out(f"Waiting for people to play {variant.replace('_', '-')}: {said} Press q to leave the queue.")
+    with source.raw():
+        try:
+            while link.adopt:
+                link.wait(0.2)
+                for frame in _news(link, "queue"):
+                    if frame["text"] != said and frame["waiting"]:
+                        said = frame["text"]
+                        out(said)
+                    if frame["offer"] and not asked:
+                        asked = True
+                        out(OFFER)
+                if not link.adopt or not source.ready(0):
+                    continue
+                word = _word(source)
+                if word in (None, "q", "quit", "leave", "exit"):
+                    return _leave(link, out, 0)
+                if asked and word in ("y", "yes"):
+                    try:
+                        link.send({"type": "quick_computer", "accept": True})
+                    except JoinError as error:
+                        out(f"{error}.")
+                elif asked and word in ("n", "no"):
+                    link.send({"type": "quick_computer", "accept": False})
+                    out("Waiting for people.")
+                else:
+                    out(f"{said} Press q to leave the queue." + (f" {OFFER}" if asked else ""))
+        except KeyboardInterrupt:
+            return _leave(link, out, 130)
+    link.keep_connected()
+    return link.until_started(30)
+
+
+def _leave(link: RemoteLink, out: Callable[[str], Any], code: int) -> int:
+    try:
+        link.send({"type": "leave_queue"})
+    except JoinError as error:
+        out(f"{error}.")
+        return 1
+    out("You left the queue.")
+    return code
+
+
+def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
+    """At a finished game the room asks about a rematch: ask the player, say the answers; True once the new table
+    has started (the link is at it), False when there is none."""
+    table = link.table
+    deadline = time.monotonic() + ASK_WAIT
+    asks: list[dict[str, Any]] = []
+    while not asks and time.monotonic() < deadline:
+        link.wait(0.2)
+        asks = [f for f in _news(link, "rematch") if f["table"] == table]
+    if not asks or asks[-1]["declined"]:
+        return False
+    out(REMATCH)
+    with source.raw():
+        word = _word(source)
+        while word not in (None, "y", "yes", "n", "no", "q"):
+            out(REMATCH)
+            word = _word(source)
+    accept = word in ("y", "yes")
+    link.adopt = accept
+    try:
+        reply = link.send({"type": "rematch", "table": table, "accept": accept})
+    except JoinError as error:
+        out(f"{error}.")
+        link.adopt = False
+        return False
+    said = reply["text"]
+    out(said)
+    while accept:
+        if reply.get("table_new") is not None or reply.get("declined"):
+            break
+        link.wait(0.2)
+        for frame in _news(link, "rematch"):
+            if frame["table"] == table and frame["text"] != said:
+                said = frame["text"]
+                out(said)
+                reply = frame
+    if not accept or reply.get("declined"):
+        link.adopt = False
+        return False
+    return link.until_started(30)

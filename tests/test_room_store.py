@@ -26,7 +26,7 @@ from spades.rules import VARIANTS, Rules
 from spades.stats import HandStats
 
 ROOT = Path(__file__).resolve().parents[1]
-ROW_MODULES = ("spades.room.ratings",)  # the room's modules with tables of their own, on store.Base
+ROW_MODULES = ("spades.room.ratings", "spades.room.chat")  # the room's modules with tables of their own, on store.Base
 RULES = {"variant": "standard", "options": {}}
 OpenStore = Callable[[], Store]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from . import chat, questions, removal, seating
 from . import protocol as p
-from . import questions, seating
 from .connections import Connection
 from .room import Room
 
@@ -29,6 +29,12 @@ async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
 
 async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
     conn.send(p.encode(p.LobbyList(type="lobby", id=message.id, tables=await seating.lobby(room))))
+    await chat.lobby_listed(room, conn)
+
+
+async def _join(room: Room, conn: Connection, message: p.Join) -> None:
+    await seating.join(room, conn, message)
+    await chat.joined(room, conn, message.table)
 
 
 async def _act(room: Room, conn: Connection, message: p.Act) -> None:
@@ -62,7 +68,7 @@ HANDLERS: dict[str, Handler] = {
     "resume": _sign_in,
     "lobby": _lobby,
     "create": seating.create,
-    "join": seating.join,
+    "join": _join,
     "stand": seating.stand,
     "level": seating.set_level,
     "start": seating.start,
@@ -71,4 +77,9 @@ HANDLERS: dict[str, Handler] = {
     "sync": questions.sync,
     "ask": questions.ask,
     "stats": _stats,
+    "chat": chat.chat,
+    "chat_history": chat.history,
+    "mute": chat.mute,
+    "chat_settings": chat.chat_settings,
+    "remove_person": removal.remove_person,
 }

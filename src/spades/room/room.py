@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from . import chat, removal
 from . import protocol as p
 from .bus import Bus, LocalBus
 from .connections import Connection, Connections
@@ -40,6 +41,7 @@ class Room:
         self.tables: dict[int, LiveTable] = {}
         self.connections = Connections()
         self.signin = SignIn(store)
+        self.chat = chat.ChatState()
 
     async def start(self) -> None:
         await self.bus.start(self.on_notice)
@@ -87,7 +89,10 @@ class Room:
             log.info("resumed %s games under way", len(infos))
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
-        """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients."""
+        """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients. Or
+        it says a chat has a new message, or a person was removed from a table (chat, removal)."""
+        if await chat.on_notice(self, notice) or await removal.on_notice(self, notice):
+            return
         table_id = notice.get("table")
         table = self.tables.get(table_id) if isinstance(table_id, int) else None
         if table is None:

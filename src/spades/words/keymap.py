@@ -117,8 +117,8 @@ KEYMAP: tuple[Key, ...] = (
     Key("space", "Space", "write a chat message to everyone at the table: Enter sends it, Escape or an empty Enter "
         "closes it (in the line, /mute NAME, /unmute NAME, and for the table's owner /remove NAME, /chat on, off or "
         "between, /spectators on or off)", CHAT, "chat", also=(" ",), browser=(" ",), words=("chat",)),
-    Key("p", "p", "quick phrases: " + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1))
-        + "; the next digit sends that one, any other key closes the list", CHAT, "phrases", words=("phrases",),
+    Key("p", "p", "quick phrases (" + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1))
+        + "): the next digit sends that one, any other key closes the list", CHAT, "phrases", words=("phrases",),
         choices=PHRASES),
     Key("M", "Shift+M", "read back the last ten chat messages of the table", CHAT, "chat log",
         words=("messages", "chats")),

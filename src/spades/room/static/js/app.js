@@ -224,7 +224,7 @@ function onError(message, context) {
     table.onActError(message, context);
     return;
   }
-  if (kind === "chat" || kind === "mute") return table.chat.onError(message);
+  if (kind === "chat" || kind === "mute" || kind === "remove") return table.chat.onError(message, kind);
   if (kind === "ask") table.stopWaiting();
   if (message.code === "session_expired") {
     setToken(null);

@@ -41,6 +41,10 @@ export class ChatBox {
     $("chat-people").addEventListener("click", (event) => {
       const button = event.target instanceof Element ? event.target.closest("button[data-name]") : null;
       if (!button) return;
+      if (button.dataset.remove) {
+        this.link.send({ type: "remove_person", table: this.table.id, name: button.dataset.name }, { kind: "remove" });
+        return;
+      }
       this.link.send({ type: "mute", name: button.dataset.name, muted: button.getAttribute("aria-pressed") !== "true" },
         { kind: "mute" });
     });
@@ -122,9 +126,10 @@ export class ChatBox {
     }
   }
 
-  /** A refusal of a chat message or setting, said at once with the room's reason. */
-  onError(message) {
-    alertText(`Not sent: ${reason(message.message)}.`);
+  /** A refusal of a chat message, a mute or a removal, said at once with the room's reason. */
+  onError(message, kind) {
+    const what = { mute: "Not changed", remove: "Not removed" }[kind] || "Not sent";
+    alertText(`${what}: ${reason(message.message)}.`);
   }
 
   add(text) {
@@ -155,7 +160,8 @@ export class ChatBox {
   renderPeople() {
     const info = this.info;
     const me = this.table.me ? this.table.me.name : null;
-    $("chat-owner").hidden = !info || info.owner !== me;
+    const owner = Boolean(info) && info.owner === me;
+    $("chat-owner").hidden = !owner;
     const seated = info ? info.seats.map((seat) => seat.player) : [];
     const names = [...new Set([...seated, ...this.speakers])].filter((name) => name && name !== me);
     $("chat-people").replaceChildren(...(names.length ? names : [null]).map((name) => {
@@ -172,6 +178,14 @@ export class ChatBox {
       button.textContent = `Mute ${name}`;
       button.setAttribute("aria-pressed", String(this.muted.has(name)));
       item.append(label, button);
+      if (owner) {  // the owner may remove anyone from the table: the computer takes a player's seat
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.dataset.name = name;
+        remove.dataset.remove = "yes";
+        remove.textContent = `Remove ${name} from the table`;
+        item.append(remove);
+      }
       return item;
     }));
   }

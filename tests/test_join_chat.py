@@ -101,3 +101,49 @@ def test_a_local_game_says_chat_is_for_the_room(tmp_path: Path) -> None:
     local.key("p")
     local.expect(r"Chat is for the tables of the online room")
     local.child.terminate(force=True)
+
+
+class FakeRoom:
+    """The chat's side of a link, answering as the room does."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.asked: list[dict[str, Any]] = []
+
+    def chat(self, text: str) -> str | None:
+        if len(text) > 200:
+            return "the message is 201 characters; the limit is 200"
+        self.sent.append(text)
+        return None
+
+    def chat_history(self) -> list[str] | str:
+        return [f"Ada: {text}" for text in self.sent]
+
+    def request_words(self, message: dict[str, Any]) -> str:
+        self.asked.append(message)
+        return "You mute Bob." if message["type"] == "mute" else ""
+
+
+def test_the_chat_line_in_line_mode_and_its_commands() -> None:
+    from spades.table.chat import Talk
+
+    said: list[str] = []
+    room = FakeRoom()
+    talk = Talk(room, lambda line, **_: said.append(line))
+    assert talk.whole_line("say nice play") and room.sent == ["nice play"]
+    assert not talk.whole_line("4")  # a bid, not the chat's
+    assert talk.key("space", "chat") and talk.whole_line("/mute Bob") and said[-1] == "You mute Bob."
+    assert talk.key("p", "phrases") and talk.whole_line("5") and room.sent[-1] == "Good luck"
+    assert talk.key("p", "phrases") and talk.key("x", None) and said[-1] == "Quick phrases closed."
+    assert talk.key(" ", "chat") and talk.key("a", None) and talk.key("backspace", None) and talk.key("enter", None)
+    assert said[-1] == "Chat closed." and room.sent[-1] == "Good luck"
+    talk.send("/chat between")
+    talk.send("/spectators off")
+    talk.send("/remove Bob")
+    assert room.asked[1:] == [{"type": "chat_settings", "chat": "between_hands"},
+                              {"type": "chat_settings", "spectator_chat": False},
+                              {"type": "remove_person", "name": "Bob"}]
+    talk.send("x" * 201)
+    assert said[-1] == "Not sent: the message is 201 characters; the limit is 200."
+    assert talk.key("M", "chat log") and said[-2:] == ["Ada: nice play", "Ada: Good luck"]
+    assert Talk(None, lambda line, **_: said.append(line)).key("p", "phrases") and said[-1].startswith("Chat is for")

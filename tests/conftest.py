@@ -20,6 +20,7 @@ SLOW_FIRST = (
     "tests/test_types.py",  # mypy over the whole package
     "tests/test_web",
     "tests/test_room_processes.py",
+    "tests/test_room_chat.py",  # two servers for its module, and two processes on PostgreSQL and Redis
 )
 
 

@@ -144,6 +144,14 @@ def test_a_missing_field_is_named() -> None:
 def test_an_unknown_type_is_quoted_and_the_types_listed() -> None:
     words = bad({"type": "foo"})
     assert words.startswith("unknown message type 'foo'; the types are register, login, guest")
+    assert bad({"type": "chta"}).startswith("unknown message type 'chta'; did you mean 'chat'?")
+
+
+def test_an_unknown_type_too_long_to_list_the_types_beside_names_where_they_are() -> None:
+    """The room's types are many: beside a long quoted type they would be cut off at the message's limit."""
+    words = bad({"type": "<" * 40})  # each quoted as six characters
+    assert words.endswith(f"; docs/protocol.md lists the {len(protocol.CLIENT_MESSAGES)} types"), words
+    assert len(words) < 300
 
 
 def test_a_message_without_a_type_or_not_an_object_is_refused() -> None:

@@ -27,7 +27,7 @@ from spades.stats import HandStats
 
 ROOT = Path(__file__).resolve().parents[1]
 # the room's modules with tables of their own, on store.Base
-ROW_MODULES = ("spades.room.ratings", "spades.room.queue_store")
+ROW_MODULES = ("spades.room.ratings", "spades.room.queue_store", "spades.room.chat")
 RULES = {"variant": "standard", "options": {}}
 OpenStore = Callable[[], Store]
 

@@ -96,7 +96,8 @@ def test_the_terminals_list_of_keys_is_the_keymap(tmp_path: Path, monkeypatch: p
     assert said is not None and said[-1] == session.LINE_HELP  # line mode: how to type the keys, last
     items = [item for line in said[:-1] for item in line.split(": ", 1)[1].rstrip(".").split("; ")]
     assert items == [f"{entry.name}: {entry.help}" for group in ("Bidding", "Moving through your hand",
-                     "Reading the table", "Also") for entry in KEYMAP if entry.group == group]
+                     "Reading the table", "Chat at the online room", "Also") for entry in KEYMAP
+                     if entry.group == group]
 
 
 def test_the_terminal_does_what_the_keymap_says_for_every_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from . import chat, questions, queue, rating_views, rematch, removal, seating
 from . import protocol as p
-from . import questions, queue, rating_views, rematch, seating
 from .connections import Connection
 from .room import Room
 
@@ -29,6 +29,12 @@ async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
 
 async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
     conn.send(p.encode(p.LobbyList(type="lobby", id=message.id, tables=await seating.lobby(room))))
+    await chat.lobby_listed(room, conn)
+
+
+async def _join(room: Room, conn: Connection, message: p.Join) -> None:
+    await queue.join(room, conn, message)
+    await chat.joined(room, conn, message.table)
 
 
 async def _act(room: Room, conn: Connection, message: p.Act) -> None:
@@ -62,7 +68,7 @@ HANDLERS: dict[str, Handler] = {
     "resume": _sign_in,
     "lobby": _lobby,
     "create": seating.create,
-    "join": queue.join,
+    "join": _join,
     "stand": queue.stand,
     "level": seating.set_level,
     "start": seating.start,
@@ -76,4 +82,9 @@ HANDLERS: dict[str, Handler] = {
     "leave_queue": queue.leave_queue,
     "quick_computer": queue.quick_computer,
     "rematch": rematch.answer,
+    "chat": chat.chat,
+    "chat_history": chat.history,
+    "mute": chat.mute,
+    "chat_settings": chat.chat_settings,
+    "remove_person": removal.remove_person,
 }

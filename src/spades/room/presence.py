@@ -55,6 +55,9 @@ def changes(before: Sequence[StoredSeat], after: Sequence[StoredSeat], players: 
         if old is None or seat.player is None or old.player != seat.player:
             continue
         where, name = seat_name(seat.seat, players), seat.player
+        if seat.away == "removed" and old.away != "removed":  # the owner's removal: the computer plays at once
+            lines.append(f"The owner removed {name}; the computer plays {where}.")
+            continue
         if seat.away is not None and seat.away != old.away and (old.away is None or seat.away != "restart"):
             line = _away_line(where, name, seat.away, timeout)
             if line is not None:

@@ -22,9 +22,9 @@ from typing import Any
 
 from ..rules import VARIANTS, Rules
 from ..seats import seat_name
+from . import chat, seating
 from . import protocol as p
 from . import queue_store as qs
-from . import seating
 from .connections import Connection
 from .protocol.codes import QUEUE_HEARTBEAT, QUICK_SETTLE
 from .room import Room
@@ -203,6 +203,7 @@ async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns:
     for name, held in conns.items():
         for conn in held:
             table.say(line(name, seats[name]), to=conn)
+            await chat.joined(room, conn, table_id)  # the new table's chat settings, as at a join
 
 
 async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begin: bool) -> None:

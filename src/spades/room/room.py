@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from . import chat, rating_views, removal
 from . import protocol as p
-from . import rating_views
 from .bus import Bus, LocalBus
 from .connections import Connection, Connections
 from .presence import begin_line
@@ -41,6 +41,7 @@ class Room:
         self.tables: dict[int, LiveTable] = {}
         self.connections = Connections()
         self.signin = SignIn(store)
+        self.chat = chat.ChatState()
 
     async def start(self) -> None:
         await self.bus.start(self.on_notice)
@@ -92,10 +93,13 @@ class Room:
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
         """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients; or
-        that a table's game was rated (``rated``: tell our clients at it), or that a quick-play queue or a rematch
-        changed (``queue``, ``rematch``)."""
+        that a table's game was rated (``rated``: tell our clients at it), that a quick-play queue or a rematch
+        changed (``queue``, ``rematch``), that a chat has a new message, or that a person was removed from a table
+        (chat, removal)."""
         from . import queue, rematch
 
+        if await chat.on_notice(self, notice) or await removal.on_notice(self, notice):
+            return
         if isinstance(notice.get("rated"), int):
             await rating_views.tell(self, notice["rated"])
             return

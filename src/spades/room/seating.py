@@ -18,6 +18,7 @@ from . import presence
 from . import protocol as p
 from .bus import LocalBus
 from .connections import Connection
+from .removal import is_removed, refuse_removed
 from .room import Room
 from .store import Account, StoredSeat, StoredTable
 from .tables import LiveTable, back_line, table_message
@@ -59,6 +60,7 @@ async def create(room: Room, conn: Connection, message: p.Create) -> None:
         settings["timeout"] = message.timeout
     if message.autostart:
         settings["autostart"] = True
+    settings.update(chat=message.chat, spectator_chat=message.spectator_chat)
     seed = message.seed if message.seed is not None else str(secrets.randbelow(2**63))
     info = await room.db(room.store.create_table, player, rules_to_json(rules), seed, rules.players, levels,
                          settings)
@@ -110,6 +112,7 @@ async def _seat_change(table: LiveTable, to: Connection, reply_to: int | None) -
 async def join(room: Room, conn: Connection, message: p.Join) -> None:
     player = need_player(conn)
     table = await room.table(message.table)
+    refuse_removed(table.info, player.name)
     if message.seat is None:
         async with table.lock:
             await table.catch_up()
@@ -148,6 +151,8 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
 async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int, reply_to: int | None = None) -> None:
     """The seat's own player is back at it: the whole state, where the game stands, and what the computer did for
     them meanwhile; the table hears that they are back."""
+    if conn.player is not None:
+        refuse_removed(table.info, conn.player.name)
     async with table.lock:
         await table.catch_up()
         room.connections.sit(conn, table.id, seat)
@@ -168,7 +173,7 @@ async def return_to_seats(room: Room, conn: Connection) -> None:
     infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
     for info in infos:
         for seat in info.seats:
-            if seat.player == name:
+            if seat.player == name and not is_removed(info, name):
                 await sit_back(room, conn, await room.table(info.id), seat.seat)
                 break
 

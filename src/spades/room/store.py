@@ -65,8 +65,9 @@ __all__ = [
 
 STATES = ("waiting", "playing", "over")
 # Why a seated person is away: the connection was lost, they left the table, or the room restarted (every
-# connection was lost at once; that one is not announced, since everyone lost theirs).
-AWAY_REASONS = ("dropped", "left", "restart")
+# connection was lost at once; that one is not announced, since everyone lost theirs), or the table's owner
+# removed them (the computer plays the seat for the rest of the game: they are never back).
+AWAY_REASONS = ("dropped", "left", "restart", "removed")
 DEFAULT_SETTINGS: dict[str, Any] = {"timeout": 60, "pace": 1.0}
 ROOM_DATABASE = "room.sqlite3"
 GUEST_GRACE = timedelta(minutes=10)  # a guest this new keeps its name even before its first session
@@ -532,7 +533,7 @@ class Store:
         as it was before (its absence and cover), or None when it was not marked away (nothing to announce)."""
         with self._session() as session:
             row = session.get(SeatRow, (table_id, seat), with_for_update=True)
-            if row is None or row.away is None:
+            if row is None or row.away is None or row.away == "removed":
                 return None
             before = StoredSeat(seat, None, row.level, row.away, row.away_since, row.covered_from)
             row.away, row.away_since, row.covered_from = None, None, None

@@ -28,6 +28,7 @@ from ..room.client import RoomClient
 from ..rules import Rules
 from ..view import SeatView
 from ..wire import action_text, event_from_json, rules_from_json, view_from_json
+from .chat import chat_line
 from .link import TakenBack
 
 __all__ = ["LOST", "JoinError", "RemoteLink", "websocket_url"]
@@ -39,6 +40,7 @@ FIRST_PAUSE = 0.25  # seconds before the first attempt to reconnect; doubled aft
 LONGEST_PAUSE = 5.0
 
 T = TypeVar("T")
+TALK = ("chat", "chat_log", "removed")  # the chat's frames for the table, said as lines
 
 
 class JoinError(Exception):
@@ -111,9 +113,9 @@ class RemoteLink:
         kind = frame.get("type")
         if kind == "table" and self.adopt and frame.get("table") != self.table:
             self._adopt(frame)
-        if kind in ("update", "said", "table") and frame.get("table") != self.table:
+        if kind in ("update", "said", "table", *TALK) and frame.get("table") != self.table:
             return
-        if kind in ("update", "said", "table", "error", "queue", "rematch"):
+        if kind in ("update", "said", "table", "error", "queue", "rematch", *TALK):
             self._post(frame)
 
     def _adopt(self, frame: dict[str, Any]) -> None:
@@ -368,7 +370,7 @@ class RemoteLink:
             with self._arrived:
                 if not self._inbox:
                     return changed
-                if len(self._events) > known and self._inbox[0].get("type") in ("said", "notice", "table"):
+                if len(self._events) > known and self._inbox[0].get("type") in ("said", "notice", "table", *TALK):
                     return changed
                 frame = self._inbox.popleft()
             changed = self._handle(frame) or changed
@@ -387,12 +389,18 @@ class RemoteLink:
         kind = frame.get("type")
         if kind == "update":
             return self._apply(frame)
-        if kind in ("said", "notice"):
+        if kind in ("said", "notice", "removed"):
             self._lines.append(str(frame["text"]))
             return True
         if kind in ("queue", "rematch"):
             self.room_frames.append(frame)
             return False
+        if kind == "chat":
+            self._lines.append(chat_line(frame))
+            return True
+        if kind == "chat_log" and frame.get("earlier"):
+            self._lines.extend(chat_line(message, earlier=True) for message in frame["messages"])
+            return True
         if kind == "table":
             lines = self._seat_changes(self.info, frame)
             self.info = frame
@@ -496,6 +504,44 @@ class RemoteLink:
                 self._handle(frame)
                 return "the connection to the room was lost before it answered"
             self._handle(frame)
+
+    # -- the chat (table.chat) ------------------------------------------------------------------------------
+    def chat(self, text: str) -> str | None:
+        """Say ``text`` at the table; None once the room has taken it (its line is said as the others'), or
+        the room's reason."""
+        reply = self._exchange({"type": "chat", "table": self.table, "text": text}, ANSWER_TIMEOUT)
+        if isinstance(reply, str):
+            return reply
+        if reply["type"] == "error":
+            return str(reply.get("message"))
+        self._handle(reply)
+        return None
+
+    def chat_history(self) -> list[str] | str:
+        """The table's last chat messages, as they are said; or why there are none."""
+        reply = self._exchange({"type": "chat_history", "table": self.table}, ANSWER_TIMEOUT)
+        if isinstance(reply, str):
+            return reply
+        if reply["type"] == "error":
+            return str(reply.get("message"))
+        return [chat_line(message) for message in reply.get("messages", [])]
+
+    def request_words(self, message: dict[str, Any]) -> str:
+        """A chat command's message to the room (for this table), and its answer in words; empty when the room
+        tells the whole table itself."""
+        if message["type"] != "mute":
+            message = {**message, "table": self.table}
+        reply = self._exchange(message, ANSWER_TIMEOUT)
+        if isinstance(reply, str):
+            return reply[:1].upper() + reply[1:] + "."
+        if reply["type"] == "error":
+            text = str(reply.get("message"))
+            return text[:1].upper() + text[1:] + "."
+        if reply["type"] == "muted":
+            names = reply.get("names") or []
+            return f"You mute {', '.join(names)}." if names else "You mute no one."
+        self._handle(reply)
+        return ""
 
     def save(self) -> None:
         """Nothing to do: the room has stored every action before anyone heard of it."""

@@ -27,6 +27,7 @@ from ..words import announce as say
 from ..words import keymap, review
 from ..words.seat import answer as key_answer
 from ..words.seat import heard_lines
+from .chat import ChatLink, Talk
 from .config import Settings, remember
 from .keys import Input, decode, key_name
 from .link import LocalLink, SeatLink
@@ -99,6 +100,11 @@ class Table:
     prompted: int = -1  # number of events when "your turn" was last said
     notes: dict[int, str] = field(default_factory=dict)  # what only the player knows, by the event it follows
     intro: list[str] = field(default_factory=list)  # said once the game starts or resumes (who the computer plays)
+    talk: Talk = field(init=False)  # the chat keys: at a table of the room, its chat
+
+    def __post_init__(self) -> None:
+        link = self.link
+        self.talk = Talk(link if isinstance(link, ChatLink) else None, self.out)
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
@@ -253,7 +259,12 @@ class Table:
             key = token
             if self.input.line_mode:
                 word = token.strip()
+                if self.talk.whole_line(word):
+                    continue
                 key = LINE_WORDS.get(word.lower(), word)
+            entry = keymap.find(key)
+            if self.talk.key(key, entry.does if entry is not None else None):
+                continue
             if key == "C":
                 self.coach()
             elif key in ("q", "n"):
@@ -280,6 +291,8 @@ class Table:
     def handle_line(self, line: str) -> bool:
         text = line.strip()
         word = text.lower()
+        if self.talk.whole_line(text):
+            return False
         if not text:  # a stray Enter on a braille display must not play a card: say again what is asked
             return self.repeat_prompt()
         if "\x1b" in text and len(keys := decode(text)) == 1:  # an arrow (or Home...) pressed, then Enter
@@ -346,11 +359,13 @@ class Table:
 
     def handle_key(self, key: str) -> bool:
         """Do what the key does, as the keymap says."""
+        entry = keymap.find(key)
+        does = entry.does if entry is not None else None
+        if self.talk.key(key, does):  # the chat keys, and every key while the chat line is open
+            return False
         if self.confirm is not None:
             return self.answer(key)
         phase = self.view().phase
-        entry = keymap.find(key)
-        does = entry.does if entry is not None else None
         if does == "bid":
             return self.digit(key)
         if does == "rub out" and self.digits:

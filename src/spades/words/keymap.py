@@ -17,13 +17,13 @@ from typing import Any, Literal
 from ..view import SeatView
 from . import announce as say
 
-__all__ = ["ASKED", "GROUPS", "KEYMAP", "Does", "Key", "asked_keys", "by_key", "find", "help_lines", "keymap_json",
-           "line_words", "web_rows"]
+__all__ = ["ASKED", "CHAT_KEYS", "GROUPS", "KEYMAP", "PHRASES", "Does", "Key", "asked_keys", "by_key", "find",
+           "help_lines", "keymap_json", "line_words", "web_rows"]
 
 # What a key does. read: the answer from the seat's view, said by the table or, at the web table, by the room
 # (as are hint and coach, which search); move and suit: through the hand; the rest, the table itself.
 Does = Literal["bid", "rub out", "draw", "enter", "move", "suit", "back", "read", "hint", "coach", "repeat",
-               "log", "help", "verbosity", "undo", "next", "quit"]
+               "log", "help", "verbosity", "undo", "next", "quit", "chat", "phrases", "chat log"]
 ASKED: frozenset[str] = frozenset({"read", "hint", "coach"})  # what the web table asks the room for
 
 
@@ -46,6 +46,7 @@ class Key:
     words: tuple[str, ...] = ()
     answer: Callable[[SeatView], str] | None = None
     web: bool = True
+    choices: tuple[str, ...] = ()  # what the digit after the key chooses (the quick phrases of p)
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -61,8 +62,12 @@ class Key:
 BIDDING = "Bidding"
 HAND = "Moving through your hand"
 READING = "Reading the table"
+CHAT = "Chat at the online room"
 ALSO = "Also"
-GROUPS = (BIDDING, HAND, READING, ALSO)
+GROUPS = (BIDDING, HAND, READING, CHAT, ALSO)
+# The quick phrases, each one keypress after p (a digit after p is a phrase, never a bid).
+PHRASES = ("Good game", "Nice play", "Thanks, partner", "Sorry, partner", "Good luck")
+CHAT_KEYS = frozenset({"chat", "phrases", "chat log"})  # what the chat keys do: only at a table of the room
 
 KEYMAP: tuple[Key, ...] = (
     Key("digits", "digits, Enter, then y or n", "bid that many (0 is Nil), then confirm or take it back (before "
@@ -109,6 +114,14 @@ KEYMAP: tuple[Key, ...] = (
     Key("m", "m", "repeat the last message, not counting the answers to keys", READING, "repeat",
         words=("repeat",)),
     Key("g", "g", "the log of this hand", READING, "log", words=("log", "review")),
+    Key("space", "Space", "write a chat message to everyone at the table: Enter sends it, Escape or an empty Enter "
+        "closes it (in the line, /mute NAME, /unmute NAME, and for the table's owner /remove NAME, /chat on, off or "
+        "between, /spectators on or off)", CHAT, "chat", also=(" ",), browser=(" ",), words=("chat",)),
+    Key("p", "p", "quick phrases (" + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1))
+        + "): the next digit sends that one, any other key closes the list", CHAT, "phrases", words=("phrases",),
+        choices=PHRASES),
+    Key("M", "Shift+M", "read back the last ten chat messages of the table", CHAT, "chat log",
+        words=("messages", "chats")),
     Key("x", "x", "a hint: the computer's choice and its reason (a suggested card becomes the selected one)", ALSO,
         "hint", words=("hint",)),
     Key("U", "Shift+U", "take back your last bid or card, and what the computer did after it, at a table with "
@@ -167,5 +180,6 @@ def web_rows() -> list[tuple[str, list[Key]]]:
 def keymap_json() -> list[dict[str, Any]]:
     """The keymap as the browser reads it: the web table's keys, each with what it does."""
     return [{"key": entry.key, "name": entry.name, "help": entry.help, "group": entry.group, "does": entry.does,
-             "move": entry.move, "also": list(entry.also), "browser": list(entry.browser)}
+             "move": entry.move, "also": list(entry.also), "browser": list(entry.browser),
+             "choices": list(entry.choices)}
             for entry in KEYMAP if entry.web]

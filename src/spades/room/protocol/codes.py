@@ -61,6 +61,15 @@ QUICK_SETTLE = 1.0  # seconds the room lets a queue settle after a change before
 QUEUE_HEARTBEAT = 10.0  # seconds between a process's signs of life for the queue rows of its connections
 QUEUE_STALE = 60.0  # a queue row whose process gave no sign of life for this long is dropped
 
+# Chat (spades.room.chat): the rate is counted for each player across all their connections to one process.
+CHAT_MAX = 200  # characters of a chat message, after NFC normalisation and stripping the ends' whitespace
+CHAT_INPUT_MAX = 1000  # characters a chat frame may carry at all (longer is bad_message; over CHAT_MAX, too long)
+CHAT_RATE_MESSAGES = 5  # chat messages a player may send...
+CHAT_RATE_SECONDS = 10.0  # ...in any this many seconds; one more is refused with the seconds to wait
+CHAT_EARLIER = 5  # messages someone coming to a table (or the lobby) hears of what was said before
+CHAT_READBACK = 10  # messages chat_history reads back
+MUTES_MAX = 500  # players one player may mute
+
 
 class ErrorCode(StrEnum):
     """Why the room refused a client's message; ``error.code`` is one of these and ``error.message`` says more."""
@@ -93,6 +102,13 @@ class ErrorCode(StrEnum):
     NOT_QUEUED = "not_queued"
     WAIT_NOT_OVER = "wait_not_over"
     NO_REMATCH = "no_rematch"
+    CHAT_OFF = "chat_off"
+    CHAT_BETWEEN_HANDS = "chat_between_hands"
+    CHAT_TOO_LONG = "chat_too_long"
+    CHAT_TEXT = "chat_text"
+    CHAT_FLOOD = "chat_flood"
+    NOT_IN_LOBBY = "not_in_lobby"
+    REMOVED = "removed"
     SERVER_ERROR = "server_error"
 
 
@@ -141,6 +157,20 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     "many seconds are left",
     ErrorCode.NO_REMATCH: "rematch: the table's game is not over, had no people, or its rematch was settled "
     "already (declined, or made)",
+    ErrorCode.CHAT_OFF: "chat: the table's owner has turned its chat off",
+    ErrorCode.CHAT_BETWEEN_HANDS: "chat: the table's chat is open only between hands (before the first bid, "
+    "between hands and after the game), not while cards are played",
+    ErrorCode.CHAT_TOO_LONG: f"chat: the message is longer than {CHAT_MAX} characters (after NFC normalisation "
+    "and stripping the whitespace at its ends)",
+    ErrorCode.CHAT_TEXT: "chat: the message is empty, holds a control character (Unicode category Cc: line "
+    "breaks and tabs included) or shows nothing (only whitespace, format characters such as zero-width "
+    "joiners, combining marks or fillers); the message says which",
+    ErrorCode.CHAT_FLOOD: f"chat: the player sent {CHAT_RATE_MESSAGES} messages within {CHAT_RATE_SECONDS:g} "
+    "seconds (counted across all their connections); the message says how many seconds to wait",
+    ErrorCode.NOT_IN_LOBBY: "chat to the lobby (table null): the connection is at a table; the lobby is the "
+    "signed-in connections at no table",
+    ErrorCode.REMOVED: "join: the table's owner removed the player from that table; they may not sit or watch "
+    "there again",
     ErrorCode.SERVER_ERROR: "the server failed; nothing was changed",
 }
 

@@ -220,9 +220,10 @@ class SeatInfo(Part):
                                 "there, or null: the seat waits for a person (an absent person is covered by the "
                                 "normal level, whatever this says: see covered)")
     connected: bool = Field(description="the seated player is connected now")
-    away: Literal["dropped", "left", "restart"] | None = Field(
+    away: Literal["dropped", "left", "restart", "removed"] | None = Field(
         default=None, description="while the game is under way, why the seated person is away: dropped (lost the "
-        "connection), left (stood up), restart (the room restarted); null when they are here or no one sits")
+        "connection), left (stood up), restart (the room restarted), removed (by the table's owner: the computer plays "
+        "the seat for the rest of the game); null when they are here or no one sits")
     covered: bool = Field(default=False, description="the computer plays the seat for its absent person")
 
 

@@ -10,6 +10,19 @@ from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError, model_v
 
 from ...words.keymap import asked_keys, find
 from .base import ClientBase, ServerBase
+from .chat import (
+    Chat,
+    ChatHistory,
+    ChatLine,
+    ChatLog,
+    ChatMode,
+    ChatSettings,
+    ChatSettingsInfo,
+    Mute,
+    Muted,
+    Removed,
+    RemovePerson,
+)
 from .codes import COACH_LINES, MAX_CLIENT_ID, MAX_FRAME_BYTES, MESSAGE_MAX, ErrorCode, ProtocolError
 from .fields import (
     ACTION_MAX,
@@ -104,6 +117,9 @@ class Create(ClientBase):
         "hand), the others answer bad_message")
     autostart: bool = Field(default=False, description="start the game by itself once every seat has a person or "
                             "a computer (the owner need not send start)")
+    chat: ChatMode = Field(default="on", description="the table's chat: on, off, or between_hands (only while no "
+                           "trick is being played); the owner changes it with chat_settings")
+    spectator_chat: bool = Field(default=True, description="whether the players see the spectators' chat")
 
     @model_validator(mode="after")
     def _in_range(self) -> Create:
@@ -380,20 +396,23 @@ class Pong(ServerBase):
 
 CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
     Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
-    StatsRequest, Ping, LeaderboardRequest, Quick, LeaveQueue, QuickComputer, RematchAnswer,
+    StatsRequest, Ping, LeaderboardRequest, Quick, LeaveQueue, QuickComputer, RematchAnswer, Chat, ChatHistory, Mute,
+    ChatSettings, RemovePerson,
 )
 SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
     Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong, Rating, Leaderboard, QueueState, RematchState,
+    ChatLine, ChatLog, Muted, ChatSettingsInfo, Removed,
 )
 
 ClientMessage = Annotated[
     Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync | Ask
-    | StatsRequest | Ping | LeaderboardRequest | Quick | LeaveQueue | QuickComputer | RematchAnswer,
+    | StatsRequest | Ping | LeaderboardRequest | Quick | LeaveQueue | QuickComputer | RematchAnswer | Chat
+    | ChatHistory | Mute | ChatSettings | RemovePerson,
     Field(discriminator="type"),
 ]
 ServerMessage = Annotated[
     Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong | Rating | Leaderboard | QueueState
-    | RematchState,
+    | RematchState | ChatLine | ChatLog | Muted | ChatSettingsInfo | Removed,
     Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

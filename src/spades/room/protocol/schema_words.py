@@ -9,8 +9,11 @@ from collections.abc import Sequence
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from ...errors import nearest
 from .codes import MAX_CLAUSES, MESSAGE_MAX
 from .fields import quote
+
+LISTED_MAX = 300  # characters of an error that lists the message types, at most
 
 
 def describe(error: ValidationError, types: Sequence[str] = ()) -> str:
@@ -56,7 +59,11 @@ def _describe_one(detail: ErrorDetails, types: Sequence[str]) -> str:
         tag = detail["input"].get("type") if isinstance(detail["input"], dict) else None
         if not isinstance(tag, str):
             return "type: should be text, the name of a message"
-        return f"unknown message type {quote(tag)}; the types are {', '.join(types)}"
+        near = nearest(tag, types)
+        said = f"unknown message type {quote(tag)}" + (f"; did you mean {quote(near)}?" if near else "")
+        listed = f"{said}; the types are {', '.join(types)}"
+        # beside a long quoted type the room's many types would make an error too long to hear: named instead
+        return listed if len(listed) < LISTED_MAX else f"{said}; docs/protocol.md lists the {len(types)} types"
     if kind == "union_tag_not_found":
         where = ".".join(loc)
         return f"{where + '.' if where else ''}type: missing; every message names its type"

@@ -2,7 +2,7 @@
 each person's answer to a rematch (``rematch_answers``) and the one table each rematch made (``rematches``).
 
 Revision ID: v0008
-Revises: v0006
+Revises: v0007
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "v0008"
-down_revision = "v0006"
+down_revision = "v0007"
 branch_labels = None
 depends_on = None
 

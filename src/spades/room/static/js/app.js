@@ -220,6 +220,9 @@ function onMessage(message, context) {
     case "pong":
       if (context && context.then) context.then();
       break;
+    case "chat": case "chat_log": case "chat_settings": case "muted": case "removed":
+      table.chat.onMessage(message, context);
+      break;
     default:
       break;
   }
@@ -236,6 +239,7 @@ function onError(message, context) {
     table.onActError(message, context);
     return;
   }
+  if (kind === "chat" || kind === "mute" || kind === "remove") return table.chat.onError(message, kind);
   if (kind === "ask") table.stopWaiting();
   if (message.code === "session_expired") {
     setToken(null);

@@ -6,6 +6,7 @@
 import { answer, clearAlert, clearAnswer, lastMessage, quiet, reason, refuse, say } from "./speak.js";
 import { SUITS, bidSpoken, capitalize, cardFaceElement, cardName, inOrder, rankOf, RANK_TEXT, suitOf } from "./cards.js";
 import { drawChart } from "./chart.js";
+import { ChatBox } from "./chat.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
 import { playEarcon, soundEvent } from "./sound.js";
 import { saveSettings, settings } from "./settings.js";
@@ -44,6 +45,7 @@ export class TableView {
     this.link = link;
     this.onLeave = onLeave;
     this.reset(null);
+    this.chat = new ChatBox(link, this);
     const region = document.getElementById("view-table");
     // The table's keys work wherever the focus is in the table: the hand, the log, its buttons.
     region.addEventListener("keydown", (event) => this.onKey(event));
@@ -63,6 +65,7 @@ export class TableView {
   }
 
   reset(id) {
+    this.chat?.reset();
     this.id = id;
     this.info = null;
     this.seat = null;
@@ -102,6 +105,7 @@ export class TableView {
     const before = this.info;
     const waitedFor = document.getElementById("waiting-text").textContent;
     this.info = info;
+    this.chat.onTable(info);
     if (first) this.wantFocus = true;  // arrived at the table: the focus on a seat to take, or the title
     noteAway(this, info);
     this.render();
@@ -307,6 +311,7 @@ export class TableView {
 
   handleKey(key) {
     if (KEYS.get(key)?.does === "back") return this.backToHand();
+    if (this.chat.key(key)) return;  // Space, p and its digit, Shift+M: the chat's, before the game's
     if (this.view === null) {
       answer("The game has not started yet.");
       return;

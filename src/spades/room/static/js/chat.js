@@ -1,0 +1,192 @@
+// The table's chat in the browser: the chat line (Space from the table focuses it, Enter sends, Escape goes back
+// to the hand), the quick phrases (p, then a digit), the last ten messages read back (Shift+M), a mute button for
+// each person at the table, and the owner's chat settings. Messages go to a polite live region of their own, the
+// chat log, never the alert region nor the game's log, so they never cut off the game's lines. Every message is
+// shown with textContent: markup typed by a player stays the characters typed.
+
+import { alertText, answer, reason } from "./speak.js";
+
+const KEYMAP = JSON.parse(document.getElementById("keymap")?.textContent || "[]");
+const KEYS = new Map(KEYMAP.flatMap((entry) => [entry.key, ...entry.also].map((key) => [key, entry])));
+const PHRASES = KEYMAP.find((entry) => entry.does === "phrases")?.choices ?? [];
+const LOG_KEEP = 200;
+const $ = (id) => document.getElementById(id);
+
+/** A chat message as it is said: "Bob: nice play" ("Bob, watching: …" for a spectator's), as spades join says it. */
+export function chatLine(message, earlier = false) {
+  const who = message.spectator ? `${message.name}, watching` : message.name;
+  return `${earlier ? "Earlier: " : ""}${who}: ${message.text}`;
+}
+
+export class ChatBox {
+  constructor(link, table) {
+    this.link = link;
+    this.table = table;
+    this.phrasesOpen = false;
+    this.muted = new Set();
+    this.speakers = new Set();  // who spoke at this table: spectators too, whom the seats do not name
+    this.askedMutes = false;
+    const input = $("chat-input");
+    $("chat-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.send(input.value);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      input.value = "";
+      this.table.backToHand();
+    });
+    $("chat-people").addEventListener("click", (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button[data-name]") : null;
+      if (!button) return;
+      if (button.dataset.remove) {
+        this.link.send({ type: "remove_person", table: this.table.id, name: button.dataset.name }, { kind: "remove" });
+        return;
+      }
+      this.link.send({ type: "mute", name: button.dataset.name, muted: button.getAttribute("aria-pressed") !== "true" },
+        { kind: "mute" });
+    });
+    $("chat-mode").addEventListener("change", (event) => {
+      this.link.send({ type: "chat_settings", table: this.table.id, chat: event.target.value }, { kind: "chat" });
+    });
+    $("chat-spectators").addEventListener("change", (event) => {
+      this.link.send({ type: "chat_settings", table: this.table.id, spectator_chat: event.target.checked },
+        { kind: "chat" });
+    });
+  }
+
+  /** A new table (or none): its chat starts empty. */
+  reset() {
+    this.phrasesOpen = false;
+    this.speakers = new Set();
+    $("chat-log").replaceChildren();
+    $("chat-input").value = "";
+  }
+
+  /** A key of the table: the chat's (Space, p, Shift+M, or the digit after p) is handled here; true when it was. */
+  key(key) {
+    if (this.phrasesOpen) {
+      this.phrasesOpen = false;
+      const number = /^[1-9]$/.test(key) ? Number(key) : 0;
+      if (number >= 1 && number <= PHRASES.length) this.send(PHRASES[number - 1]);
+      else answer("Quick phrases closed.");
+      return true;
+    }
+    const does = KEYS.get(key)?.does;
+    if (does === "chat") {
+      $("chat-input").focus();
+    } else if (does === "phrases") {
+      this.phrasesOpen = true;
+      answer(`Quick phrases: ${PHRASES.map((phrase, i) => `${i + 1} ${phrase}`).join(", ")}. Press its number.`);
+    } else if (does === "chat log") {
+      this.link.send({ type: "chat_history", table: this.table.id }, { kind: "chat" });
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  send(text) {
+    const words = text.trim();
+    $("chat-input").value = "";
+    if (!words) {
+      this.table.backToHand();
+      return;
+    }
+    this.link.send({ type: "chat", table: this.table.id, text: words }, { kind: "chat" });
+  }
+
+  /** The room's chat frames (chat, chat_log, chat_settings, muted, removed). */
+  onMessage(message, context) {
+    if (message.type === "muted") {
+      this.muted = new Set(message.names);
+      this.renderPeople();
+      if (context && context.kind === "mute") {
+        answer(message.names.length ? `You mute ${message.names.join(", ")}.` : "You mute no one.");
+      }
+      return;
+    }
+    if (message.table !== this.table.id) return;
+    if (message.type === "chat") {
+      this.add(chatLine(message));
+      this.heardFrom(message.name);
+    } else if (message.type === "chat_log" && message.earlier) {
+      for (const said of message.messages) this.add(chatLine(said, true));
+      for (const said of message.messages) this.heardFrom(said.name);
+    } else if (message.type === "chat_log") {
+      answer(message.messages.length ? message.messages.map((said) => chatLine(said)) : "No chat messages yet.");
+    } else if (message.type === "chat_settings") {
+      $("chat-mode").value = message.chat;
+      $("chat-spectators").checked = message.spectator_chat;
+    } else if (message.type === "removed") {
+      alertText(message.text);
+      this.table.onLeave();
+    }
+  }
+
+  /** A refusal of a chat message, a mute or a removal, said at once with the room's reason. */
+  onError(message, kind) {
+    const what = { mute: "Not changed", remove: "Not removed" }[kind] || "Not sent";
+    alertText(`${what}: ${reason(message.message)}.`);
+  }
+
+  add(text) {
+    const log = $("chat-log");
+    const line = document.createElement("p");
+    line.textContent = text;
+    log.append(line);
+    while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+
+  heardFrom(name) {
+    if (this.speakers.has(name)) return;
+    this.speakers.add(name);
+    this.renderPeople();
+  }
+
+  /** The table's description changed: the people at it, each with a mute button, and the owner's settings. */
+  onTable(info) {
+    if (!this.askedMutes) {
+      this.askedMutes = true;
+      this.link.send({ type: "mute" });
+    }
+    this.info = info;
+    this.renderPeople();
+  }
+
+  renderPeople() {
+    const info = this.info;
+    const me = this.table.me ? this.table.me.name : null;
+    const owner = Boolean(info) && info.owner === me;
+    $("chat-owner").hidden = !owner;
+    const seated = info ? info.seats.map((seat) => seat.player) : [];
+    const names = [...new Set([...seated, ...this.speakers])].filter((name) => name && name !== me);
+    $("chat-people").replaceChildren(...(names.length ? names : [null]).map((name) => {
+      const item = document.createElement("li");
+      if (name === null) {
+        item.textContent = "No one else sits at the table.";
+        return item;
+      }
+      const label = document.createElement("span");
+      label.textContent = name;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.name = name;
+      button.textContent = `Mute ${name}`;
+      button.setAttribute("aria-pressed", String(this.muted.has(name)));
+      item.append(label, button);
+      if (owner) {  // the owner may remove anyone from the table: the computer takes a player's seat
+        const remove = document.createElement("button");
+        remove.type = "button";
+        remove.dataset.name = name;
+        remove.dataset.remove = "yes";
+        remove.textContent = `Remove ${name} from the table`;
+        item.append(remove);
+      }
+      return item;
+    }));
+  }
+}

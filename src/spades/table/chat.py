@@ -1,0 +1,153 @@
+"""The terminal table's chat: Space opens a line to write (Enter sends it, Escape or an empty Enter closes it), p
+offers the quick phrases (the next digit sends one), Shift+M reads back the last ten messages; in line mode,
+``say TEXT``. The chat line also takes the commands ``/mute NAME``, ``/unmute NAME`` and, for the table's owner,
+``/remove NAME``, ``/chat on|off|between`` and ``/spectators on|off``.
+
+Messages from the others come through the link as its notices ("Bob: nice play"), said after the line being said,
+never cutting it off. A local game has no chat: the keys say so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from ..words.keymap import CHAT_KEYS, PHRASES
+
+__all__ = ["LOCAL", "ChatLink", "Talk", "chat_line"]
+
+LOCAL = "Chat is for the tables of the online room (spades join); this game is yours alone."
+OPENED = "Chat: type your message; Enter sends it, Escape closes."
+CLOSED = "Chat closed."
+PHRASE_LIST = "Quick phrases: " + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1)) + \
+    ". Press its number."
+MODES = {"on": "on", "off": "off", "between": "between_hands"}
+SWITCH = {"on": True, "off": False}
+
+
+def chat_line(message: dict[str, Any], earlier: bool = False) -> str:
+    """A chat message as it is said: "Bob: nice play" ("Bob, watching: ..." for a spectator's)."""
+    who = f"{message['name']}, watching" if message.get("spectator") else str(message["name"])
+    return f"{'Earlier: ' if earlier else ''}{who}: {message['text']}"
+
+
+@runtime_checkable
+class ChatLink(Protocol):
+    """What the link of an online table does for the chat (``RemoteLink``); each answers None when done, or the
+    room's reason."""
+
+    def chat(self, text: str) -> str | None: ...
+    def chat_history(self) -> list[str] | str: ...
+    def request_words(self, message: dict[str, Any]) -> str: ...
+
+
+class Talk:
+    """The chat keys of one table; ``link`` is None at a local game."""
+
+    def __init__(self, link: ChatLink | None, out: Callable[..., None]) -> None:
+        self.link = link
+        self.out = out
+        self.line: str | None = None  # the message being written, while the chat line is open
+        self.phrases = False  # the quick phrases were offered: the next key chooses
+
+    @property
+    def open(self) -> bool:
+        return self.line is not None or self.phrases
+
+    def key(self, key: str, does: str | None) -> bool:
+        """Handle a key if it is the chat's (a chat key, or any key while the line or the phrases are open);
+        False: the table handles it."""
+        if self.line is not None:
+            self._typed(key)
+            return True
+        if self.phrases:
+            self.phrases = False
+            if key.isdigit() and 1 <= int(key) <= len(PHRASES):
+                self.send(PHRASES[int(key) - 1])
+            else:
+                self.out("Quick phrases closed.", interrupt=True)
+            return True
+        if does not in CHAT_KEYS:
+            return False
+        if self.link is None:
+            self.out(LOCAL, interrupt=True)
+        elif does == "chat":
+            self.line = ""
+            self.out(OPENED, interrupt=True)
+        elif does == "phrases":
+            self.phrases = True
+            self.out(PHRASE_LIST, interrupt=True)
+        else:
+            self.read_back()
+        return True
+
+    def _typed(self, key: str) -> None:
+        assert self.line is not None
+        if key == "enter":
+            text, self.line = self.line.strip(), None
+            if text:
+                self.send(text)
+            else:
+                self.out(CLOSED, interrupt=True)
+        elif key == "escape":
+            self.line = None
+            self.out(CLOSED, interrupt=True)
+        elif key == "backspace":
+            self.line = self.line[:-1]
+        elif len(key) == 1 and key.isprintable():
+            self.line += key
+
+    def whole_line(self, text: str) -> bool:
+        """Line mode: a line while the chat line (or the phrases) is open, or ``say TEXT``; False when the line
+        is not the chat's."""
+        if self.line is not None:
+            self.line = text
+            self._typed("enter")
+            return True
+        if self.phrases:
+            return self.key(text[:1] or "enter", None)
+        word, _, rest = text.partition(" ")
+        if word.lower() != "say":
+            return False
+        if self.link is None:
+            self.out(LOCAL, interrupt=True)
+        elif rest.strip():
+            self.send(rest.strip())
+        else:
+            self.out("Say what? Type say, then your message.", interrupt=True)
+        return True
+
+    def read_back(self) -> None:
+        assert self.link is not None
+        lines = self.link.chat_history()
+        if isinstance(lines, str):
+            self.out(lines, interrupt=True)
+            return
+        for line in lines or ["No chat messages yet."]:
+            self.out(line, interrupt=True, remember=False)
+
+    def send(self, text: str) -> None:
+        """Send a message, or do a command of the chat line; what went wrong is said."""
+        assert self.link is not None
+        if text.startswith("/"):
+            answer = self.command(text)
+            if answer:
+                self.out(answer, interrupt=True)
+            return
+        refused = self.link.chat(text)
+        if refused is not None:
+            self.out(f"Not sent: {refused}.", interrupt=True)
+
+    def command(self, text: str) -> str:
+        assert self.link is not None
+        word, _, rest = text[1:].partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word in ("mute", "unmute") and rest:
+            return self.link.request_words({"type": "mute", "name": rest, "muted": word == "mute"})
+        if word == "remove" and rest:
+            return self.link.request_words({"type": "remove_person", "name": rest})
+        if word == "chat" and rest.lower() in MODES:
+            return self.link.request_words({"type": "chat_settings", "chat": MODES[rest.lower()]})
+        if word == "spectators" and rest.lower() in SWITCH:
+            return self.link.request_words({"type": "chat_settings", "spectator_chat": SWITCH[rest.lower()]})
+        return ("The chat line's commands: /mute NAME, /unmute NAME, and for the table's owner /remove NAME, "
+                "/chat on, off or between, /spectators on or off.")

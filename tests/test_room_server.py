@@ -72,7 +72,9 @@ async def whole_game(server: ServeProcess, variant: str, people: list[int], leve
         states = Knowledge(record)
         for seat, client in clients.items():
             assert leaks(client.frames, seat, states) == []
-        assert spectator.frames[-1]["type"] in ("update", "table")
+        last = max(i for i, f in enumerate(spectator.frames) if f["type"] == "update")
+        after = [f["type"] for f in spectator.frames[last + 1:]]  # the game's end: its table, its rating, a rematch
+        assert set(after) <= {"table", "said", "rating", "rematch"}, after
         assert all(f["view"]["hand"] is None for f in spectator.frames if f["type"] == "update")
         assert leaks(spectator.frames, None, states) == []
         assert not re.search(r"\b(10|[2-9JQKA])[SHDC]\b", server.log.read_text())  # no card in a log line

@@ -226,6 +226,8 @@ def test_the_two_player_draw_and_the_end_of_the_game_say_the_terminals_words_to_
             typed += ["home", *["right"] * target, "enter"]
     said = log_lines(page)
     heard = terminal_lines(room, table, typed, tmp_path, seat=south)
+    # the room's line after the terminal's words: how the game was rated (North was the computer's)
+    assert said.pop() == "This game is unrated: the computer played North for all of it."
     assert said == heard
     assert sum(line.startswith("You keep the ") for line in said) == 13
     assert said[-1] == "Press C for the coach's review of the last hand, or q to leave."
@@ -236,7 +238,7 @@ def test_the_two_player_draw_and_the_end_of_the_game_say_the_terminals_words_to_
     watcher.wait_for_selector("#game-over:not([hidden])")
     watched = log_lines(watcher)
     assert not any(line.startswith(("You keep", "Your statistics")) for line in watched)
-    assert watched[-1] == said[-3]
+    assert watched[-2:] == [said[-3], "This game is unrated: the computer played North for all of it."]
     assert not watcher.is_visible("#game-over-stats")
     page.focus("#play")
     page.keyboard.press("C")  # the coach for the last hand, as the terminal offers at the end

@@ -62,7 +62,7 @@ class QuickPlay:
             if task is not None:
                 task.cancel()
 
-    def _forget(self, conn: Connection) -> _Waiting | None:
+    def forget(self, conn: Connection) -> _Waiting | None:
         waiting = self.waiting.pop(conn, None)
         if waiting is not None and waiting.timer is not None:
             waiting.timer.cancel()
@@ -79,7 +79,7 @@ class QuickPlay:
                 continue
             if conn.player.name not in people:
                 if waiting.since < read:  # (one who came during the reading is not in it yet)
-                    self._forget(conn)
+                    self.forget(conn)
                 continue
             conn.send(p.encode(self.state(conn, len(people))))
 
@@ -93,7 +93,7 @@ class QuickPlay:
         return p.QueueState(type="queue", id=reply_to, variant=waiting.variant, waiting=count, needed=needed,
                             offer=offer, text=text)
 
-    async def _offer_at(self, conn: Connection, waiting: _Waiting) -> None:
+    async def offer_at(self, conn: Connection, waiting: _Waiting) -> None:
         await asyncio.sleep(waiting.wait)
         if self.waiting.get(conn) is waiting:
             count = await self.room.db(qs.count_waiting, self.room.store, waiting.variant)
@@ -194,7 +194,7 @@ async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns:
                 room.connections.sit(conn, table_id, seats[name])
         async with table.lock:
             await table.refresh()
-            await seating._begin(table)
+            await seating.begin(table)
     else:
         for name, held in conns.items():
             for conn in held:
@@ -211,7 +211,7 @@ async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begi
     conns = {name: held for name in seats if (held := quick.connections_of(name))}
     for held in conns.values():
         for conn in held:
-            quick._forget(conn)
+            quick.forget(conn)
     table = await room.table(table_id)
     rules = Rules.preset(str(table.info.settings.get("quick", "standard")))
     await seat_and_tell(room, table_id, seats, conns,
@@ -226,10 +226,10 @@ async def quick(room: Room, conn: Connection, message: p.Quick) -> None:
     play = quick_play(room)
     before = await room.db(qs.enqueue, room.store, player.id, message.variant, message.wait, play.process)
     for other in play.connections_of(player.name):  # one queue a player: the same player's other tabs leave it
-        play._forget(other)
+        play.forget(other)
     waiting = _Waiting(message.variant, datetime.now(UTC), message.wait)
     play.waiting[conn] = waiting
-    waiting.timer = asyncio.create_task(play._offer_at(conn, waiting))
+    waiting.timer = asyncio.create_task(play.offer_at(conn, waiting))
     play.start_heartbeat()
     log.info("%s waits for quick play (%s)", player.name, message.variant)
     count = await room.db(qs.count_waiting, room.store, message.variant)
@@ -246,7 +246,7 @@ async def leave(room: Room, conn: Connection, reply_to: int | None = None) -> bo
     """Take the connection's player out of their queue (if this connection is the one waiting, or with
     ``reply_to``, asked); True when they were in one."""
     play = quick_play(room)
-    waiting = play._forget(conn)
+    waiting = play.forget(conn)
     if conn.player is None or (waiting is None and reply_to is None):
         return False
     variant = await room.db(qs.dequeue, room.store, conn.player.id)

@@ -25,7 +25,7 @@ from .tables import LiveTable, back_line, table_message
 
 log = logging.getLogger("spades.room")
 
-__all__ = ["MAX_OPEN_TABLES", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
+__all__ = ["MAX_OPEN_TABLES", "begin", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
            "stand", "start"]
 
 MAX_OPEN_TABLES = p.MAX_OPEN_TABLES
@@ -106,7 +106,7 @@ async def _seat_change(table: LiveTable, to: Connection, reply_to: int | None) -
     await table.room.notify(table.id)
     if table.info.settings.get("autostart") and table.info.state == "waiting" \
             and all(s.player is not None or s.level for s in table.info.seats):
-        await _begin(table)
+        await begin(table)
 
 
 async def join(room: Room, conn: Connection, message: p.Join) -> None:
@@ -222,11 +222,11 @@ async def start(room: Room, conn: Connection, message: p.Start) -> None:
         if empty:
             raise p.Refusal(p.ErrorCode.BAD_SEAT, "every seat needs a person or a computer level; empty: "
                             + ", ".join(map(str, empty)))
-        if not await _begin(table, conn, message.id):
+        if not await begin(table, conn, message.id):
             raise p.Refusal(p.ErrorCode.GAME_STARTED, "the game has started")
 
 
-async def _begin(table: LiveTable, to: Connection | None = None, reply_to: int | None = None) -> bool:
+async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | None = None) -> bool:
     """Start the game (under the table's lock): the first update to everyone, the cover rule said, and the people
     not here are away from now on. False when another process started it first."""
     room = table.room

@@ -106,3 +106,28 @@ def test_a_line_that_came_after_cards_is_said_after_them() -> None:
         assert link.notices() == ["after"]
     finally:
         link.close()
+
+
+def test_a_line_that_came_after_cards_taken_while_waiting_is_said_after_them() -> None:
+    """Found when the rating came to be said at the game's end: the last update was taken while the console
+    waited, the rating's line came next, and the console's next look at the room's lines said it before the last
+    cards, which it had not said yet."""
+    from spades.game import Game
+    from spades.rules import Rules
+    from spades.table.remote import RemoteLink
+    from spades.wire import event_to_json, view_to_json
+
+    game = Game(Rules.preset("standard"), 3)
+    link = RemoteLink("ws://127.0.0.1:9/ws")  # never connected: the frames are put in its inbox by hand
+    try:
+        link.table, link._rules = 1, game.rules
+        events = [event_to_json(event) for event in game.events]
+        link._post({"type": "update", "table": 1, "cursor": len(events), "events": events,
+                    "view": view_to_json(game.view(2))})
+        assert link.wait(0.1)  # the update taken while waiting: its events not yet said
+        link._post({"type": "said", "table": 1, "text": "This game is unrated."})
+        assert link.notices() == []  # the events first
+        assert len(link.events()) == len(events)
+        assert link.notices() == ["This game is unrated."]
+    finally:
+        link.close()

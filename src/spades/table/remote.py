@@ -92,6 +92,7 @@ class RemoteLink:
         self.room_frames: list[dict[str, Any]] = []  # the queue's and the rematch's news, for table.quick
         self._rules: Rules | None = None
         self._events: list[Event] = []
+        self._handed = 0  # how many of the events the console has been handed (events())
         self._view: SeatView | None = None
         self._lines: list[str] = []
         self._inbox: deque[dict[str, Any]] = deque()
@@ -128,7 +129,7 @@ class RemoteLink:
             self.adopt = False
             self.table, self.seat, self.info, self.back = int(frame["table"]), int(seat), frame, False
             self._rules = rules_from_json(frame["rules"])
-            self._events, self._view = [], None
+            self._events, self._view, self._handed = [], None, 0
             self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch"))
 
     def _post(self, frame: dict[str, Any]) -> None:
@@ -356,21 +357,23 @@ class RemoteLink:
         return self._view
 
     def events(self) -> Sequence[Event]:
+        self._handed = len(self._events)  # the console says these before any line that came after them
         return self._events
 
     def _take(self) -> bool:
         """Apply the inbox in order; True when anything new came (events, a view or a line). It stops before a
-        line (said, notice, a seat's change) that came after new events: the console says the lines it has, then
-        the events, so a line taken together with the events before it would be said first ("Ada is back"
-        before the card the computer played for Ada, when a busy machine let both frames arrive at once); the
-        next take has it."""
+        line (said, notice, a seat's change) that came after events the console has not been handed yet: the
+        console says the lines it has, then the events, so a line taken after such events would be said first
+        ("Ada is back" before the card the computer played for Ada, when a busy machine let both frames arrive at
+        once; a game's rating before its last cards, when the last update was taken while waiting); the take
+        after the console has read the events has it."""
         changed = False
-        known = len(self._events)
         while True:
             with self._arrived:
                 if not self._inbox:
                     return changed
-                if len(self._events) > known and self._inbox[0].get("type") in ("said", "notice", "table", *TALK):
+                if len(self._events) > self._handed and self._inbox[0].get("type") in ("said", "notice", "table",
+                                                                                         *TALK):
                     return changed
                 frame = self._inbox.popleft()
             changed = self._handle(frame) or changed

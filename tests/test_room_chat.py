@@ -371,3 +371,32 @@ def test_chat_between_two_processes_arrives_once_in_order(shared_database: str, 
     finally:
         first.stop()
         second.stop()
+
+
+def test_the_table_names_its_spectators_before_they_speak(server: ServeProcess) -> None:
+    async def main() -> None:
+        table, owner, other, watcher = await table_of(server.url, "Who")
+        late = await person(server.url, "WhoLate")
+        try:
+            def watching(client: RoomClient) -> list[str]:
+                return next(f for f in reversed(client.frames) if f["type"] == "table")["watching"]
+
+            assert watching(owner) == [name(watcher)] and watching(watcher) == [name(watcher)]
+            mark = len(other.frames)
+            assert (await late.join(table))["watching"] == sorted([name(watcher), name(late)], key=str.casefold)
+            await other.wait_for(lambda f: f["type"] == "table" and name(late) in f["watching"], 5, since=mark)
+            muted = await owner.request({"type": "mute", "name": name(late), "muted": True})
+            assert muted["names"] == [name(late)]  # muted before a word: the name came from the table
+            mark = len(other.frames)
+            gone = await owner.request({"type": "remove_person", "table": table, "name": name(late)})
+            assert gone["watching"] == [name(watcher)]
+            await other.wait_for(lambda f: f["type"] == "table" and f["watching"] == [name(watcher)], 5, since=mark)
+            mark = len(owner.frames)
+            assert (await watcher.request({"type": "stand", "table": table}))["type"] == "table"
+            await owner.wait_for(lambda f: f["type"] == "table" and f["watching"] == [], 5, since=mark)
+            lobby = await owner.request({"type": "lobby"})
+            assert all("watching" not in t for t in lobby["tables"])
+        finally:
+            await close_all([owner, other, watcher, late])
+
+    asyncio.run(main())

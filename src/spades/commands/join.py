@@ -297,6 +297,8 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
     with source.raw():
         try:
             while not link.until_started(0.2, out):
+                if link.removed:  # the owner removed the player, as was just said
+                    return 1
                 if deadline is not None and time.monotonic() > deadline:
                     return False
                 if not source.ready(0):

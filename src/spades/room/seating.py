@@ -39,7 +39,7 @@ def need_player(conn: Connection) -> Account:
 
 async def lobby(room: Room) -> list[p.TableInfo]:
     infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
-    return [p.TableInfo(**table_message(room, info).model_dump(exclude={"type", "id"})) for info in infos]
+    return [p.TableInfo(**table_message(room, info).model_dump(exclude={"type", "id", "watching"})) for info in infos]
 
 
 async def create(room: Room, conn: Connection, message: p.Create) -> None:
@@ -120,7 +120,7 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
             room.connections.sit(conn, table.id, None)
             if held is not None:  # a seated player who goes to watching has left the seat
                 await table.away(held, "left")
-            conn.send(p.encode(table.table_message(message.id)))
+            table.announce_table(conn, message.id)  # the others see one more watching
             table.send_update(conn, 0)
         return
     async with table.lock:

@@ -1,6 +1,10 @@
 """``spades join --quick``'s two screens around the game: waiting in the room's queue for people (the queue said as
 it changes, the computer offered once the wait is over), and "Play again with the same seats?" when a game ends,
-with the others' answers said as they come."""
+with the others' answers said as they come.
+
+While waiting the player is in the room's lobby (at no table): its last few messages are said on arrival, its
+chat as it comes, and the chat keys work as at a table (Space opens the chat line, p the quick phrases, Shift+M
+reads the last ten back; ``say TEXT`` in line mode), their messages going to the lobby."""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..words import keymap
+from .chat import Talk
 from .keys import Input
 from .remote import JoinError, RemoteLink
 
@@ -29,18 +35,32 @@ def _word(source: Input) -> str | None:
     return None if token is None else token.strip().lower()
 
 
-def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[[str], Any], source: Input
+def _chat_key(talk: Talk, source: Input, token: str) -> bool:
+    """The lobby's chat takes the key (or line), as a table's would; False when it is the queue's."""
+    if source.line_mode:
+        return talk.whole_line(token.strip())
+    entry = keymap.find(token)
+    return talk.key(token, entry.does if entry is not None else None)
+
+
+def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[..., Any], source: Input
                   ) -> bool | int:
     """Wait in the variant's queue until the room seats the player (True, the game started), saying the queue as
-    it changes; y or n answers the offer of the computer; q (or the end of input) leaves the queue."""
+    it changes and the lobby's chat as it comes; y or n answers the offer of the computer; q (or the end of
+    input) leaves the queue; the chat keys talk to the lobby."""
     link.adopt = True
     reply = link.send({"type": "quick", "variant": variant, "wait": wait})
     said, asked = reply["text"], False
-    out(f"Waiting for people to play {variant.replace('_', '-')}: {said} Press q to leave the queue.")
+    out(f"Waiting for people to play {variant.replace('_', '-')}: {said} Press q to leave the queue. "
+        "Space chats in the lobby.")
+    talk = Talk(link, out)
+    link.lobby()  # the lobby's last few messages come after it
     with source.raw():
         try:
             while link.adopt:
                 link.wait(0.2)
+                for line in link.notices():
+                    out(line)
                 for frame in _news(link, "queue"):
                     if frame["text"] != said and frame["waiting"]:
                         said = frame["text"]
@@ -50,7 +70,10 @@ def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[[st
                         out(OFFER)
                 if not link.adopt or not source.ready(0):
                     continue
-                word = _word(source)
+                token = source.read()
+                if token is not None and _chat_key(talk, source, token):
+                    continue
+                word = None if token is None else token.strip().lower()
                 if word in (None, "q", "quit", "leave", "exit"):
                     return _leave(link, out, 0)
                 if asked and word in ("y", "yes"):

@@ -90,6 +90,7 @@ class RemoteLink:
         self.info: dict[str, Any] = {}  # the table's latest description (seats, owner, state)
         self.adopt = False  # quick play or a rematch: the next table that seats this player becomes the link's
         self.room_frames: list[dict[str, Any]] = []  # the queue's and the rematch's news, for table.quick
+        self.removed = False  # the table's owner removed this player: nothing is left to play here
         self._rules: Rules | None = None
         self._events: list[Event] = []
         self._handed = 0  # how many of the events the console has been handed (events())
@@ -393,6 +394,7 @@ class RemoteLink:
         if kind == "update":
             return self._apply(frame)
         if kind in ("said", "notice", "removed"):
+            self.removed = self.removed or kind == "removed"
             self._lines.append(str(frame["text"]))
             return True
         if kind in ("queue", "rematch"):

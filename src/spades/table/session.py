@@ -165,6 +165,8 @@ class Table:
             try:
                 while True:
                     settled = self.advance()
+                    if getattr(self.link, "removed", False):  # the owner removed the player, as was just said
+                        return 1
                     if self.over:
                         self.finish()
                         return self.after_game()

@@ -69,6 +69,7 @@ CHAT_RATE_SECONDS = 10.0  # ...in any this many seconds; one more is refused wit
 CHAT_EARLIER = 5  # messages someone coming to a table (or the lobby) hears of what was said before
 CHAT_READBACK = 10  # messages chat_history reads back
 MUTES_MAX = 500  # players one player may mute
+WATCHING_MAX = 100  # spectators a table message names (the first by name; more are not listed)
 
 
 class ErrorCode(StrEnum):

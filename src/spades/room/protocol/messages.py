@@ -23,7 +23,15 @@ from .chat import (
     Removed,
     RemovePerson,
 )
-from .codes import COACH_LINES, MAX_CLIENT_ID, MAX_FRAME_BYTES, MESSAGE_MAX, ErrorCode, ProtocolError
+from .codes import (
+    COACH_LINES,
+    MAX_CLIENT_ID,
+    MAX_FRAME_BYTES,
+    MESSAGE_MAX,
+    WATCHING_MAX,
+    ErrorCode,
+    ProtocolError,
+)
 from .fields import (
     ACTION_MAX,
     ActionText,
@@ -293,9 +301,12 @@ class Table(TableInfo, ServerBase):
     """A table's seats, owner, rules and state."""
 
     sent_when = ("in reply to create, and to everyone at the table (seated or watching) when its seats, levels "
-                 "or state change")
-    example = {"type": "table", "id": 2, **LobbyList.example["tables"][0]}
+                 "or state change, or someone comes to watch it or leaves it")
+    example = {"type": "table", "id": 2, **LobbyList.example["tables"][0], "watching": ["Cy"]}
     type: Literal["table"]
+    watching: list[Name] = Field(default_factory=list, max_length=WATCHING_MAX, description=(
+        "the signed-in people watching the table (at no seat of it), by name, as far as the process of the room "
+        f"that sends it holds their connections; at most {WATCHING_MAX}"))
 
 
 class Update(ServerBase):

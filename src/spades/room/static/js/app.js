@@ -8,6 +8,7 @@ import { alertText, answer, reason, say } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
 import { connectRatings, showRatings } from "./ratings.js";
+import { LobbyChat } from "./lobby_chat.js";
 
 const TOKEN = "spades.token";
 const LEVELS = ["easy", "normal", "hard", "random"];
@@ -42,6 +43,7 @@ function setToken(value) {
 const link = new Link({ onMessage, onState });
 const table = new TableView(link, { onLeave: () => go("/") });
 connectQuick(link);
+const lobbyChat = new LobbyChat(link);
 
 // -- views and addresses --------------------------------------------------------------------------------------
 function show(name) {
@@ -181,6 +183,7 @@ function onMessage(message, context) {
       state.me = message.player;
       state.signedIn = true;
       table.me = state.me;
+      lobbyChat.me = state.me.name;
       setToken(message.token);
       $("who").textContent = `${message.player.name}${message.player.guest ? " (guest)" : ""}`;
       $("sign-out").hidden = false;
@@ -221,7 +224,8 @@ function onMessage(message, context) {
       if (context && context.then) context.then();
       break;
     case "chat": case "chat_log": case "chat_settings": case "muted": case "removed":
-      table.chat.onMessage(message, context);
+      if (message.type === "muted" || message.table === null) lobbyChat.onMessage(message, context);
+      if (message.table !== null) table.chat.onMessage(message, context);
       break;
     default:
       break;
@@ -240,6 +244,7 @@ function onError(message, context) {
     return;
   }
   if (kind === "chat" || kind === "mute" || kind === "remove") return table.chat.onError(message, kind);
+  if (kind === "lobby-chat" || kind === "lobby-mute") return lobbyChat.onError(message, kind);
   if (kind === "ask") table.stopWaiting();
   if (message.code === "session_expired") {
     setToken(null);

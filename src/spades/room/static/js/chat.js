@@ -163,7 +163,8 @@ export class ChatBox {
     const owner = Boolean(info) && info.owner === me;
     $("chat-owner").hidden = !owner;
     const seated = info ? info.seats.map((seat) => seat.player) : [];
-    const names = [...new Set([...seated, ...this.speakers])].filter((name) => name && name !== me);
+    const watching = info ? info.watching ?? [] : [];  // the spectators the room names, before they speak
+    const names = [...new Set([...seated, ...watching, ...this.speakers])].filter((name) => name && name !== me);
     $("chat-people").replaceChildren(...(names.length ? names : [null]).map((name) => {
       const item = document.createElement("li");
       if (name === null) {

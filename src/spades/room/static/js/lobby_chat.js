@@ -1,0 +1,111 @@
+// The lobby's chat in the browser: everyone signed in at no table. The lobby is a page of links and buttons, where
+// Space presses a button, so Space does not open the chat here: the chat line is reached by Tab, under its visible
+// label, and Enter sends. Shift+M, pressed anywhere in the lobby but in a field, reads back the last ten messages;
+// "/mute NAME" and "/unmute NAME" in the line, or a person's Mute button, mute a player. Messages go to the lobby
+// chat's own polite log, said with their sender as the table's are; every text is set with textContent.
+
+import { chatLine } from "./chat.js";
+import { alertText, reason } from "./speak.js";
+
+const LOG_KEEP = 200;
+const $ = (id) => document.getElementById(id);
+
+export class LobbyChat {
+  constructor(link) {
+    this.link = link;
+    this.muted = new Set();
+    this.speakers = [];  // who spoke in the lobby, in order: each gets a Mute button
+    this.me = null;
+    $("lobby-chat-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.send($("lobby-chat-input").value);
+    });
+    $("lobby-chat-people").addEventListener("click", (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button[data-name]") : null;
+      if (button) this.mute(button.dataset.name, button.getAttribute("aria-pressed") !== "true");
+    });
+    document.addEventListener("keydown", (event) => {
+      if ($("view-lobby").hidden || event.key !== "M" || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && target.closest("input, select, textarea, [contenteditable='true'], dialog")) return;
+      event.preventDefault();
+      this.link.send({ type: "chat_history", table: null }, { kind: "lobby-chat" });
+    });
+  }
+
+  send(text) {
+    const words = text.trim();
+    $("lobby-chat-input").value = "";
+    if (!words) return;
+    const command = /^\/(mute|unmute)\s+(.+)$/i.exec(words);
+    if (command) this.mute(command[2].trim(), command[1].toLowerCase() === "mute");
+    else this.link.send({ type: "chat", table: null, text: words }, { kind: "lobby-chat" });
+  }
+
+  mute(name, muted) {
+    this.link.send({ type: "mute", name, muted }, { kind: "lobby-mute" });
+  }
+
+  /** The room's frames for the lobby: chat and chat_log with table null; muted, whoever asked. */
+  onMessage(message, context) {
+    if (message.type === "muted") {
+      this.muted = new Set(message.names);
+      this.renderPeople();
+      if (context && context.kind === "lobby-mute") {
+        this.answer(message.names.length ? `You mute ${message.names.join(", ")}.` : "You mute no one.");
+      }
+    } else if (message.type === "chat") {
+      this.add(chatLine(message));
+      this.heardFrom(message.name);
+    } else if (message.type === "chat_log" && message.earlier) {
+      for (const said of message.messages) this.add(chatLine(said, true));
+      for (const said of message.messages) this.heardFrom(said.name);
+    } else if (message.type === "chat_log") {
+      this.answer(message.messages.length ? message.messages.map((said) => chatLine(said)).join("\n")
+        : "No chat messages in the lobby yet.");
+    }
+  }
+
+  onError(message, kind) {
+    alertText(`${kind === "lobby-mute" ? "Not changed" : "Not sent"}: ${reason(message.message)}.`);
+  }
+
+  /** An answer to a key or a command: the lobby's status line, said at once as a whole. */
+  answer(text) {
+    $("lobby-chat-status").replaceChildren(...text.split("\n").map((line) => {
+      const p = document.createElement("p");
+      p.textContent = line;
+      return p;
+    }));
+  }
+
+  add(text) {
+    const log = $("lobby-chat-log");
+    const line = document.createElement("p");
+    line.textContent = text;
+    log.append(line);
+    while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+
+  heardFrom(name) {
+    if (this.speakers.includes(name)) return;
+    this.speakers.push(name);
+    this.renderPeople();
+  }
+
+  renderPeople() {
+    const names = this.speakers.filter((name) => name !== this.me);
+    $("lobby-chat-people-box").hidden = names.length === 0;
+    $("lobby-chat-people").replaceChildren(...names.map((name) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.name = name;
+      button.textContent = `Mute ${name}`;
+      button.setAttribute("aria-pressed", String(this.muted.has(name)));
+      const item = document.createElement("li");
+      item.append(button);
+      return item;
+    }));
+  }
+}

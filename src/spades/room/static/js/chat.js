@@ -18,6 +18,15 @@ export function chatLine(message, earlier = false) {
   return `${earlier ? "Earlier: " : ""}${who}: ${message.text}`;
 }
 
+/** A chat's line at the end of its log (as text, never markup), the log kept to its last LOG_KEEP lines. */
+export function addToLog(log, text) {
+  const line = document.createElement("p");
+  line.textContent = text;
+  log.append(line);
+  while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
 export class ChatBox {
   constructor(link, table) {
     this.link = link;
@@ -133,12 +142,7 @@ export class ChatBox {
   }
 
   add(text) {
-    const log = $("chat-log");
-    const line = document.createElement("p");
-    line.textContent = text;
-    log.append(line);
-    while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
-    log.scrollTop = log.scrollHeight;
+    addToLog($("chat-log"), text);
   }
 
   heardFrom(name) {

@@ -4,10 +4,9 @@
 // "/mute NAME" and "/unmute NAME" in the line, or a person's Mute button, mute a player. Messages go to the lobby
 // chat's own polite log, said with their sender as the table's are; every text is set with textContent.
 
-import { chatLine } from "./chat.js";
+import { addToLog, chatLine } from "./chat.js";
 import { alertText, reason } from "./speak.js";
 
-const LOG_KEEP = 200;
 const $ = (id) => document.getElementById(id);
 
 export class LobbyChat {
@@ -80,12 +79,7 @@ export class LobbyChat {
   }
 
   add(text) {
-    const log = $("lobby-chat-log");
-    const line = document.createElement("p");
-    line.textContent = text;
-    log.append(line);
-    while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
-    log.scrollTop = log.scrollHeight;
+    addToLog($("lobby-chat-log"), text);
   }
 
   heardFrom(name) {

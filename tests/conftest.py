@@ -67,3 +67,16 @@ def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Any
 
     with serving(tmp_path_factory.mktemp("room")) as served:
         yield served
+
+
+@pytest.fixture
+def shared_database() -> Iterator[str]:
+    """A new PostgreSQL database for two ``spades serve`` processes that share it and one Redis; skipped, with
+    the reason, where either cannot be reached."""
+    from room_databases import postgres_database, postgres_unreachable, redis_unreachable
+
+    reason = postgres_unreachable() or redis_unreachable()
+    if reason:
+        pytest.skip(reason)
+    with postgres_database() as url:
+        yield url

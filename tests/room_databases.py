@@ -6,6 +6,7 @@ the reason."""
 from __future__ import annotations
 
 import os
+import socket
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 POSTGRES = os.environ.get("SPADES_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS = "redis://127.0.0.1:6379/0"
 
 
 @cache
@@ -51,3 +53,15 @@ def database(kind: str, tmp_path: Path) -> Iterator[str]:
         return
     with postgres_database() as url:
         yield url
+
+
+def redis_unreachable() -> str | None:
+    """Why Redis cannot be used (None when it can)."""
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=2) as connection:
+            connection.sendall(b"PING\r\n")
+            if not connection.recv(16).startswith(b"+PONG"):
+                return "Redis at 127.0.0.1:6379 did not answer PING"
+    except OSError as error:
+        return f"Redis at 127.0.0.1:6379 is not reachable: {error}"
+    return None

@@ -13,10 +13,9 @@ from typing import Any
 
 import pytest
 
-from room_databases import database, postgres_database, postgres_unreachable
+from room_databases import REDIS, database, postgres_unreachable
 from room_server import Seat, ServeProcess, close_all, start
 from spades.room.client import RoomClient
-from test_room_processes import REDIS, redis_unreachable
 
 NAMES = itertools.count(1)
 
@@ -314,14 +313,6 @@ def test_removal_before_the_start_frees_the_seat(server: ServeProcess) -> None:
 
     asyncio.run(main())
 
-
-@pytest.fixture
-def shared_database() -> Iterator[str]:
-    reason = postgres_unreachable() or redis_unreachable()
-    if reason:
-        pytest.skip(reason)
-    with postgres_database() as url:
-        yield url
 
 
 def test_chat_between_two_processes_arrives_once_in_order(shared_database: str, tmp_path: Path) -> None:

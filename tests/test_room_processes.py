@@ -5,38 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from room_databases import postgres_database, postgres_unreachable
+from room_databases import REDIS
 from room_server import Seat, ServeProcess, close_all, sit, start
 from spades.room.client import RoomClient
 from spades.room.store import Store
-
-REDIS = "redis://127.0.0.1:6379/0"
-
-
-def redis_unreachable() -> str | None:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=2) as connection:
-            connection.sendall(b"PING\r\n")
-            if not connection.recv(16).startswith(b"+PONG"):
-                return "Redis at 127.0.0.1:6379 did not answer PING"
-    except OSError as error:
-        return f"Redis at 127.0.0.1:6379 is not reachable: {error}"
-    return None
-
-
-@pytest.fixture
-def shared_database() -> Iterator[str]:
-    reason = postgres_unreachable() or redis_unreachable()
-    if reason:
-        pytest.skip(reason)
-    with postgres_database() as url:
-        yield url
 
 
 def test_two_processes_serve_one_table_and_accept_a_move_once(shared_database: str, tmp_path: Path) -> None:

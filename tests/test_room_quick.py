@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from room_databases import REDIS, redis_unreachable
 from room_server import Seat, ServeProcess, close_all, sit, start
 from spades.room.client import RoomClient
 from spades.room.queue_store import queued
 from spades.room.ratings import RatingRow
 from spades.room.store import Store
-from test_room_processes import REDIS, redis_unreachable
 
 pytestmark = pytest.mark.xdist_group("room_quick")
 

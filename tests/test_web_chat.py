@@ -72,9 +72,18 @@ def test_chat_at_the_web_table_by_keys(browser: Any, room: Room) -> None:
         violations = axe_violations(page)
         assert not violations, "the table with the chat open: " + report(violations)
 
-        # the mute button, by Tab from the chat line: Send, then Bob's
+        # the phrases as buttons, by Tab from the chat line (Send first) or a tap on a phone; the line keeps its text
+        page.keyboard.type("half a thought")
         page.keyboard.press("Tab")
         page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.textContent") == "1 Good game"
+        page.keyboard.press("Enter")
+        loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["text"] == "Good game", 10))
+        assert page.input_value("#chat-input") == "half a thought"
+
+        # the mute button, by Tab past the other four phrases: Bob's
+        for _ in range(5):
+            page.keyboard.press("Tab")
         assert page.evaluate("() => document.activeElement.textContent") == "Mute Bob"
         page.keyboard.press("Enter")
         page.wait_for_function("() => document.getElementById('status').textContent === 'You mute Bob.'")

@@ -47,6 +47,15 @@ export class ChatBox {
       input.value = "";
       this.table.backToHand();
     });
+    // The phrases as buttons too, one tap each on a phone; what is typed in the chat line stays there.
+    $("chat-phrases").replaceChildren(...PHRASES.map((phrase, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = `${i + 1} ${phrase}`;
+      button.setAttribute("aria-keyshortcuts", `p ${i + 1}`);
+      button.addEventListener("click", () => this.say(phrase));
+      return button;
+    }));
     $("chat-people").addEventListener("click", (event) => {
       const button = event.target instanceof Element ? event.target.closest("button[data-name]") : null;
       if (!button) return;
@@ -79,7 +88,7 @@ export class ChatBox {
     if (this.phrasesOpen) {
       this.phrasesOpen = false;
       const number = /^[1-9]$/.test(key) ? Number(key) : 0;
-      if (number >= 1 && number <= PHRASES.length) this.send(PHRASES[number - 1]);
+      if (number >= 1 && number <= PHRASES.length) this.say(PHRASES[number - 1]);
       else answer("Quick phrases closed.");
       return true;
     }
@@ -97,6 +106,7 @@ export class ChatBox {
     return true;
   }
 
+  /** The chat line's text, sent (the line emptied); an empty line goes back to the hand. */
   send(text) {
     const words = text.trim();
     $("chat-input").value = "";
@@ -104,6 +114,10 @@ export class ChatBox {
       this.table.backToHand();
       return;
     }
+    this.say(words);
+  }
+
+  say(words) {
     this.link.send({ type: "chat", table: this.table.id, text: words }, { kind: "chat" });
   }
 

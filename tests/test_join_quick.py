@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from pathlib import Path
 
 import pexpect
@@ -40,19 +41,25 @@ def test_spades_join_quick_waits_says_the_queue_and_takes_the_computers_offer(tm
     try:
         child.expect_exact("Waiting for people to play standard: 1 of 4 players; waiting. Press q to leave the "
                            "queue.")
+        queued = time.monotonic()
         thread = threading.Thread(target=other)
         thread.start()
-        child.expect_exact("2 of 4 players; waiting.")
-        child.send("n")  # no offer yet: the key says the queue again
-        child.expect_exact("Press q to leave the queue.")
-        child.expect_exact("Play with the computer in the empty seats? y or n", timeout=15)
+        child.expect_exact("2 of 4 players; waiting.\r\n")
+        child.send("n")  # no offer yet: the key says the queue again, and no question
+        child.expect_exact("2 of 4 players; waiting. Press q to leave the queue.\r\n")
+        # the offer in its own words, once the wait is over, after the queue's line that says so
+        child.expect_exact("2 of 4 players; waiting. Your wait is over: the computer may take the empty seats.\r\n"
+                           "Play with the computer in the empty seats? y or n\r\n", timeout=15)
+        assert time.monotonic() - queued >= 4.5  # the --wait of 5 seconds, less the pty's delay
         child.send("y")
-        child.expect(r"Quick play: table (\d+)\. You sit at North; your partner is the computer\.")
+        child.expect(r"Quick play: table (\d+)\. You sit at North; your partner is the computer\.", timeout=5)
+        assert "did not answer" not in child.before  # the room answers the offer's y at once, with the table
+        child.expect(r"Hand 1\. \w+ deals\.", timeout=5)
+        child.expect(r"Your turn to bid|bids", timeout=5)
         thread.join(30)
         assert seated.is_set()
         table = next(f for f in frames if f["type"] == "table")
         assert [s["player"] for s in table["seats"]] == ["Quin", "Rae", None, None]  # type: ignore[index]
-        child.expect(r"Your turn|bid")
         child.send("q")
         child.expect_exact("Leave the game? It will be saved. y or n.")
         child.send("y")

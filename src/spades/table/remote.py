@@ -88,6 +88,8 @@ class RemoteLink:
         self.info: dict[str, Any] = {}  # the table's latest description (seats, owner, state)
         self.adopt = False  # quick play or a rematch: the next table that seats this player becomes the link's
         self.room_frames: list[dict[str, Any]] = []  # the queue's and the rematch's news, for table.quick
+        self.rating: dict[str, Any] | None = None  # how the table's finished game was rated (the room's message)
+        self.rating_taken = False  # and the line the room says of it, which follows the message, is taken
         self._rules: Rules | None = None
         self._events: list[Event] = []
         self._view: SeatView | None = None
@@ -111,9 +113,9 @@ class RemoteLink:
         kind = frame.get("type")
         if kind == "table" and self.adopt and frame.get("table") != self.table:
             self._adopt(frame)
-        if kind in ("update", "said", "table") and frame.get("table") != self.table:
+        if kind in ("update", "said", "table", "rating") and frame.get("table") != self.table:
             return
-        if kind in ("update", "said", "table", "error", "queue", "rematch"):
+        if kind in ("update", "said", "table", "error", "queue", "rematch", "rating"):
             self._post(frame)
 
     def _adopt(self, frame: dict[str, Any]) -> None:
@@ -127,6 +129,7 @@ class RemoteLink:
             self.table, self.seat, self.info, self.back = int(frame["table"]), int(seat), frame, False
             self._rules = rules_from_json(frame["rules"])
             self._events, self._view = [], None
+            self.rating, self.rating_taken = None, False
             self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch"))
 
     def _post(self, frame: dict[str, Any]) -> None:
@@ -389,7 +392,12 @@ class RemoteLink:
             return self._apply(frame)
         if kind in ("said", "notice"):
             self._lines.append(str(frame["text"]))
+            if kind == "said" and self.rating is not None:
+                self.rating_taken = True  # the room says the rating's line right after its message
             return True
+        if kind == "rating":
+            self.rating = frame
+            return False
         if kind in ("queue", "rematch"):
             self.room_frames.append(frame)
             return False

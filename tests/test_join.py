@@ -66,7 +66,7 @@ def table_lines(transcript: str) -> list[str]:
     lines = [line.strip() for line in transcript.replace("\r", "").split("\n")]
     start = next(i for i, line in enumerate(lines) if line.startswith("Hand 1."))
     room = ("Connection lost", "Back at the table", "Your statistics at the room", "The room keeps statistics",
-            "The game is kept as ", "The game begins.")
+            "The game is kept as ", "The game begins.", "Rated game: ", "This game is unrated: ")
     return [line for line in lines[start:] if line and not line.startswith(room)]
 
 
@@ -85,8 +85,9 @@ def test_a_whole_game_at_the_room_says_what_the_local_table_says(server: ServePr
     joined.play_until()
     transcript = joined.transcript
     check_finished(transcript, replay(transcript, Rules.preset("standard", hands=1), int(SEED)))
-    assert re.search(r"Your statistics at the room, Ada: 1 game, \d+ wins?; \d+ contracts? made of \d+; ",
-                     transcript)
+    assert re.search(r"Your statistics at the room, Ada: 1 game, \d+ wins?; \d+ contracts? made of \d+; [^\r\n]*\r\n"
+                     r"This game is unrated: the computer played North, East and West for all of it\.\r\n",
+                     transcript)  # how the game was rated, after the room's statistics
     local = local_game(tmp_path / "play")
     assert table_lines(transcript) == table_lines(local.transcript)
     status, record = server.get("/api/tables/1/record")
@@ -226,6 +227,8 @@ def test_a_new_table_left_to_people_starts_when_everyone_has_sat_down(server: Se
         east, west = await asyncio.gather(sit(server.url, 1, 1), sit(server.url, 1, 3))
         try:
             await asyncio.gather(Seat(east, 1, 1, "east").play(), Seat(west, 1, 3, "west").play())
+            # they stay until South has answered the rematch (their leaving would decline it first)
+            await east.wait_for(lambda f: f.get("type") == "rematch" and bool(f["declined"]), 30)
         finally:
             await close_all([east, west])
 
@@ -240,7 +243,14 @@ def test_a_new_table_left_to_people_starts_when_everyone_has_sat_down(server: Se
     owner.expect(r"Guest \d+ sits at (East|West)\.")
     owner.expect(r"Guest \d+ sits at (East|West)\.")
     try:
-        owner.play_until()
+        owner.play_until(stop=lambda match: match.group(0).startswith("Your statistics"))
+        # with other people at the table the room asks about a rematch once the game is left; q declines it
+        owner.expect(re.escape("Press C for the coach's review of the last hand, or q to leave."))
+        owner.key("q")
+        owner.expect(re.escape("Play again with the same seats? y or n"))
+        owner.key("q")
+        owner.expect(r"Guest \d+ declined: no rematch\.")
+        owner.expect_end()
     finally:
         thread.join(30)
         assert not failures, failures  # the people's own failure, when theirs is why South waited in vain

@@ -8,9 +8,10 @@ import asyncio
 import threading
 from typing import Any
 
+from room_server import Seat, close_all
 from test_web import axe_violations, report
 from test_web_found import guest
-from web_support import Room, new_page, wait_for_log
+from web_support import Room, log_lines, new_page, wait_for_log
 
 
 def test_play_with_people_by_keys_waits_says_the_queue_and_seats_the_player(browser: Any, room: Room) -> None:
@@ -56,5 +57,123 @@ def test_play_with_people_by_keys_waits_says_the_queue_and_seats_the_player(brow
     page.wait_for_function("(t) => location.pathname === `/tables/${t}`", arg=table)
     wait_for_log(page, f"Quick play: table {table}. You sit at ")
     assert not page.is_visible("#quick-status")
+    assert not errors, errors
+    page.context.close()
+
+
+def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, room: Room) -> None:
+    """The wait is a setting; once it is over the offer of the computer has the focus and Enter takes it: the page
+    is at a table with the computer in the empty seat. Then four registered people (the page at South) play a game
+    of one hand: its end shows and says how it was rated, once; "Play again with the same seats?" has the focus
+    on Yes, Enter accepts, the others' answers are said politely, and when all accept the page is at the new
+    table; axe finds no violation on the end of the game with the rematch box."""
+    import json
+    import time
+    import urllib.request
+
+    from spades.room.client import RoomClient
+    from test_room_ratings import PASSWORD
+    from test_web_presence import play_south
+
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    page.goto(room.url + "/")
+    page.fill("#login-name", "Wes")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-form button[value='register']")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    page.focus("#open-settings")
+    page.keyboard.press("Enter")
+    page.focus("#set-quick-wait")
+    page.keyboard.press("Control+a")
+    page.keyboard.type("5")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Escape")
+    page.focus("#quick-variant")
+    page.keyboard.press("End")  # two players
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    asked = time.monotonic()
+    page.wait_for_selector("#quick-offer-yes:focus", timeout=15_000)
+    assert time.monotonic() - asked >= 4.5  # the wait set, 5 seconds, not the 30 by default
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => /^\\/tables\\/\\d+$/.test(location.pathname)")
+    quick = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+    wait_for_log(page, f"Quick play: table {quick}. You sit at ")
+    with urllib.request.urlopen(room.url + "/api/tables", timeout=10) as answer:
+        seats = next(t for t in json.loads(answer.read())["tables"] if t["table"] == quick)["seats"]
+    assert [(s["player"], s["level"] is not None) for s in seats] in ([("Wes", False), (None, True)],
+                                                                      [(None, True), ("Wes", False)])
+
+    # the rematch: a table of one hand made in the lobby, the others people through RoomClients
+    page.goto(room.url + "/")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    for seat in (0, 1, 3):
+        page.select_option(f"#create-seats #seat-{seat}", "person")
+    page.fill("#create-hands", "1")
+    page.click("#create-form button[type='submit']")
+    page.wait_for_selector("#waiting:not([hidden])")
+    table = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+    accepted = threading.Event()
+    failures: list[BaseException] = []
+
+    def others() -> None:
+        async def main() -> None:
+            url = room.url.replace("http", "ws") + "/ws"
+            people = {}
+            for seat, name in ((0, "Ada"), (1, "Bob"), (3, "Di")):
+                people[seat] = client = await RoomClient(url).connect()
+                assert (await client.register(name, PASSWORD))["type"] == "welcome"
+                assert (await client.join(table, seat))["type"] == "table"
+            try:
+                await asyncio.gather(*(Seat(c, table, s, f"{table}:{s}").play(timeout=120)
+                                       for s, c in people.items()))
+                await people[0].wait_for(lambda f: f.get("type") == "rematch" and "Wes" in f["accepted"], 60)
+                for client in people.values():
+                    await client.request({"type": "rematch", "table": table, "accept": True})
+                await people[0].wait_for(lambda f: f.get("type") == "table" and f["table"] != table, 20)
+                accepted.wait(30)
+            finally:
+                await close_all(people.values())
+
+        try:
+            asyncio.run(main())
+        except BaseException as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=others)
+    thread.start()
+    try:
+        page.wait_for_function("() => ['Ada', 'Bob', 'Di'].every((n) => "
+                               "document.getElementById('waiting-seats').textContent.includes(n)) "
+                               "|| document.getElementById('waiting').hidden", timeout=30_000)
+        if page.is_visible("#start-game"):  # the owner starts a table made in the lobby
+            page.focus("#start-game")
+            page.keyboard.press("Enter")
+        play_south(page, time.monotonic() + 120)
+        page.wait_for_selector("#rematch-yes:focus")
+        rating = page.wait_for_selector("#game-over-rating:not([hidden])").inner_text()
+        assert rating.startswith("Rated game: Ada ") and ", Wes " in rating, rating
+        assert log_lines(page, room=True).count(rating) == 1  # the screen reader hears it once, in the log
+        assert axe_violations(page) == [], report(axe_violations(page))
+        assert page.get_attribute("#rematch-text", "role") == "status"  # polite: said, never interrupting
+        page.evaluate("""() => { window.heard = []; const node = document.getElementById('rematch-text');
+          new MutationObserver(() => window.heard.push(node.textContent)).observe(node, {childList: true,
+            characterData: true, subtree: true}); }""")
+        page.keyboard.press("Enter")
+        page.wait_for_function("(t) => location.pathname !== `/tables/${t}`", arg=table, timeout=30_000)
+        page.wait_for_function("() => window.heard.some((text) => text.startsWith('Everyone accepts: '))")
+        heard = page.evaluate("window.heard")
+        assert heard[:3] == ["Wes accepts a rematch; waiting for Ada, Bob and Di.",
+                             "Ada and Wes accept a rematch; waiting for Bob and Di.",
+                             "Ada, Bob and Wes accept a rematch; waiting for Di."], heard
+        assert heard[-1].startswith("Everyone accepts: the rematch is table "), heard
+        new = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+        wait_for_log(page, f"Rematch: table {new}, the same seats. You sit at South.")
+        assert not page.is_visible("#game-over-rating")
+    finally:
+        accepted.set()
+        thread.join(60)
+    assert not failures, failures
     assert not errors, errors
     page.context.close()

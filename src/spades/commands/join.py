@@ -15,7 +15,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..rules import VARIANTS
@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from None
         if started is not True:
             return 1 if started is False else started
-        return play(link, settings, out, source, rematches=args.quick is not None)
+        return play(link, settings, out, source)
     finally:
         link.close()
 
@@ -348,9 +348,9 @@ def seat_name(rules: Any, seat: int) -> str:
     return say.name(rules, seat)
 
 
-def play(link: RemoteLink, settings: Any, out: Any, source: Any, rematches: bool = False) -> int:
-    """Play the table's game; at its end, in quick play (``rematches``) with other people at the table, the
-    room's rematch: again at the new table when everyone accepts."""
+def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
+    """Play the table's game; at its end, how it was rated and, with other people at the table, the room's
+    rematch: again at the new table when everyone accepts."""
     from ..bots import make_bot
     from ..errors import UnknownLevel
     from ..room.client import hint_adviser
@@ -367,9 +367,23 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any, rematches: bool
         code = table.run(resumed=link.back)
         if table.over:
             out(room_statistics(link))
+            for line in rating_lines(link):
+                out(line)
         others = [s for s in link.info.get("seats", []) if s.get("player") not in (None, link.name)]
-        if not (rematches and table.over and code == 0 and others) or not rematch(link, out, source):
+        if not (table.over and code == 0 and others) or not rematch(link, out, source):
             return code
+
+
+RATING_WAIT = 5.0  # seconds the room may take to say how a finished game was rated
+
+
+def rating_lines(link: RemoteLink) -> Sequence[str]:
+    """What the room said at the game's end that is not said yet: how the game was rated ("Rated game: Ada 12.4
+    (+3.1), ..." or why it is unrated), which follows the game's end by the time it takes to store it."""
+    deadline = time.monotonic() + RATING_WAIT
+    while not link.rating_taken and time.monotonic() < deadline:
+        link.wait(0.1)
+    return link.notices()
 
 
 def room_statistics(link: RemoteLink) -> str:

@@ -134,15 +134,17 @@ class QuickPlay:
         except Exception as error:
             log.error("the %s queue could not be seated (%s)", variant, type(error).__name__)
 
-    async def match(self, variant: str, around: str | None = None) -> qs.Match | None:
-        """One match of the variant's queue (``around``: the player who accepted the computer); the people seated
-        that this process holds sit at the new table, which starts, and everyone hears of it."""
+    async def match(self, variant: str, around: str | None = None,
+                    reply: tuple[Connection, int | None] | None = None) -> qs.Match | None:
+        """One match of the variant's queue (``around``: the player who accepted the computer, whose message
+        ``reply`` answers with the new table's description); the people seated that this process holds sit at
+        the new table, which starts, and everyone hears of it."""
         settings = {"pace": self.room.pace}
         made: qs.Match | None = await self.room.db(qs.match, self.room.store, variant, settings, around=around)
         if made is None:
             return None
         log.info("quick play: table %s seats %s", made.table, ", ".join(made.seats))
-        await seat_matched(self.room, made.table, made.seats, begin=True)
+        await seat_matched(self.room, made.table, made.seats, begin=True, reply=reply)
         await self.publish({"queue": variant, "table": made.table, "seats": made.seats})
         await self.tell(variant)
         await self.publish({"queue": variant})
@@ -184,9 +186,10 @@ async def sit_down(room: Room, conn: Connection, table_id: int, seat: int) -> No
 
 
 async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns: dict[str, list[Connection]],
-                        line: Any, *, begin: bool) -> None:
+                        line: Any, *, begin: bool, reply: tuple[Connection, int | None] | None = None) -> None:
     """Sit each person's connections (``conns``, of this process) at their seat of the new table and tell them
-    (``line(name, seat)``); with ``begin`` this process made the table and starts it."""
+    (``line(name, seat)``); with ``begin`` this process made the table and starts it, and the table's description
+    answers ``reply``'s message (a client waits for an answer with its id)."""
     if begin:
         table = await room.table(table_id)
         for name, held in conns.items():
@@ -194,7 +197,7 @@ async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns:
                 room.connections.sit(conn, table_id, seats[name])
         async with table.lock:
             await table.refresh()
-            await seating.begin(table)
+            await seating.begin(table, *(reply or ()))
     else:
         for name, held in conns.items():
             for conn in held:
@@ -206,7 +209,8 @@ async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns:
             await chat.joined(room, conn, table_id)  # the new table's chat settings, as at a join
 
 
-async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begin: bool) -> None:
+async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begin: bool,
+                       reply: tuple[Connection, int | None] | None = None) -> None:
     quick = quick_play(room)
     conns = {name: held for name in seats if (held := quick.connections_of(name))}
     for held in conns.values():
@@ -216,7 +220,7 @@ async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begi
     rules = Rules.preset(str(table.info.settings.get("quick", "standard")))
     await seat_and_tell(room, table_id, seats, conns,
                         lambda name, seat: quick_line(table_id, seat, seats, rules.players, rules.partnerships),
-                        begin=begin)
+                        begin=begin, reply=reply)
 
 
 # -- the handlers -----------------------------------------------------------------------------------------------
@@ -281,7 +285,7 @@ async def quick_computer(room: Room, conn: Connection, message: p.QuickComputer)
         conn.send(p.encode(state.model_copy(update={"text": f"{count} of {state.needed} players; waiting for "
                                                     "people."})))
         return
-    if await play.match(waiting.variant, around=player.name) is None:
+    if await play.match(waiting.variant, around=player.name, reply=(conn, message.id)) is None:
         raise p.Refusal(p.ErrorCode.NOT_QUEUED, "you were seated or left the queue meanwhile")
 
 

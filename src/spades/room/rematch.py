@@ -112,9 +112,9 @@ async def _answer(room: Room, table: LiveTable, player_id: int, accept: bool,
     await _publish(room, {"rematch": table.id})
     if accept and not state.declined and len(state.accepted) == len(state.asked):
         new = await room.db(qs.make_rematch, room.store, table.info)
-        if new is not None:
-            await _seat(room, table, new, begin=True)
+        if new is not None:  # told before they move to the new table, where the finished one's news stops
             _tell(room, table, await _state(room, table))
+            await _seat(room, table, new, begin=True)
             await _publish(room, {"rematch": table.id, "made": new})
 
 
@@ -156,7 +156,7 @@ async def on_notice(room: Room, notice: dict[str, Any]) -> None:
         return
     async with table.lock:
         await table.refresh()
+    _tell(room, table, await _state(room, table))
     made = notice.get("made")
     if isinstance(made, int):
         await _seat(room, table, made, begin=False)
-    _tell(room, table, await _state(room, table))

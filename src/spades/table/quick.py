@@ -104,14 +104,18 @@ def _leave(link: RemoteLink, out: Callable[[str], Any], code: int) -> int:
 
 def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
     """At a finished game the room asks about a rematch: ask the player, say the answers; True once the new table
-    has started (the link is at it), False when there is none."""
+    has started (the link is at it), False when there is none. Nothing here holds a player who wants to leave: q
+    or n declines, and so does the end of input; q while the others answer withdraws the yes."""
     table = link.table
     deadline = time.monotonic() + ASK_WAIT
     asks: list[dict[str, Any]] = []
     while not asks and time.monotonic() < deadline:
         link.wait(0.2)
         asks = [f for f in _news(link, "rematch") if f["table"] == table]
-    if not asks or asks[-1]["declined"]:
+    if not asks:
+        return False
+    if asks[-1]["declined"]:
+        out(asks[-1]["text"])
         return False
     out(REMATCH)
     with source.raw():
@@ -119,26 +123,42 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
         while word not in (None, "y", "yes", "n", "no", "q"):
             out(REMATCH)
             word = _word(source)
-    accept = word in ("y", "yes")
-    link.adopt = accept
-    try:
-        reply = link.send({"type": "rematch", "table": table, "accept": accept})
-    except JoinError as error:
-        out(f"{error}.")
+        accept = word in ("y", "yes")
+        link.adopt = accept
+        reply = _answer(link, table, accept, out)
+        if reply is None:
+            return False
+        said = reply["text"]
+        out(said)
+        while accept and reply.get("table_new") is None and not reply.get("declined") and link.table == table:
+            if source.ready(0) and _word(source) in (None, "q", "n", "no"):
+                link.adopt = False
+                reply = _answer(link, table, False, out)
+                if reply is not None:
+                    out(reply["text"])
+                return False
+            link.wait(0.2)
+            for frame in _news(link, "rematch"):
+                if frame["table"] == table and frame["text"] != said:
+                    said = frame["text"]
+                    out(said)
+                    reply = frame
+    if not accept or (reply.get("declined") and link.table == table):
         link.adopt = False
         return False
-    said = reply["text"]
-    out(said)
-    while accept:
-        if reply.get("table_new") is not None or reply.get("declined"):
-            break
+    deadline = time.monotonic() + ASK_WAIT  # the room says the new table, then seats us at it
+    while link.table == table and time.monotonic() < deadline:
         link.wait(0.2)
-        for frame in _news(link, "rematch"):
-            if frame["table"] == table and frame["text"] != said:
-                said = frame["text"]
-                out(said)
-                reply = frame
-    if not accept or reply.get("declined"):
+    if link.table == table:
         link.adopt = False
         return False
     return link.until_started(30)
+
+
+def _answer(link: RemoteLink, table: int | None, accept: bool, out: Callable[[str], Any]) -> dict[str, Any] | None:
+    try:
+        return link.send({"type": "rematch", "table": table, "accept": accept})
+    except JoinError as error:
+        out(f"{error}.")
+        link.adopt = False
+        return None

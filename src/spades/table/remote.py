@@ -91,6 +91,8 @@ class RemoteLink:
         self.adopt = False  # quick play or a rematch: the next table that seats this player becomes the link's
         self.room_frames: list[dict[str, Any]] = []  # the queue's and the rematch's news, for table.quick
         self.removed = False  # the table's owner removed this player: nothing is left to play here
+        self.rating: dict[str, Any] | None = None  # how the table's finished game was rated (the room's message)
+        self.rating_taken = False  # and the line the room says of it, which follows the message, is taken
         self._rules: Rules | None = None
         self._events: list[Event] = []
         self._handed = 0  # how many of the events the console has been handed (events())
@@ -115,9 +117,9 @@ class RemoteLink:
         kind = frame.get("type")
         if kind == "table" and self.adopt and frame.get("table") != self.table:
             self._adopt(frame)
-        if kind in ("update", "said", "table", *TALK) and frame.get("table") != self.table:
+        if kind in ("update", "said", "table", "rating", *TALK) and frame.get("table") != self.table:
             return
-        if kind in ("update", "said", "table", "error", "queue", "rematch", *TALK):
+        if kind in ("update", "said", "table", "error", "queue", "rematch", "rating", *TALK):
             self._post(frame)
 
     def _adopt(self, frame: dict[str, Any]) -> None:
@@ -131,6 +133,7 @@ class RemoteLink:
             self.table, self.seat, self.info, self.back = int(frame["table"]), int(seat), frame, False
             self._rules = rules_from_json(frame["rules"])
             self._events, self._view, self._handed = [], None, 0
+            self.rating, self.rating_taken = None, False
             self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch"))
 
     def _post(self, frame: dict[str, Any]) -> None:
@@ -396,7 +399,12 @@ class RemoteLink:
         if kind in ("said", "notice", "removed"):
             self.removed = self.removed or kind == "removed"
             self._lines.append(str(frame["text"]))
+            if kind == "said" and self.rating is not None:
+                self.rating_taken = True  # the room says the rating's line right after its message
             return True
+        if kind == "rating":
+            self.rating = frame
+            return False
         if kind in ("queue", "rematch"):
             self.room_frames.append(frame)
             return False

@@ -49,7 +49,8 @@ class QuickComputer(ClientBase):
     nearest in rating to the player (up to the seats) and the computer (normal) in the seats left; without, the
     player goes on waiting for people."""
 
-    replies = "table, update and said to everyone seated; error not_queued, wait_not_over"
+    replies = ("table (to the player who asked, with the message's id), update and said to everyone seated; "
+               "error not_queued, wait_not_over")
     example: ClassVar[dict[str, Any]] = {"type": "quick_computer", "id": 5, "accept": True}
     type: Literal["quick_computer"]
     accept: bool

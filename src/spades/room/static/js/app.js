@@ -3,7 +3,7 @@
 
 import { Link } from "./net.js";
 import { TableView } from "./table.js";
-import { connectQuick, onQuickMessage, seatedByRoom } from "./quick.js";
+import { connectQuick, onQuickMessage, seatedByRoom, showRating } from "./quick.js";
 import { alertText, answer, reason, say } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
@@ -201,6 +201,7 @@ function onMessage(message, context) {
       break;
     case "table":
       if (seatedByRoom(message, state.me)) go(`/tables/${message.table}`);
+      if (message.table !== table.id) $("game-over-rating").hidden = true;  // another table's rating
       table.onTable(message);
       if (context && context.then) context.then(message);
       break;
@@ -219,6 +220,9 @@ function onMessage(message, context) {
     case "queue":
     case "rematch":
       onQuickMessage(message);
+      break;
+    case "rating":
+      if (message.table === table.id) showRating(message);
       break;
     case "pong":
       if (context && context.then) context.then();

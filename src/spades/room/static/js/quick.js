@@ -2,7 +2,10 @@
 // as it changes, the computer offered once the wait is over, Leave queue) and, when a game with people ends,
 // "Play again with the same seats?" at the table with Yes and No. Every text from the room is shown as text.
 
+import { settings, saveSettings } from "./settings.js";
+
 const $ = (id) => document.getElementById(id);
+const WAIT = { min: 5, max: 600 };  // the room's bounds of the wait (docs/protocol.md, quick)
 const state = { link: null, adopt: false, offered: false, rematchTable: null, answered: false };
 
 /** Wire the lobby's and the table's controls to the room's link. */
@@ -11,7 +14,7 @@ export function connectQuick(link) {
   $("quick-play").addEventListener("click", () => {
     state.adopt = true;
     state.offered = false;
-    link.send({ type: "quick", variant: $("quick-variant").value }, { kind: "quick" });
+    link.send({ type: "quick", variant: $("quick-variant").value, wait: quickWait() }, { kind: "quick" });
   });
   $("quick-leave").addEventListener("click", () => {
     state.adopt = false;
@@ -26,8 +29,23 @@ export function connectQuick(link) {
     $("quick-leave").focus();
     link.send({ type: "quick_computer", accept: false }, { kind: "quick" });
   });
+  const wait = $("set-quick-wait");
+  wait.value = String(quickWait());
+  wait.addEventListener("change", () => {
+    const seconds = Number(wait.value);
+    if (Number.isFinite(seconds) && seconds >= WAIT.min && seconds <= WAIT.max) {
+      settings.quickWait = seconds;
+      saveSettings();
+    }
+  });
   $("rematch-yes").addEventListener("click", () => answerRematch(true));
   $("rematch-no").addEventListener("click", () => answerRematch(false));
+}
+
+/** The wait for people the settings ask for, within the room's bounds. */
+function quickWait() {
+  const seconds = Number(settings.quickWait);
+  return Number.isFinite(seconds) ? Math.min(WAIT.max, Math.max(WAIT.min, seconds)) : 30;
 }
 
 function answerRematch(accept) {
@@ -72,6 +90,16 @@ export function onQuickMessage(message) {
   }
 }
 
+/** A ``rating`` message: how the finished game was rated, shown at the end of the game (the room says the same
+ * line in the log, which the screen reader hears once; this copy is for the eyes and is not live). */
+export function showRating(message) {
+  const box = $("game-over-rating");
+  const change = (c) => `${c.name} ${c.after.toFixed(1)} (${c.change >= 0 ? "+" : ""}${c.change.toFixed(1)})`;
+  box.textContent = message.rated ? `Rated game: ${message.changes.map(change).join(", ")}.`
+    : `This game is unrated: ${message.reason}.`;
+  box.hidden = false;
+}
+
 /** A ``table`` message: true when it is the table the room just seated this player at (quick play, or the
  * rematch they accepted), which the page then goes to. */
 export function seatedByRoom(message, me) {
@@ -84,6 +112,7 @@ export function seatedByRoom(message, me) {
   $("quick-offer").hidden = true;
   $("quick-play").textContent = "Play with people";
   $("rematch").hidden = true;
+  $("game-over-rating").hidden = true;
   state.rematchTable = null;
   return true;
 }

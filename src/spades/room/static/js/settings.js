@@ -13,6 +13,8 @@ function load() {
   }
 }
 
+DEFAULTS.quickWait = 30;  // Play with people: seconds to wait for people before the computer is offered
+
 export const settings = load();
 
 export function saveSettings() {

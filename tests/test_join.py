@@ -20,6 +20,7 @@ from room_server import Seat, ServeProcess, close_all, sit
 from spades.game import Game
 from spades.room.client import RoomClient
 from spades.rules import Rules
+from spades.table.session import END_OFFER
 from test_table_play import SPADES, Driver, check_finished, replay
 
 SEED = "11"
@@ -43,6 +44,15 @@ class JoinDriver(Driver):
                                        dimensions=(50, 200))
         self.child.delaybeforesend = 0.002
         self.log: list[str] = []
+
+    def leave_finished(self) -> None:
+        """After the statistics, q leaves; at a table with other people the room then asks about a rematch, which
+        n declines."""
+        if self.expect([re.escape(END_OFFER), pexpect.EOF]) == 0:
+            self.key("q")
+            if self.expect([re.escape("Play again with the same seats? y or n"), pexpect.EOF]) == 0:
+                self.key("n")
+                self.expect_end()
 
 
 @pytest.fixture

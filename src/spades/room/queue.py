@@ -171,15 +171,17 @@ def quick_line(table: int, seat: int, seats: dict[str, int], players: int, partn
     return line + "."
 
 
-async def sit_down(room: Room, conn: Connection, table_id: int, seat: int) -> None:
+async def sit_down(room: Room, conn: Connection, table_id: int, seat: int, line: str) -> None:
     """A connection of this process takes its seat at a table that was made for it elsewhere (a match or a
-    rematch made by another process): it sits, and hears the table, the game from its start."""
+    rematch made by another process): it sits, and hears the table, ``line`` (where it sits), then the game from
+    its start."""
     table = await room.table(table_id)
     async with table.lock:
         room.connections.sit(conn, table_id, seat)
         await table.refresh()
         await table.catch_up()
         conn.send(p.encode(table.table_message()))
+        table.say(line, to=conn)
         table.send_update(conn, 0)
         await table.back(conn, seat)
         await table.after_change()
@@ -188,8 +190,9 @@ async def sit_down(room: Room, conn: Connection, table_id: int, seat: int) -> No
 async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns: dict[str, list[Connection]],
                         line: Any, *, begin: bool, reply: tuple[Connection, int | None] | None = None) -> None:
     """Sit each person's connections (``conns``, of this process) at their seat of the new table and tell them
-    (``line(name, seat)``); with ``begin`` this process made the table and starts it, and the table's description
-    answers ``reply``'s message (a client waits for an answer with its id)."""
+    (``line(name, seat)``, before the deal); with ``begin`` this process made the table and starts it, and the
+    table's description answers ``reply``'s message (a client waits for an answer with its id)."""
+    told = {conn: line(name, seats[name]) for name, held in conns.items() for conn in held}
     if begin:
         table = await room.table(table_id)
         for name, held in conns.items():
@@ -197,16 +200,14 @@ async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns:
                 room.connections.sit(conn, table_id, seats[name])
         async with table.lock:
             await table.refresh()
-            await seating.begin(table, *(reply or ()))
+            to, reply_to = reply if reply is not None else (None, None)
+            await seating.begin(table, to, reply_to, told=told)
     else:
         for name, held in conns.items():
             for conn in held:
-                await sit_down(room, conn, table_id, seats[name])
-    table = await room.table(table_id)
-    for name, held in conns.items():
-        for conn in held:
-            table.say(line(name, seats[name]), to=conn)
-            await chat.joined(room, conn, table_id)  # the new table's chat settings, as at a join
+                await sit_down(room, conn, table_id, seats[name], told[conn])
+    for conn in told:
+        await chat.joined(room, conn, table_id)  # the new table's chat settings, as at a join
 
 
 async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begin: bool,

@@ -226,9 +226,11 @@ async def start(room: Room, conn: Connection, message: p.Start) -> None:
             raise p.Refusal(p.ErrorCode.GAME_STARTED, "the game has started")
 
 
-async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | None = None) -> bool:
+async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | None = None,
+                told: dict[Connection, str] | None = None) -> bool:
     """Start the game (under the table's lock): the first update to everyone, the cover rule said, and the people
-    not here are away from now on. False when another process started it first."""
+    not here are away from now on; ``told``, a line for some connections (where quick play seated them), comes
+    after the table's description and before the deal. False when another process started it first."""
     room = table.room
     if not await room.db(room.store.set_state, table.id, "playing", was="waiting"):
         return False
@@ -237,6 +239,8 @@ async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | 
     log.info("table %s: the game started: %s", table.id, ", ".join(
         f"{seat_name(s.seat, table.players)} {s.player or f'computer ({s.level})'}" for s in table.info.seats))
     table.announce_table(to, reply_to)
+    for conn, line in (told or {}).items():
+        table.say(line, to=conn)
     table.say(presence.begin_line(table.timeout))
     table.publish()
     await room.notify(table.id)

@@ -224,6 +224,7 @@ def test_the_two_player_draw_and_the_end_of_the_game_say_the_terminals_words_to_
             for key in ["Home", *["ArrowRight"] * target, "Enter"]:
                 page.keyboard.press(key)
             typed += ["home", *["right"] * target, "enter"]
+    wait_for_log(page, "This game is unrated")  # the room says it once the game is stored, a moment later
     said = log_lines(page)
     heard = terminal_lines(room, table, typed, tmp_path, seat=south)
     # the room's line after the terminal's words: how the game was rated (North was the computer's)
@@ -236,6 +237,7 @@ def test_the_two_player_draw_and_the_end_of_the_game_say_the_terminals_words_to_
     assert page.inner_text("#game-over-stats") == statistics
     assert page.inner_text("#game-over-line") == said[-3]
     watcher.wait_for_selector("#game-over:not([hidden])")
+    wait_for_log(watcher, "This game is unrated")
     watched = log_lines(watcher)
     assert not any(line.startswith(("You keep", "Your statistics")) for line in watched)
     assert watched[-2:] == [said[-3], "This game is unrated: the computer played North for all of it."]

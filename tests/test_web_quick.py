@@ -161,14 +161,15 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
           new MutationObserver(() => window.heard.push(node.textContent)).observe(node, {childList: true,
             characterData: true, subtree: true}); }""")
         page.keyboard.press("Enter")
-        page.wait_for_function("(t) => location.pathname !== `/tables/${t}`", arg=table, timeout=30_000)
-        page.wait_for_function("() => window.heard.some((text) => text.startsWith('Everyone accepts: '))")
+        page.wait_for_function("() => window.heard.some((text) => text.startsWith('Everyone accepts: '))",
+                               timeout=30_000)
         heard = page.evaluate("window.heard")
         assert heard[:3] == ["Wes accepts a rematch; waiting for Ada, Bob and Di.",
                              "Ada and Wes accept a rematch; waiting for Bob and Di.",
                              "Ada, Bob and Wes accept a rematch; waiting for Di."], heard
         assert heard[-1].startswith("Everyone accepts: the rematch is table "), heard
-        new = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+        new = int(heard[-1].rsplit(" ", 1)[1].rstrip("."))  # "... the rematch is table N."
+        page.wait_for_function("(t) => location.pathname === `/tables/${t}`", arg=new)
         wait_for_log(page, f"Rematch: table {new}, the same seats. You sit at South.")
         assert not page.is_visible("#game-over-rating")
     finally:

@@ -52,6 +52,7 @@ class QuickPlay:
         self.process = uuid.uuid4().hex
         self.waiting: dict[Connection, _Waiting] = {}
         self.settling: dict[str, asyncio.Task[None]] = {}
+        self.again: set[str] = set()  # variants whose queue changed while they were being seated
         self.beat: asyncio.Task[None] | None = None
 
     def connections_of(self, name: str) -> list[Connection]:
@@ -121,18 +122,26 @@ class QuickPlay:
 
     # -- matching -----------------------------------------------------------------------------------------------
     def settle(self, variant: str) -> None:
-        """Seat the variant's queue once it has settled (a change meanwhile is seated with it)."""
+        """Seat the variant's queue once it has settled (a change while it waits is seated with it; a change
+        while it is being seated, once more after it)."""
         task = self.settling.get(variant)
         if task is None or task.done():
             self.settling[variant] = asyncio.create_task(self._match_after(variant))
+        else:
+            self.again.add(variant)
 
     async def _match_after(self, variant: str) -> None:
-        await asyncio.sleep(QUICK_SETTLE)
-        try:
-            while await self.match(variant):
-                pass
-        except Exception as error:
-            log.error("the %s queue could not be seated (%s)", variant, type(error).__name__)
+        while True:
+            await asyncio.sleep(QUICK_SETTLE)
+            self.again.discard(variant)
+            try:
+                while await self.match(variant):
+                    pass
+            except Exception as error:
+                log.error("the %s queue could not be seated (%s)", variant, type(error).__name__)
+                self.again.add(variant)  # tried again after the settling time, not left waiting for a change
+            if variant not in self.again:
+                return
 
     async def match(self, variant: str, around: str | None = None,
                     reply: tuple[Connection, int | None] | None = None) -> qs.Match | None:

@@ -199,6 +199,9 @@ def _create_table(session: Session, owner_id: int, rules: dict[str, Any], seats:
     return row.id
 
 
+MATCH_TRIES = 5  # reads of a queue that changes while it is matched, before the next change's turn
+
+
 class _Taken(Exception):
     """Someone of the group was seated by another process meanwhile: the transaction rolls back."""
 
@@ -207,37 +210,44 @@ def match(store: Store, variant: str, settings: dict[str, Any], *, around: str |
     """Seat a group of the variant's queue at a new table, in one transaction: the people nearest in rating when
     there are enough of them, or (``around``: a player who accepts the computer) that player and the people
     nearest to them, the computer in the seats left. None when there is no group (or it was taken meanwhile)."""
+    for _ in range(MATCH_TRIES):
+        try:
+            return _match_once(store, variant, settings, around)
+        except _Taken:  # a row taken meanwhile (its player moved, or was seated): the queue is read again
+            continue
+    return None
+
+
+def _match_once(store: Store, variant: str, settings: dict[str, Any], around: str | None) -> Match | None:
+    """One try of ``match``; _Taken (the transaction rolled back) when a row of the group was gone."""
     rules = Rules.preset(variant)
     now = _now()
-    try:
-        with store.transaction() as session:
-            _lock(session, variant)
-            _clean(session, now)
-            rows = _rows(session, variant)
-            if around is not None and around not in [name for name, _, _ in rows]:
-                return None
-            ratings = standings(store, rating_group(rules), [name for name, _, _ in rows])
-            people = [Queued(name, since, wait, ratings[name].ordinal) for name, since, wait in rows]
-            group = nearest_to(people, around, rules.players) if around is not None \
-                else choose_group(people, rules.players)
-            if not group:
-                return None
-            ids = {q.name: _player_id(session, q.name) for q in group}
-            gone = session.execute(delete(QueueRow).where(QueueRow.player_id.in_(
-                [i for i in ids.values() if i is not None])))
-            if getattr(gone, "rowcount", 0) != len(group):
-                raise _Taken
-            seated = balanced_seats(group, rules)
-            seats = {seat: ids[name] for name, seat in seated.items()}
-            levels: dict[int, str | None] = {seat: COMPUTER_LEVEL for seat in range(rules.players)
-                                             if seat not in seats}
-            owner = ids[min(group, key=lambda q: q.since).name]
-            assert owner is not None
-            table = _create_table(session, owner, rules_to_json(rules), seats, levels,
-                                  {**settings, "autostart": True, "quick": variant}, rules.players)
-            return Match(table, seated, variant)
-    except _Taken:
-        return None
+    with store.transaction() as session:
+        _lock(session, variant)
+        _clean(session, now)
+        rows = _rows(session, variant)
+        if around is not None and around not in [name for name, _, _ in rows]:
+            return None
+        ratings = standings(store, rating_group(rules), [name for name, _, _ in rows])
+        people = [Queued(name, since, wait, ratings[name].ordinal) for name, since, wait in rows]
+        group = nearest_to(people, around, rules.players) if around is not None \
+            else choose_group(people, rules.players)
+        if not group:
+            return None
+        ids = {q.name: _player_id(session, q.name) for q in group}
+        gone = session.execute(delete(QueueRow).where(QueueRow.player_id.in_(
+            [i for i in ids.values() if i is not None])))
+        if getattr(gone, "rowcount", 0) != len(group):
+            raise _Taken
+        seated = balanced_seats(group, rules)
+        seats = {seat: ids[name] for name, seat in seated.items()}
+        levels: dict[int, str | None] = {seat: COMPUTER_LEVEL for seat in range(rules.players)
+                                         if seat not in seats}
+        owner = ids[min(group, key=lambda q: q.since).name]
+        assert owner is not None
+        table = _create_table(session, owner, rules_to_json(rules), seats, levels,
+                              {**settings, "autostart": True, "quick": variant}, rules.players)
+        return Match(table, seated, variant)
 
 
 # -- the rematch ------------------------------------------------------------------------------------------------

@@ -131,7 +131,7 @@ class KeyInput:
 
         saved = termios.tcgetattr(self.fd)
         try:
-            tty.setcbreak(self.fd)
+            tty.setcbreak(self.fd, termios.TCSANOW)  # keys typed ahead are kept, not flushed
             yield
         finally:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)

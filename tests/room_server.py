@@ -17,9 +17,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from room_databases import database, postgres_unreachable
 from spades.bots import bot_seed, make_bot
 from spades.cards import CardSet
 from spades.game import Game
@@ -268,3 +271,19 @@ def leaks(frames: list[dict[str, Any]], seat: int | None, known: Knowledge) -> l
         if shown:
             found.append(f"update at cursor {cursor} shows {sorted(shown)}")
     return found
+
+
+@contextmanager
+def serving(kind: str, tmp: Path) -> Iterator[ServeProcess]:
+    """``spades serve`` on a fresh database of that kind ("sqlite" or "postgresql"), stopped afterwards; a test
+    of a PostgreSQL that cannot be reached is skipped with the reason."""
+    import pytest
+
+    if kind == "postgresql" and (reason := postgres_unreachable()):
+        pytest.skip(reason)
+    with database(kind, tmp) as url:
+        process = ServeProcess(url, tmp).start()
+        try:
+            yield process
+        finally:
+            process.stop()

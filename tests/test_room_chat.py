@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from room_databases import REDIS, database, postgres_unreachable
-from room_server import Seat, ServeProcess, close_all, start
+from room_databases import REDIS
+from room_server import Seat, ServeProcess, close_all, serving, start
 from spades.room.client import RoomClient
 
 NAMES = itertools.count(1)
@@ -36,15 +36,8 @@ class Client(RoomClient):
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    if request.param == "postgresql" and (reason := postgres_unreachable()):
-        pytest.skip(reason)
-    tmp = tmp_path_factory.mktemp(request.param)
-    with database(request.param, tmp) as url:
-        serve = ServeProcess(url, tmp).start()
-        try:
-            yield serve
-        finally:
-            serve.stop()
+    with serving(request.param, tmp_path_factory.mktemp(request.param)) as process:
+        yield process
 
 
 async def person(url: str, stem: str) -> RoomClient:

@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from room_databases import database, postgres_unreachable
-from room_server import Seat, ServeProcess, close_all, start, stored_record
+from room_server import Seat, ServeProcess, close_all, serving, start, stored_record
 from spades.room.client import RoomClient
 from spades.room.limits import RateLimit
 from spades.room.ratings import RatingChangeRow, RatingRow
@@ -27,15 +26,8 @@ ONE_HAND = {"hands": 1}
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    if request.param == "postgresql" and (reason := postgres_unreachable()):
-        pytest.skip(reason)
-    tmp = tmp_path_factory.mktemp(f"ratings-{request.param}")
-    with database(request.param, tmp) as url:
-        process = ServeProcess(url, tmp).start()
-        try:
-            yield process
-        finally:
-            process.stop()
+    with serving(request.param, tmp_path_factory.mktemp(f"ratings-{request.param}")) as process:
+        yield process
 
 
 async def registered(url: str, name: str) -> RoomClient:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules import VARIANTS
 from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY
+from ..table.leaderboard import GROUP_WORDS
 
 if TYPE_CHECKING:
     from ..table.keys import Input
@@ -71,7 +72,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--opponents", metavar="LEVEL",
                         help=f"the new table's opponent seats: {levels}, or {PERSON} to leave them to people")
     where.add_argument("--leaderboard", nargs="?", const="partnership", metavar="GROUP",
-                       choices=("partnership", "solo", "two_player"),
+                       choices=tuple(GROUP_WORDS),
                        help="print the room's leaderboard of a rating group (partnership, the default; solo; "
                             "two_player), one player a line, and end")
     parser.add_argument("--seat", metavar="S", help="the seat to take: N, E, S, W (or 0 to 3)")

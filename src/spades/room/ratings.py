@@ -25,6 +25,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from ..game import Game
 from ..record import game_from_record
 from ..rules import Rules
+from .protocol.ratings import RATING_GROUPS
 from .rating_rules import DEFAULT_MU, DEFAULT_SIGMA, GameFacts, Standing, facts, group_of, rate, unrated_reason
 from .store import Base, PlayerRow, RecordRow, Store, StoredTable, UTCDateTime
 
@@ -32,7 +33,7 @@ __all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "GROUPS", "CoverRow", "RatingChangeRow
            "Standing", "count_cover", "finish_meta", "rate_finished", "rater", "rating_group", "rebuild",
            "standings"]
 
-GROUPS = ("partnership", "solo", "two_player")
+GROUPS = RATING_GROUPS  # the protocol's names of the groups, which the room keeps apart
 
 
 class RatingRow(Base):

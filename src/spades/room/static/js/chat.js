@@ -27,6 +27,16 @@ export function addToLog(log, text) {
   log.scrollTop = log.scrollHeight;
 }
 
+/** A person's mute toggle (the table's people list and the lobby's): pressed while they are muted. */
+export function muteButton(name, muted) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.name = name;
+  button.textContent = `Mute ${name}`;
+  button.setAttribute("aria-pressed", String(muted));
+  return button;
+}
+
 export class ChatBox {
   constructor(link, table) {
     this.link = link;
@@ -191,12 +201,7 @@ export class ChatBox {
       }
       const label = document.createElement("span");
       label.textContent = name;
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.name = name;
-      button.textContent = `Mute ${name}`;
-      button.setAttribute("aria-pressed", String(this.muted.has(name)));
-      item.append(label, button);
+      item.append(label, muteButton(name, this.muted.has(name)));
       if (owner) {  // the owner may remove anyone from the table: the computer takes a player's seat
         const remove = document.createElement("button");
         remove.type = "button";

@@ -4,7 +4,7 @@
 // "/mute NAME" and "/unmute NAME" in the line, or a person's Mute button, mute a player. Messages go to the lobby
 // chat's own polite log, said with their sender as the table's are; every text is set with textContent.
 
-import { addToLog, chatLine } from "./chat.js";
+import { addToLog, chatLine, muteButton } from "./chat.js";
 import { alertText, reason } from "./speak.js";
 
 const $ = (id) => document.getElementById(id);
@@ -92,13 +92,8 @@ export class LobbyChat {
     const names = this.speakers.filter((name) => name !== this.me);
     $("lobby-chat-people-box").hidden = names.length === 0;
     $("lobby-chat-people").replaceChildren(...names.map((name) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.name = name;
-      button.textContent = `Mute ${name}`;
-      button.setAttribute("aria-pressed", String(this.muted.has(name)));
       const item = document.createElement("li");
-      item.append(button);
+      item.append(muteButton(name, this.muted.has(name)));
       return item;
     }));
   }

@@ -12,7 +12,6 @@ who waited longest; it starts by itself (autostart)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import uuid
 import weakref
@@ -319,11 +318,18 @@ async def left(room: Room, conn: Connection) -> None:
     """The connection closed: out of the queue, and its rematches declined."""
     from . import rematch
 
-    with contextlib.suppress(Exception):
+    # each step on its own: one that fails (the database gone for a moment) must not keep the others from the
+    # connection's close, and is logged rather than passed over in silence
+    try:
         await leave(room, conn)
+    except Exception as error:
+        log.error("a closed connection could not leave the quick-play queue (%s)", type(error).__name__)
     for table_id in list(conn.tables):
-        with contextlib.suppress(Exception):
+        try:
             await rematch.leaving(room, conn, table_id)
+        except Exception as error:
+            log.error("table %s: a closed connection's rematch could not be declined (%s)", table_id,
+                      type(error).__name__)
 
 
 async def on_notice(room: Room, notice: dict[str, Any]) -> None:

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..view import Phase
 from . import protocol as p
-from .connections import Connection
+from .connections import Connection, need_player
 from .store import Account, Base, PlayerRow, Store, UTCDateTime
 
 if TYPE_CHECKING:
@@ -215,12 +215,6 @@ def _in_lobby(conn: Connection) -> bool:
     return conn.player is not None and not conn.tables
 
 
-def _player(conn: Connection) -> Account:
-    if conn.player is None:
-        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first: register, login, guest or resume")
-    return conn.player
-
-
 # -- sending -----------------------------------------------------------------------------------------------------
 
 async def _mutes(room: Room, player: Account) -> frozenset[int]:
@@ -289,7 +283,7 @@ async def _send_new(room: Room, chat: int, upto: int, reply: tuple[Connection, i
 
 
 async def chat(room: Room, conn: Connection, message: p.Chat) -> None:
-    player = _player(conn)
+    player = need_player(conn)
     spectator = False
     if message.table is None:
         if not _in_lobby(conn):
@@ -355,7 +349,7 @@ async def lobby_listed(room: Room, conn: Connection) -> None:
 
 
 async def history(room: Room, conn: Connection, message: p.ChatHistory) -> None:
-    _player(conn)
+    need_player(conn)
     if message.table is None:
         if not _in_lobby(conn):
             raise p.Refusal(p.ErrorCode.NOT_IN_LOBBY, "you are at a table, not in the lobby")
@@ -366,7 +360,7 @@ async def history(room: Room, conn: Connection, message: p.ChatHistory) -> None:
 
 
 async def mute(room: Room, conn: Connection, message: p.Mute) -> None:
-    player = _player(conn)
+    player = need_player(conn)
     names: list[str] = await room.db(set_mute, room.store, player, message.name, message.muted)
     room.chat.mutes.pop(player.id, None)
     if message.name is not None:
@@ -375,7 +369,7 @@ async def mute(room: Room, conn: Connection, message: p.Mute) -> None:
 
 
 async def chat_settings(room: Room, conn: Connection, message: p.ChatSettings) -> None:
-    player = _player(conn)
+    player = need_player(conn)
     table = await room.table(message.table)
     async with table.lock:
         await table.refresh()

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 
-from .protocol.codes import CLOSE_NOT_READING, SEND_QUEUE_BYTES, SEND_QUEUE_MAX, SOCKET_SEND_BUFFER
+from .protocol.codes import CLOSE_NOT_READING, SEND_QUEUE_BYTES, SEND_QUEUE_MAX, SOCKET_SEND_BUFFER, ErrorCode, Refusal
 from .store import Account
 
-__all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection", "Connections"]
+__all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection", "Connections",
+           "need_player"]
 
 
 
@@ -114,3 +115,10 @@ class Connections:
     def holding(self, table: int, seat: int) -> list[Connection]:
         """The connections at the table's ``seat``."""
         return [conn for conn in self._by_table.get(table, ()) if conn.tables.get(table) == seat]
+
+
+def need_player(conn: Connection) -> Account:
+    """The connection's player; a refusal when it has not signed in (every message but the sign-ins needs one)."""
+    if conn.player is None:
+        raise Refusal(ErrorCode.NOT_SIGNED_IN, "sign in first: register, login, guest or resume")
+    return conn.player

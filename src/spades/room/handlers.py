@@ -8,7 +8,7 @@ from typing import Any
 
 from . import chat, questions, queue, rating_views, rematch, removal, seating
 from . import protocol as p
-from .connections import Connection
+from .connections import Connection, need_player
 from .room import Room
 
 __all__ = ["HANDLERS"]
@@ -38,7 +38,7 @@ async def _join(room: Room, conn: Connection, message: p.Join) -> None:
 
 
 async def _act(room: Room, conn: Connection, message: p.Act) -> None:
-    player = seating.need_player(conn)
+    player = need_player(conn)
     table = await room.table(message.table)
     seats = [s.seat for s in table.info.seats if s.player == player.name]
     if not seats:

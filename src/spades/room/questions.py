@@ -13,9 +13,9 @@ from ..wire import action_text
 from ..words import seat as words
 from . import presence
 from . import protocol as p
-from .connections import Connection
+from .connections import Connection, need_player
 from .room import Room
-from .seating import need_player, sit_back
+from .seating import sit_back
 from .tables import LiveTable
 
 __all__ = ["ask", "sync"]

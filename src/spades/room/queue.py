@@ -24,7 +24,7 @@ from ..seats import seat_name
 from . import chat, seating
 from . import protocol as p
 from . import queue_store as qs
-from .connections import Connection
+from .connections import Connection, need_player
 from .protocol.codes import QUEUE_HEARTBEAT, QUICK_SETTLE
 from .room import Room
 
@@ -235,7 +235,7 @@ async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begi
 # -- the handlers -----------------------------------------------------------------------------------------------
 
 async def quick(room: Room, conn: Connection, message: p.Quick) -> None:
-    player = seating.need_player(conn)
+    player = need_player(conn)
     play = quick_play(room)
     before = await room.db(qs.enqueue, room.store, player.id, message.variant, message.wait, play.process)
     for other in play.connections_of(player.name):  # one queue a player: the same player's other tabs leave it
@@ -274,13 +274,13 @@ async def leave(room: Room, conn: Connection, reply_to: int | None = None) -> bo
 
 
 async def leave_queue(room: Room, conn: Connection, message: p.LeaveQueue) -> None:
-    seating.need_player(conn)
+    need_player(conn)
     if not await leave(room, conn, message.id):
         raise p.Refusal(p.ErrorCode.NOT_QUEUED, "you are in no quick-play queue")
 
 
 async def quick_computer(room: Room, conn: Connection, message: p.QuickComputer) -> None:
-    player = seating.need_player(conn)
+    player = need_player(conn)
     play = quick_play(room)
     waiting = play.waiting.get(conn)
     if waiting is None:

@@ -19,6 +19,7 @@ from openskill.models import PlackettLuce
 
 from ..game import Game
 from ..seats import seat_name
+from ..words.announce import listed
 
 __all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "GameFacts", "Standing", "facts", "game_ranks", "group_of", "rate",
            "unrated_reason"]
@@ -106,17 +107,13 @@ def facts(game: Game, meta: Mapping[str, Any]) -> GameFacts:
     )
 
 
-def _join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def unrated_reason(game: GameFacts) -> str | None:
     """Why the game is not rated, in words for the table ("the computer played East for most of it"); None when
     it is rated."""
     held = [name for seat, name in enumerate(game.seat_names) if seat not in game.players]
     covered = [name for seat, name in enumerate(game.seat_names)
                if seat in game.players and 2 * game.covered.get(seat, 0) > game.actions.get(seat, 0)]
-    parts = [f"{_join(seats)} for {much} of it" for seats, much in ((held, "all"), (covered, "most")) if seats]
+    parts = [f"{listed(seats)} for {much} of it" for seats, much in ((held, "all"), (covered, "most")) if seats]
     if parts:
         return "the computer played " + " and ".join(parts)
     if not set(game.players.values()) & game.registered:

@@ -14,12 +14,12 @@ import weakref
 from typing import Any
 
 from ..seats import seat_name
+from ..words.announce import listed
 from . import protocol as p
 from . import queue_store as qs
-from .connections import Connection
+from .connections import Connection, need_player
 from .queue import quick_play, seat_and_tell
 from .room import Room
-from .seating import need_player
 from .tables import LiveTable
 
 __all__ = ["answer", "game_over", "leaving", "on_notice"]
@@ -27,10 +27,6 @@ __all__ = ["answer", "game_over", "leaving", "on_notice"]
 QUESTION = "Play again with the same seats?"
 
 _ASKED: weakref.WeakKeyDictionary[Room, set[int]] = weakref.WeakKeyDictionary()
-
-
-def _names(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _people(table: LiveTable) -> list[str]:
@@ -42,14 +38,14 @@ def state_text(asked: list[str], accepted: list[str], declined: list[str], new: 
     if new is not None:
         return f"Everyone accepts: the rematch is table {new}."
     if declined:
-        return f"{_names(declined)} declined: no rematch."
+        return f"{listed(declined)} declined: no rematch."
     if not accepted:
-        return f"{QUESTION} Asked: {_names(asked)}."
+        return f"{QUESTION} Asked: {listed(asked)}."
     waiting = [name for name in asked if name not in accepted]
     if not waiting:
         return "Everyone accepts a rematch."
     verb = "accepts" if len(accepted) == 1 else "accept"
-    return f"{_names(accepted)} {verb} a rematch; waiting for {_names(waiting)}."
+    return f"{listed(accepted)} {verb} a rematch; waiting for {listed(waiting)}."
 
 
 async def _state(room: Room, table: LiveTable, reply_to: int | None = None) -> p.RematchState:

@@ -15,7 +15,7 @@ from sqlalchemy import update
 
 from ..seats import seat_name
 from . import protocol as p
-from .connections import Connection
+from .connections import Connection, need_player
 from .store import SeatRow, Store, StoredTable
 
 if TYPE_CHECKING:
@@ -57,9 +57,7 @@ def _evict(room: Room, table: LiveTable, name: str) -> None:
 
 
 async def remove_person(room: Room, conn: Connection, message: p.RemovePerson) -> None:
-    if conn.player is None:
-        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first: register, login, guest or resume")
-    owner = conn.player
+    owner = need_player(conn)
     table = await room.table(message.table)
     key = message.name.casefold()
     async with table.lock:

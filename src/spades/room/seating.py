@@ -17,10 +17,10 @@ from ..wire import rules_to_json
 from . import presence
 from . import protocol as p
 from .bus import LocalBus
-from .connections import Connection
+from .connections import Connection, need_player
 from .removal import is_removed, refuse_removed
 from .room import Room
-from .store import Account, StoredSeat, StoredTable
+from .store import StoredSeat, StoredTable
 from .tables import LiveTable, back_line, table_message
 
 log = logging.getLogger("spades.room")
@@ -29,12 +29,6 @@ __all__ = ["MAX_OPEN_TABLES", "begin", "create", "join", "lobby", "remove", "ret
            "stand", "start"]
 
 MAX_OPEN_TABLES = p.MAX_OPEN_TABLES
-
-
-def need_player(conn: Connection) -> Account:
-    if conn.player is None:
-        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first: register, login, guest or resume")
-    return conn.player
 
 
 async def lobby(room: Room) -> list[p.TableInfo]:

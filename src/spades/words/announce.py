@@ -57,6 +57,11 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def listed(words: list[str]) -> str:
+    """Names as a sentence says them: "Ada", "Ada and Bob", "Ada, Bob and Cy"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def event_line(rules: Rules, event: Event, verbose: bool = True) -> list[str]:
     """The lines an event is announced with; ``verbose`` False says tricks and turns but not every card."""
     if isinstance(event, HandStarted):

@@ -26,7 +26,8 @@ RULES_MD_OPTIONS = {
 
 
 def test_variants() -> None:
-    assert set(VARIANTS) == {"standard", "whiz", "mirror", "suicide", "solo", "two_player"}
+    assert set(VARIANTS) == {"standard", "whiz", "mirror", "suicide", "solo", "two_player", "three_player",
+                             "five_player", "six_player", "six_partners"}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -1,4 +1,5 @@
-"""The things a seat can do: play a card, bid, and in two-player Spades keep or discard a drawn card.
+"""The things a seat can do: play a card (or pass one to a partner), bid, and in two-player Spades keep or discard a
+drawn card.
 
 Actions are values with one text form each, so that records, the line-mode table and the network all speak the
 same words: a card is ``AS``; a bid is ``nil``, ``blind nil`` or a number; a draw is ``keep`` or ``discard``;
@@ -12,11 +13,11 @@ from enum import Enum
 from .cards import Card, parse_card
 from .errors import ActionError, CardError
 
-__all__ = ["BIDS", "BLIND_NIL", "NIL", "Action", "ActionError", "Bid", "Choice", "parse_action"]
+__all__ = ["BIDS", "BLIND_NIL", "MAX_BID", "NIL", "Action", "ActionError", "Bid", "Choice", "parse_action"]
 
 
 class Bid:
-    """A bid of 0 (Nil) to 13 tricks, or Blind Nil. Instances are shared: ``Bid.of(4) is Bid.of(4)``, so the
+    """A bid of 0 (Nil) to 18 tricks (a hand's tricks: 13 at four, 17 or 18 at three), or Blind Nil. Instances are shared: ``Bid.of(4) is Bid.of(4)``, so the
     default identity equality is the right one, and it keeps ``bid in legal_bids`` free of Python-level calls."""
 
     __slots__ = ("blind", "value")
@@ -26,8 +27,8 @@ class Bid:
     def __new__(cls, value: int, blind: bool = False) -> Bid:
         if blind:
             return BLIND_NIL
-        if not isinstance(value, int) or not 0 <= value <= 13:
-            raise ActionError(f"{value!r} is not a bid: bids are Nil (0) to 13")
+        if not isinstance(value, int) or not 0 <= value <= MAX_BID:
+            raise ActionError(f"{value!r} is not a bid: bids are Nil (0) to {MAX_BID}")
         return BIDS[value]
 
     @classmethod
@@ -65,7 +66,8 @@ class Bid:
         return {"blind nil": "Blind Nil", "nil": "Nil"}.get(str(self), str(self))
 
 
-BIDS: tuple[Bid, ...] = tuple(Bid._make(v, False) for v in range(14))
+MAX_BID = 18  # the most tricks a hand has: three players with the jokers hold 18 cards each
+BIDS: tuple[Bid, ...] = tuple(Bid._make(v, False) for v in range(MAX_BID + 1))
 NIL = BIDS[0]
 BLIND_NIL = Bid._make(0, True)
 
@@ -99,8 +101,8 @@ def parse_action(text: str) -> Action:
         return BLIND_NIL
     if key.isdigit():
         value = int(key)
-        if value > 13:
-            raise ActionError(f"{text!r} is not a bid: bids are Nil (0) to 13")
+        if value > MAX_BID:
+            raise ActionError(f"{text!r} is not a bid: bids are Nil (0) to {MAX_BID}")
         return BIDS[value]
     for choice in Choice:
         if key == choice.value:

@@ -50,7 +50,7 @@ def free_bids(rules: Rules) -> tuple[Action, ...]:
     path); empty when they depend on the cards or on the partner's bid."""
     if rules.bidding is not _FREE or (rules.min_team_bid and rules.partnerships):
         return ()
-    return BIDS[0 if rules.nil else 1:]
+    return BIDS[0 if rules.nil else 1:rules.hand_size + 1]
 
 
 def blind_choices(rules: Rules, partner: Bid | None) -> tuple[Action, ...]:
@@ -62,23 +62,24 @@ def blind_choices(rules: Rules, partner: Bid | None) -> tuple[Action, ...]:
 
 
 def legal_bids(rules: Rules, hand: int, partner: Bid | None) -> tuple[Action, ...]:
-    """The bids a seat that has looked may make holding ``hand`` (a 52-bit mask), its partner having bid
+    """The bids a seat that has looked may make holding ``hand`` (a mask of cards), its partner having bid
     ``partner`` (None: not yet, or no partner). The game's bidding calls this for every bid but the fast path
     of ``free_bids``."""
     bidding = rules.bidding
+    top = rules.hand_size + 1
     if bidding is _NIL_OR_SPADES:
-        spades = (hand >> 39).bit_count()
+        spades = (hand & rules.suit_masks[3]).bit_count()
         return (NIL, BIDS[spades]) if spades else (NIL,)
     if bidding is _SPADES:
-        return (BIDS[(hand >> 39).bit_count()],)
+        return (BIDS[(hand & rules.suit_masks[3]).bit_count()],)
     if bidding is _ONE_NIL:
         if partner is not None and partner.value == 0:
-            return BIDS[SUICIDE_LOW:]
-        return (NIL, *BIDS[SUICIDE_LOW:])
+            return BIDS[SUICIDE_LOW:top]
+        return (NIL, *BIDS[SUICIDE_LOW:top])
     low = 0 if rules.nil else 1
     if rules.min_team_bid and partner is not None:
         low = max(low, rules.min_team_bid - partner.value)
-    return BIDS[low:]
+    return BIDS[low:top]
 
 
 def partner_bid_after(rules: Rules, bid: Bid, partner: Bid | None) -> Bid | None:

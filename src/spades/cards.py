@@ -1,7 +1,9 @@
 """Cards, suits and sets of cards.
 
 A card is a small integer, ``suit * 13 + (rank - 2)``, so that a set of cards is a 52-bit integer and a suit is
-a 13-bit field of it. Search code works on those integers directly; everything a person sees goes through
+a 13-bit field of it. The two jokers of the packs that use them come after the ace of spades: 52 is the Little
+Joker and 53 the Big Joker, so that the spades' field (bits 39 to 53) holds them in their order, above the ace, and
+a pack without jokers is the same 52 cards as ever. Search code works on those integers directly; everything a person sees goes through
 :class:`Card` and :class:`CardSet`, which are ``int`` subclasses and so cost nothing to hand back and forth.
 """
 
@@ -13,8 +15,11 @@ from enum import IntEnum
 from .errors import CardError, nearest
 
 __all__ = [
+    "ALL_CARDS",
+    "BIG_JOKER",
     "CARDS",
     "FULL_DECK",
+    "LITTLE_JOKER",
     "SUIT_MASKS",
     "Card",
     "CardError",
@@ -65,18 +70,27 @@ RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king", "ace")
 SUIT_MASK = 0x1FFF
-SUIT_MASKS = tuple(SUIT_MASK << (13 * s) for s in range(4))
-FULL_DECK = (1 << 52) - 1
+LITTLE_JOKER = 52
+BIG_JOKER = 53
+JOKERS_MASK = 3 << LITTLE_JOKER
+# The spades' field reaches past the ace to the jokers, so that a joker follows and breaks spades as a spade does.
+SUIT_MASKS = (SUIT_MASK, SUIT_MASK << 13, SUIT_MASK << 26, SUIT_MASK << 39 | JOKERS_MASK)
+FULL_DECK = (1 << 52) - 1  # the 52-card pack
+ALL_CARDS = (1 << 54) - 1  # every card a pack of this program can hold: the 52 and the two jokers
+JOKER_TEXT = {LITTLE_JOKER: "LJ", BIG_JOKER: "BJ"}
+JOKER_NAMES = {LITTLE_JOKER: "Little Joker", BIG_JOKER: "Big Joker"}
+JOKER_PBN = {LITTLE_JOKER: "L", BIG_JOKER: "B"}
 
 
 class Card(int):
-    """One card. ``Card.parse("10H")``, ``str(card) == "10H"``, ``card.name == "ten of hearts"``."""
+    """One card. ``Card.parse("10H")``, ``str(card) == "10H"``, ``card.name == "ten of hearts"``; the jokers are
+    ``Card.parse("BJ")``, "the Big Joker", and ``Card.parse("LJ")``."""
 
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        if not 0 <= index < 52:
-            raise CardError(f"card index {index!r} is not between 0 and 51")
+        if not 0 <= index < 54:
+            raise CardError(f"card index {index!r} is not between 0 and 53")
         return CARDS[index]
 
     @classmethod
@@ -96,12 +110,18 @@ class Card(int):
 
     @property
     def suit(self) -> Suit:
-        return Suit(self // 13)
+        """The printed suit; a joker is a spade. (The deuce of diamonds played as a spade in the JJDD pack is a
+        matter of the rules: ``Rules.suit_of``.)"""
+        return Suit.SPADES if self >= 52 else Suit(self // 13)
 
     @property
     def rank(self) -> int:
-        """2..14, so that the ace is 14."""
-        return self % 13 + 2
+        """2..14, so that the ace is 14; the Little Joker 15 and the Big Joker 16."""
+        return self - 37 if self >= 52 else self % 13 + 2
+
+    @property
+    def joker(self) -> bool:
+        return self >= 52
 
     @property
     def bit(self) -> int:
@@ -109,14 +129,25 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """The spoken form, for screen readers: "ten of hearts"."""
+        """The spoken form, for screen readers: "ten of hearts", "Big Joker" (said after "the", as every card is)."""
+        if self >= 52:
+            return JOKER_NAMES[self]
         return f"{RANK_WORDS[self % 13]} of {Suit(self // 13).plural}"
 
     @property
     def symbol_text(self) -> str:
+        if self >= 52:
+            return JOKER_TEXT[self]
         return RANK_TEXT[self % 13] + "♣♦♥♠"[self // 13]
 
+    @property
+    def rank_text(self) -> str:
+        """The rank as a hand sorted by suit prints it: ``10``, ``A``; a joker's two letters."""
+        return JOKER_TEXT[self] if self >= 52 else RANK_TEXT[self % 13]
+
     def __str__(self) -> str:
+        if self >= 52:
+            return JOKER_TEXT[self]
         return RANK_TEXT[self % 13] + "CDHS"[self // 13]
 
     def __repr__(self) -> str:
@@ -124,7 +155,7 @@ class Card(int):
         return f"Card.parse({str(self)!r})"
 
 
-CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(54))
 
 
 def card_bit(card: int) -> int:
@@ -136,13 +167,22 @@ _RANK_ALIASES.update({c.lower(): i for i, c in enumerate(RANK_LETTERS)})
 _RANK_ALIASES.update({w: i for i, w in enumerate(RANK_WORDS)})
 
 
+_JOKER_WORDS = {
+    "bj": BIG_JOKER, "big joker": BIG_JOKER, "the big joker": BIG_JOKER, "big": BIG_JOKER,
+    "lj": LITTLE_JOKER, "little joker": LITTLE_JOKER, "the little joker": LITTLE_JOKER, "little": LITTLE_JOKER,
+}
+
+
 def parse_card(text: str) -> Card:
-    """Parse ``AS``, ``10H``, ``TH``, ``2♣``, ``Q♦`` or ``ten of hearts``; a bad string is quoted in the error, with
-    the card a misspelt name was probably meant to be (see :func:`suggest_card`)."""
+    """Parse ``AS``, ``10H``, ``TH``, ``2♣``, ``Q♦``, ``ten of hearts``, ``BJ`` or ``little joker``; a bad string is
+    quoted in the error, with the card a misspelt name was probably meant to be (see :func:`suggest_card`)."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card")
     raw = text.strip()
     lowered = raw.lower()
+    joker = _JOKER_WORDS.get(" ".join(lowered.split()))
+    if joker is not None:
+        return CARDS[joker]
     if " of " in lowered:
         rank_word, _, suit_word = lowered.partition(" of ")
         rank = _RANK_ALIASES.get(rank_word.strip())
@@ -220,7 +260,7 @@ class CardSet(int):
 
     def __new__(cls, cards: int | Iterable[int] = 0) -> CardSet:
         if isinstance(cards, int):
-            if not 0 <= cards <= FULL_DECK:
+            if not 0 <= cards <= ALL_CARDS:
                 raise CardError(f"{cards!r} is not a set of cards")
             return int.__new__(cls, cards)
         mask = 0
@@ -243,7 +283,7 @@ class CardSet(int):
             mask ^= low
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < 52 and bool(int(self) >> card & 1)
+        return isinstance(card, int) and 0 <= card < 54 and bool(int(self) >> card & 1)
 
     def suit(self, suit: Suit | int) -> CardSet:
         return CardSet(int(self) & SUIT_MASKS[suit])
@@ -285,18 +325,22 @@ class CardSet(int):
         return f"CardSet.parse({str(self)!r})"
 
     def by_suit(self) -> str:
-        """Spades first, then hearts, diamonds, clubs, high to low, as players sort a hand: ``S: A K 3; H: ...``."""
+        """Spades first, then hearts, diamonds, clubs, high to low, as players sort a hand: ``S: BJ A K 3; H: ...``
+        (jokers with the spades)."""
         parts = []
         for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-            ranks = [RANK_TEXT[c % 13] for c in reversed(list(self.suit(suit)))]
+            ranks = [c.rank_text for c in reversed(list(self.suit(suit)))]
             parts.append(f"{suit.letter}: {' '.join(ranks) if ranks else '-'}")
         return "; ".join(parts)
 
     def pbn(self) -> str:
-        """Portable Bridge Notation for one hand: spades.hearts.diamonds.clubs, high to low, ``T`` for ten."""
+        """Portable Bridge Notation for one hand: spades.hearts.diamonds.clubs, high to low, ``T`` for ten. PBN has
+        no jokers; here they lead the spades as ``B`` (Big) and ``L`` (Little), letters no rank uses, so a hand
+        without jokers is written as it always was."""
         parts = []
         for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
-            parts.append("".join(RANK_LETTERS[c % 13] for c in reversed(list(self.suit(suit)))))
+            parts.append("".join(JOKER_PBN[c] if c >= 52 else RANK_LETTERS[c % 13]
+                                 for c in reversed(list(self.suit(suit)))))
         return ".".join(parts)
 
     @classmethod
@@ -307,6 +351,12 @@ class CardSet(int):
         mask = 0
         for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts, strict=True):
             for letter in ranks.upper().replace("10", "T"):
+                if suit is Suit.SPADES and letter in "BL":
+                    joker = BIG_JOKER if letter == "B" else LITTLE_JOKER
+                    if mask >> joker & 1:
+                        raise CardError(f"{JOKER_TEXT[joker]} is given twice in {text!r}")
+                    mask |= 1 << joker
+                    continue
                 index = RANK_LETTERS.find(letter)
                 if index < 0:
                     raise CardError(f"{letter!r} in {text!r} is not a rank")
@@ -331,7 +381,12 @@ def suit_cards_table() -> tuple[tuple[tuple[Card, ...], ...], ...]:
 SUIT_CARDS = suit_cards_table()
 
 
+JOKER_CARDS: tuple[tuple[Card, ...], ...] = ((), (CARDS[LITTLE_JOKER],), (CARDS[BIG_JOKER],),
+                                              (CARDS[LITTLE_JOKER], CARDS[BIG_JOKER]))
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, rising, from four table look-ups."""
-    return (SUIT_CARDS[0][mask & SUIT_MASK] + SUIT_CARDS[1][mask >> 13 & SUIT_MASK]
-            + SUIT_CARDS[2][mask >> 26 & SUIT_MASK] + SUIT_CARDS[3][mask >> 39 & SUIT_MASK])
+    """The cards of a mask, rising, from four table look-ups (and a fifth when it holds a joker)."""
+    cards = (SUIT_CARDS[0][mask & SUIT_MASK] + SUIT_CARDS[1][mask >> 13 & SUIT_MASK]
+             + SUIT_CARDS[2][mask >> 26 & SUIT_MASK] + SUIT_CARDS[3][mask >> 39 & SUIT_MASK])
+    return cards + JOKER_CARDS[mask >> 52] if mask >> 52 else cards

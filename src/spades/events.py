@@ -1,7 +1,8 @@
 """What happened at the table, in order: the material of announcements, logs and the hand review.
 
 Every event is public: it says only what every seat at the table saw. A kept card in two-player Spades is not in
-any event; the card that went face up is.
+any event; the card that went face up is (and none, when the discards go face down). A Nil pass says who passed
+how many cards to whom, never which.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ __all__ = [
     "HandScored",
     "HandStarted",
     "Looked",
+    "Passed",
     "SpadesBroken",
     "TrickWon",
 ]
@@ -33,11 +35,12 @@ class HandStarted(NamedTuple):
 
 
 class Drew(NamedTuple):
-    """Two-player draw: ``kept_first`` says whether the drawer kept the first card; ``discard`` went face up."""
+    """Two-player draw: ``kept_first`` says whether the drawer kept the first card; ``discard`` went face up (None
+    when the discards go face down)."""
 
     seat: int
     kept_first: bool
-    discard: Card
+    discard: Card | None
 
 
 class Looked(NamedTuple):
@@ -58,6 +61,14 @@ class BidChanged(NamedTuple):
     bid: Bid
 
 
+class Passed(NamedTuple):
+    """A Nil pass: ``seat`` passed ``count`` cards face down to ``to``, its partner."""
+
+    seat: int
+    to: int
+    count: int
+
+
 class CardPlayed(NamedTuple):
     seat: int
     card: Card
@@ -69,14 +80,14 @@ class SpadesBroken(NamedTuple):
 
 class TrickWon(NamedTuple):
     seat: int
-    number: int  # 1 to 13
+    number: int  # 1 to the hand's tricks
     leader: int
     cards: tuple[Card, ...]  # in the order played, from the leader
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:
         """(seat, card) in the order played."""
-        players = 2 if len(self.cards) == 2 else 4
+        players = len(self.cards)  # a finished trick holds one card from each seat
         return tuple(((self.leader + i) % players, card) for i, card in enumerate(self.cards))
 
 
@@ -90,5 +101,6 @@ class GameOver(NamedTuple):
 
 
 Event = (
-    HandStarted | Drew | Looked | BidMade | BidChanged | CardPlayed | SpadesBroken | TrickWon | HandScored | GameOver
+    HandStarted | Drew | Looked | BidMade | BidChanged | Passed | CardPlayed | SpadesBroken | TrickWon | HandScored
+    | GameOver
 )

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from .actions import BLIND_NIL, Action, Bid, Choice
 from .bids import blind_choices, free_bids, legal_bids, partner_bid_after
-from .cards import CARDS, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, cards_of
+from .cards import CARDS, FULL_DECK, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from .errors import IllegalAction, PositionError, UndoError
 from .events import (
     BidChanged,
@@ -29,6 +29,7 @@ from .events import (
     HandScored,
     HandStarted,
     Looked,
+    Passed,
     SpadesBroken,
     TrickWon,
 )
@@ -42,24 +43,32 @@ __all__ = ["Game", "HandStart", "IllegalAction", "Phase", "UndoError", "deck_for
            "seat_name"]
 
 _KEYS = struct.Struct(">52Q")
+_KEYS_54 = struct.Struct(">54Q")
 _CARD_BYTES = bytes(range(52))
-_BITS = tuple(1 << c for c in range(52))
-# For the card that led a trick: where its suit sits in a hand, and the table of that suit's legal replies.
+_CARD_BYTES_54 = bytes(range(54))
+_BITS = tuple(1 << c for c in range(54))
+# For the card that led a trick: where its suit sits in a hand, and the table of that suit's legal replies (the
+# 52-card pack's fast path).
 _FOLLOW = tuple((13 * (card // 13), SUIT_CARDS[card // 13]) for card in range(52))
 _new: Any = tuple.__new__  # builds an event tuple without NamedTuple's Python-level __new__ (the hot path)
 NON_SPADES = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 TWO_OF_CLUBS = 0
 
 
-def deck_for(seed: int | str, hand: int) -> bytes:
+def deck_for(seed: int | str, hand: int, pack: int = FULL_DECK) -> bytes:
     """The shuffled deck of hand ``hand`` (1-based) of the game with ``seed``: the only source of chance.
 
     Each card gets a 56-bit key from SHAKE-128 of ``spades:SEED:HAND`` and the cards are sorted by key: the same
     decks on every platform and Python version. The card's number rides in the low byte of its key, so the sort
-    compares plain integers and the deck is read back as bytes (one card number each)."""
-    keys = bytearray(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(416))
-    keys[7::8] = _CARD_BYTES
-    return _KEYS.pack(*sorted(_KEYS.unpack(keys)))[7::8]
+    compares plain integers and the deck is read back as bytes (one card number each). Another ``pack`` (jokers
+    in, deuces out) shuffles the 54 cards the same way and keeps those of the pack, in their order."""
+    if pack == FULL_DECK:
+        keys = bytearray(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(416))
+        keys[7::8] = _CARD_BYTES
+        return _KEYS.pack(*sorted(_KEYS.unpack(keys)))[7::8]
+    keys = bytearray(hashlib.shake_128(f"spades:{seed}:{hand}".encode()).digest(432))
+    keys[7::8] = _CARD_BYTES_54
+    return bytes(card for card in _KEYS_54.pack(*sorted(_KEYS_54.unpack(keys)))[7::8] if pack >> card & 1)
 
 
 def game_end(rules: Rules, results: Sequence[HandResult], hands_played: int) -> tuple[bool, int | None]:
@@ -93,11 +102,11 @@ def first_dealer(seed: int | str, players: int) -> int:
 _PLAY = Phase.PLAY
 _BID = Phase.BID
 _EVENT_KINDS = (HandStarted, Drew, Looked, BidMade, BidChanged, CardPlayed, SpadesBroken, TrickWon, HandScored,
-                GameOver)
+                GameOver, Passed)
 (_HAND_STARTED, _DREW, _LOOKED, _BID_MADE, _BID_CHANGED, _CARD_PLAYED, _SPADES_BROKEN, _TRICK_WON, _HAND_SCORED,
- _GAME_OVER) = range(len(_EVENT_KINDS))
+ _GAME_OVER, _PASSED) = range(len(_EVENT_KINDS))
 # Every (seat, card) log entry made once: playing a card appends a shared tuple instead of building one.
-_PLAYED = tuple(tuple((_CARD_PLAYED, seat, CARDS[card]) for card in range(52)) for seat in range(4))
+_PLAYED = tuple(tuple((_CARD_PLAYED, seat, CARDS[card]) for card in range(54)) for seat in range(6))
 
 
 class HandStart(NamedTuple):
@@ -124,6 +133,7 @@ class Game:
         "_free_bids",
         "_given",
         "_log",
+        "_plain",
         "_starts",
         "_two_clubs",
         "_valid",
@@ -136,12 +146,17 @@ class Game:
         "deck",
         "deck_pos",
         "discards",
+        "discarded",
         "hand_number",
         "hands",
         "leader",
         "n",
         "over",
+        "pass_index",
+        "pass_plan",
+        "passed",
         "phase",
+        "received",
         "results",
         "rules",
         "scores",
@@ -183,9 +198,12 @@ class Game:
         if len(hands) != rules.players:
             raise PositionError(f"{len(hands)} hands given; {rules.variant} has {rules.players} players")
         seen = 0
+        size = rules.hand_size
         for seat, hand in enumerate(hands):
-            if hand.bit_count() != 13:
-                raise PositionError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not 13")
+            if hand.bit_count() != size:
+                raise PositionError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not {size}")
+            if hand & ~rules.pack:
+                raise PositionError(f"{CardSet(hand & ~rules.pack)} is not in this game's pack")
             if seen & hand:
                 raise PositionError(f"{CardSet(seen & hand)} given to two seats")
             seen |= hand
@@ -228,8 +246,10 @@ class Game:
         self.hand_number += 1
         self.dealer = dealer
         n = self.n
+        rules = self.rules
+        self._plain = rules.plain_pack
         if hands is None and deck is None:
-            deck = deck_for(self.seed, self.hand_number)
+            deck = deck_for(self.seed, self.hand_number, rules.pack)
         if record:
             self._starts.append(_new(HandStart, (
                 len(self.actions), len(self._log), len(self.results), self.hand_number, dealer,
@@ -243,6 +263,11 @@ class Game:
         self.broken = False
         self.broken_at = -1
         self.discards = 0
+        self.discarded = [0] * n
+        self.pass_plan: tuple[tuple[int, int], ...] = ()
+        self.pass_index = 0
+        self.passed = [0] * n
+        self.received = [0] * n
         self.turn = (dealer + 1) % n
         self.leader = self.turn
         self.over = False
@@ -253,7 +278,8 @@ class Game:
         if hands is not None:
             self.hands = list(hands)
             if not self.rules.deals:
-                self.discards = ((1 << 52) - 1) & ~(hands[0] | hands[1])
+                self.discards = FULL_DECK & ~(hands[0] | hands[1])
+                self.discarded = [self.discards, self.discards]
             self.phase = Phase.BID
         elif self.rules.deals:
             self.hands = _deal(deck, dealer, n)  # type: ignore[arg-type]
@@ -281,6 +307,13 @@ class Game:
         return result
 
     @property
+    def pass_count(self) -> int:
+        """Cards the seat to pass has still to choose (0 outside the pass)."""
+        if self.phase is not Phase.PASS:
+            return 0
+        return self.rules.nil_pass - self.passed[self.turn].bit_count()
+
+    @property
     def plays_count(self) -> int:
         """Cards played so far in this hand."""
         return len(self.tricks) * self.n + len(self.trick)
@@ -290,6 +323,8 @@ class Game:
         """Exactly the actions the seat to move may take now (empty when the game is over)."""
         phase = self.phase
         if phase is _PLAY:
+            if not self._plain:
+                return cards_of(self.legal_mask())
             hand = self.hands[self.turn]
             trick = self.trick
             if trick:
@@ -309,15 +344,18 @@ class Game:
             return self._bids_for(self.turn)
         if phase is Phase.DRAW:
             return (Choice.KEEP, Choice.DISCARD)
+        if phase is Phase.PASS:
+            return cards_of(self.hands[self.turn])
         return ()
 
     def legal_mask(self) -> int:
-        """The legal cards as a mask (0 outside the play)."""
+        """The legal cards as a mask (0 outside the play and the pass)."""
         if self.phase is not Phase.PLAY:
-            return 0
+            return self.hands[self.turn] if self.phase is Phase.PASS else 0
         hand = self.hands[self.turn]
         if self.trick:
-            follow = hand & SUIT_MASKS[self.trick[0] // 13]
+            rules = self.rules
+            follow = hand & rules.suit_masks[rules.card_suits[self.trick[0]]]
             return follow or hand
         return self._lead_mask(hand)
 
@@ -326,13 +364,14 @@ class Game:
             return 1 << TWO_OF_CLUBS
         if self.broken:
             return hand
-        return (hand & NON_SPADES) or hand
+        return (hand & ~self.rules.suit_masks[3]) or hand
 
     def _bids_for(self, seat: int) -> tuple[Action, ...]:
         if self._free_bids and self.seen[seat]:
             return self._free_bids
         rules = self.rules
-        partner = self.bids[(seat + 2) % 4] if rules.partnerships else None
+        mate = rules.partner_of(seat)
+        partner = self.bids[mate] if mate is not None else None
         if self.seen[seat]:
             return legal_bids(rules, self.hands[seat], partner)
         return blind_choices(rules, partner)
@@ -355,7 +394,7 @@ class Game:
             if self.legal_mask() >> action & 1:
                 return None
             if self.trick:
-                return f"{you} must follow {CARDS[self.trick[0]].suit.plural}"
+                return f"{you} must follow {Suit(self.rules.card_suits[self.trick[0]]).plural}"
             if self._two_clubs and not self.tricks and not self.trick:
                 return "the two of clubs must lead"
             return "spades are not broken"
@@ -371,6 +410,13 @@ class Game:
                 side = "your side" if who is None else f"{who}'s side"
                 return f"{side} must bid at least {self.rules.min_team_bid}: {must}look at {your} cards first"
             return f"the bids {you} may make are {', '.join(str(b) for b in legal)}"
+        if phase is Phase.PASS:
+            to = self.seat_name(self.pass_plan[self.pass_index][1])
+            if not isinstance(action, Card):
+                return f"it is time to pass a card to {to}"
+            if not self.hands[self.turn] >> action & 1:
+                return f"{you_do} not hold the {action.name}"
+            return None
         if action in (Choice.KEEP, Choice.DISCARD):
             return None
         return f"it is time to keep or discard the card {you} drew"
@@ -379,7 +425,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to move; an illegal action raises :class:`IllegalAction`, changing
         nothing."""
-        if action.__class__ is Card and self.phase is _PLAY:
+        if action.__class__ is Card and self.phase is _PLAY and self._plain:
             # The hot path of every search and simulation: a card, checked and played inline.
             seat = self.turn
             hands = self.hands
@@ -442,8 +488,85 @@ class Game:
         self.actions.append(action)
         if phase is _BID:
             self._bid(action)  # type: ignore[arg-type]
+        elif phase is _PLAY:
+            self._play(action)  # type: ignore[arg-type]
+        elif phase is Phase.PASS:
+            self._pass(action)  # type: ignore[arg-type]
         else:
             self._draw(action)  # type: ignore[arg-type]
+
+    def _play(self, card: Card) -> None:
+        """A card played in a game of any pack and any number of players (the 52-card four- and two-seat games
+        take the inline path of ``apply``)."""
+        seat = self.turn
+        rules = self.rules
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        self._log.append(_PLAYED[seat][card])
+        if rules.card_suits[card] == 3 and not self.broken:
+            self.broken = True
+            self.broken_at = len(self.tricks) * self.n + len(trick) - 1
+            self._log.append((_SPADES_BROKEN, seat))
+        n = self.n
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return
+        keys = rules.trick_keys[rules.card_suits[trick[0]]]
+        best = max(range(n), key=lambda i: keys[trick[i]])
+        leader = self.leader
+        winner = (leader + best) % n
+        self.tricks_won[winner] += 1
+        cards = tuple(trick)
+        self.tricks.append((leader, cards, winner))
+        self._log.append((_TRICK_WON, winner, len(self.tricks), leader, cards))
+        trick.clear()
+        self.leader = self.turn = winner
+        if len(self.tricks) == rules.hand_size:
+            self._end_hand()
+
+    def _pass(self, card: Card) -> None:
+        """One card of a Nil pass, set aside until the passer has chosen them all; then they reach the partner,
+        who passes back knowing them (the common order: the Nil bidder first)."""
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        self.passed[seat] |= 1 << card
+        if self.passed[seat].bit_count() < self.rules.nil_pass:
+            return
+        giver, receiver = self.pass_plan[self.pass_index]
+        self.hands[receiver] |= self.passed[giver]
+        self.received[receiver] |= self.passed[giver]
+        self._log.append((_PASSED, giver, receiver, self.rules.nil_pass))
+        self.pass_index += 1
+        if self.pass_index < len(self.pass_plan):
+            self.turn = self.pass_plan[self.pass_index][0]
+            return
+        self._start_play()
+
+    def _pass_plan(self) -> tuple[tuple[int, int], ...]:
+        """Who passes to whom after the bids: each partnership with a Nil, the Nil bidder first (the first from
+        the dealer's left when both bid Nil), then the partner, one exchange a partnership."""
+        if not self.rules.nil_pass:
+            return ()
+        plan: list[tuple[int, int]] = []
+        done: set[int] = set()
+        for i in range(self.n):
+            seat = (self.dealer + 1 + i) % self.n
+            bid = self.bids[seat]
+            partner = self.rules.partner_of(seat)
+            if bid is None or bid.value != 0 or partner is None or seat in done:
+                continue
+            done.update((seat, partner))
+            plan += [(seat, partner), (partner, seat)]
+        return tuple(plan)
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        if self.rules.first_lead == "two_of_clubs":
+            self.turn = next(s for s in range(self.n) if self.hands[s] & 1)
+        else:
+            self.turn = (self.dealer + 1) % self.n
+        self.leader = self.turn
 
     def _bid(self, action: Bid | Choice) -> None:
         seat = self.turn
@@ -456,18 +579,20 @@ class Game:
         self.bids[seat] = bid
         self._log.append((_BID_MADE, seat, bid))
         if self.rules.one_nil_per_side:
-            partner = (seat + 2) % 4
+            partner = self.rules.partner_of(seat)
+            assert partner is not None
             changed = partner_bid_after(self.rules, bid, self.bids[partner])
             if changed is not None:
                 self.bids[partner] = changed
                 self._log.append((_BID_CHANGED, partner, changed))
         if None not in self.bids:
-            self.phase = Phase.PLAY
-            if self.rules.first_lead == "two_of_clubs":
-                self.turn = next(s for s in range(self.n) if self.hands[s] & 1)
-            else:
-                self.turn = (self.dealer + 1) % self.n
-            self.leader = self.turn
+            self.pass_plan = self._pass_plan()
+            if self.pass_plan:
+                self.phase = Phase.PASS
+                self.pass_index = 0
+                self.turn = self.pass_plan[0][0]
+                return
+            self._start_play()
         else:
             self.turn = (seat + 1) % self.n
 
@@ -478,8 +603,10 @@ class Game:
         kept, shown = (first, second) if choice is Choice.KEEP else (second, first)
         self.hands[seat] |= 1 << kept
         self.discards |= 1 << shown
+        self.discarded[seat] |= 1 << shown
         self.deck_pos = pos + 2
-        self._log.append((_DREW, seat, choice is Choice.KEEP, CARDS[shown]))
+        face_up = not self.rules.face_down_discards
+        self._log.append((_DREW, seat, choice is Choice.KEEP, CARDS[shown] if face_up else None))
         if self.deck_pos >= 52:
             self.phase = Phase.BID
             self.turn = (self.dealer + 1) % 2

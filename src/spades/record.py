@@ -37,19 +37,22 @@ VERSION = 1
 
 
 def deal_text(hands: Sequence[int], players: int | None = None) -> str:
-    """``N:AKQ2.KJ3.T98.432 <East> <South> <West>``: Portable Bridge Notation, hands clockwise from North."""
+    """``N:AKQ2.KJ3.T98.432 <East> <South> <West>``: Portable Bridge Notation, hands clockwise from the first seat
+    (North at four and two; South at three, five and six). PBN has no jokers: here they lead the spades as ``B``
+    and ``L``."""
     players = players or len(hands)
     return f"{SEAT_LETTERS[players][0]}:" + " ".join(CardSet(h).pbn() for h in hands)
 
 
-def parse_deal(text: str, players: int = 4) -> list[CardSet]:
-    """Read :func:`deal_text`'s form (any first seat); each card once, thirteen a hand."""
+def parse_deal(text: str, players: int = 4, hand_size: int = 13) -> list[CardSet]:
+    """Read :func:`deal_text`'s form (any first seat); each card once, ``hand_size`` a hand."""
     letters = SEAT_LETTERS[players]
     raw = text.strip()
-    if len(raw) < 2 or raw[1] != ":" or raw[0].upper() not in letters:
+    seat_text, colon, rest = raw.partition(":")
+    if not colon or seat_text.upper() not in (letter.upper() for letter in letters):
         raise CardError(f"{text!r} is not a deal: it starts with a seat letter ({', '.join(letters)}) and ':'")
-    first = letters.index(raw[0].upper())
-    parts = raw[2:].split()
+    first = [letter.upper() for letter in letters].index(seat_text.upper())
+    parts = rest.split()
     if len(parts) != players:
         raise CardError(f"{text!r} is not a deal: {len(parts)} hands given, {players} needed")
     hands: list[CardSet] = [CardSet(0)] * players
@@ -57,8 +60,8 @@ def parse_deal(text: str, players: int = 4) -> list[CardSet]:
     for offset, part in enumerate(parts):
         hand = CardSet.from_pbn(part)
         seat = (first + offset) % players
-        if len(hand) != 13:
-            raise CardError(f"{text!r}: the hand of seat {letters[seat]} has {len(hand)} cards, not 13")
+        if len(hand) != hand_size:
+            raise CardError(f"{text!r}: the hand of seat {letters[seat]} has {len(hand)} cards, not {hand_size}")
         if seen & hand:
             raise CardError(f"{text!r}: {CardSet(seen & hand)} given twice")
         seen |= hand
@@ -120,7 +123,7 @@ def game_from_record(data: Any, *, check_result: bool = True, player: int | None
     else:
         _need(isinstance(start, dict), "start", "is not an object")
         try:
-            hands = parse_deal(str(start.get("deal", "")), rules.players)
+            hands = parse_deal(str(start.get("deal", "")), rules.players, rules.hand_size)
         except CardError as error:
             raise RecordError(f"start.deal: {error}") from None
         for key in ("dealer", "hand"):

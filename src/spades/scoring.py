@@ -90,9 +90,9 @@ def score_hand(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], scores:
             else:
                 contract += bid.value
                 counted += taken
-        if rules.moon and contract == 13:
+        if rules.moon and contract == rules.hand_size:
             # Two-player: shooting the moon. All 13 score 250; otherwise every trick is a bag.
-            if counted == 13:
+            if counted == rules.hand_size:
                 contract_points = 250
             else:
                 contract_points = 0
@@ -104,6 +104,8 @@ def score_hand(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], scores:
                 bag_tricks += counted - contract
             else:
                 contract_points = -per_trick * contract
+        if rules.no_bags:
+            bag_tricks = 0  # overtricks score nothing and never cost
         points += contract_points + bag_tricks
         total_bags = bags[side] + bag_tricks
         penalty = 0
@@ -111,7 +113,7 @@ def score_hand(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], scores:
             total_bags -= rules.bag_limit
             penalty -= rules.bag_penalty
         points += penalty
-        taken = tricks[seats[0]] + tricks[seats[1]] if len(seats) == 2 else tricks[seats[0]]
+        taken = sum(tricks[seat] for seat in seats)
         results.append(SideResult(side, contract, taken, counted, contract_points, tuple(nils), bag_tricks,
                                   penalty, points, scores[side] + points, total_bags))
     return HandResult(number, tuple(results))

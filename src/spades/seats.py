@@ -1,7 +1,10 @@
 """The names of the seats and the sides: the one place they are spelled.
 
-Seats are numbered clockwise from North: North, East, South, West (two-player Spades: North and South). A side is a
-partnership (North-South, East-West) or, without partnerships, one player, named as the seat.
+Seats are numbered clockwise, each table size named by the compass as the seats sit around it: four from North
+(North, East, South, West), two (North, South); three, five and six from South, the seat a player at this program
+usually takes, going round to their left (three: South, West, East; five: South, West, Northwest, Northeast, East;
+six: South, Southwest, Northwest, North, Northeast, Southeast). A side is a partnership (North-South, East-West)
+or, without partnerships, one player, named as the seat.
 """
 
 from __future__ import annotations
@@ -13,17 +16,30 @@ if TYPE_CHECKING:
 
 __all__ = ["SEAT_LETTERS", "SEAT_NAMES", "seat_letters", "seat_name", "side_name"]
 
-SEAT_NAMES: dict[int, tuple[str, ...]] = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
-SEAT_LETTERS: dict[int, str] = {players: "".join(name[0] for name in names) for players, names in SEAT_NAMES.items()}
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    4: ("North", "East", "South", "West"),
+    2: ("North", "South"),
+    3: ("South", "West", "East"),
+    5: ("South", "West", "Northwest", "Northeast", "East"),
+    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+}
+# Each seat's short form, as records and ``--bots`` write it: one letter at tables of two, three and four; one or
+# two (N, NE, ...) at five and six, where the compass needs them.
+SEAT_LETTERS: dict[int, tuple[str, ...]] = {
+    players: tuple("".join(part[0] for part in name.replace("west", " W").replace("east", " E").split())
+                   for name in names)
+    for players, names in SEAT_NAMES.items()
+}
 
 
 def seat_name(seat: int, players: int = 4) -> str:
-    """``North``, ``East``, ``South`` or ``West`` (two players: ``North`` or ``South``)."""
+    """``North``, ``East``, ``South`` or ``West`` at four; the names of SEAT_NAMES at other tables."""
     return SEAT_NAMES[players][seat]
 
 
-def seat_letters(players: int = 4) -> str:
-    """The seats' initials in seat order: ``NESW`` (two players: ``NS``), as records and ``--bots`` write them."""
+def seat_letters(players: int = 4) -> tuple[str, ...]:
+    """The seats' short forms in seat order: ``('N', 'E', 'S', 'W')`` (two players: ``('N', 'S')``; six:
+    ``('S', 'SW', 'NW', 'N', 'NE', 'SE')``), as records and ``--bots`` write them."""
     return SEAT_LETTERS[players]
 
 

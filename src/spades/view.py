@@ -24,11 +24,12 @@ __all__ = ["Phase", "SeatView", "Trick", "make_view"]
 
 
 class Phase(StrEnum):
-    """Where a hand is: the two-player draw, the bidding, the play, or the game over. ``Game.phase`` and
+    """Where a hand is: the two-player draw, the bidding, the Nil pass, the play, or the game over. ``Game.phase`` and
     ``SeatView.phase`` are both one; as a ``str`` it is its value, so ``phase == "bid"`` also reads true."""
 
     DRAW = "draw"
     BID = "bid"
+    PASS = "pass"
     PLAY = "play"
     OVER = "over"
 
@@ -69,8 +70,13 @@ class SeatView:
     results: tuple[HandResult, ...]  # every finished hand
     winner: int | None
     offered: Card | None  # two-player draw: the card this seat has just drawn
-    discards: CardSet  # two-player: the cards turned face up, seen by both
+    discards: CardSet  # two-player: the cards turned face up, seen by both (face down: this seat's own)
     blind_nil_allowed: bool
+    # The Nil pass of this hand: the cards this seat passed (its partner holds them, unless played since) and the
+    # cards it received; only the two partners know them.
+    passed: CardSet = CardSet(0)
+    received: CardSet = CardSet(0)
+    pass_to: int | None = None  # during the pass: the seat this seat's cards go to, when it is passing now
 
     @property
     def players(self) -> int:
@@ -86,7 +92,7 @@ class SeatView:
 
     @property
     def partner(self) -> int | None:
-        return (self.seat + 2) % 4 if self.rules.partnerships else None
+        return self.rules.partner_of(self.seat)
 
     @property
     def played(self) -> CardSet:
@@ -101,17 +107,18 @@ class SeatView:
 
     @property
     def led_suit(self) -> int | None:
-        return self.trick[0][1] // 13 if self.trick else None
+        """The suit in play of the card led (a joker, and the JJDD two of diamonds, lead spades)."""
+        return self.rules.card_suits[self.trick[0][1]] if self.trick else None
 
     @property
     def winning(self) -> tuple[int, Card] | None:
         """The (seat, card) winning the trick in progress, or None before its first card."""
-        return winning_play(self.trick) if self.trick else None
+        return winning_play(self.trick, self.rules) if self.trick else None
 
     @property
     def trick_number(self) -> int:
-        """1 to 13: the trick being played (or about to be led)."""
-        return min(len(self.tricks) + 1, 13)
+        """1 to the hand's tricks (13 at four): the trick being played (or about to be led)."""
+        return min(len(self.tricks) + 1, self.rules.hand_size)
 
     def side_seats(self, side: int) -> tuple[int, ...]:
         return self.rules.seats_of(side)
@@ -143,6 +150,9 @@ def make_view(game: Game, seat: int) -> SeatView:
         results=tuple(game.results),
         winner=game.winner,
         offered=offered,
-        discards=CardSet(game.discards),
+        discards=CardSet(game.discarded[seat] if game.rules.face_down_discards else game.discards),
         blind_nil_allowed=game.blind_nil_allowed(seat),
+        passed=CardSet(game.passed[seat]),
+        received=CardSet(game.received[seat]),
+        pass_to=game.pass_plan[game.pass_index][1] if game.phase is Phase.PASS and own_turn else None,
     )

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, Bid, parse_action
+from .actions import MAX_BID, Action, Bid, parse_action
 from .cards import Card, CardSet, parse_card
 from .errors import ActionError, CardError, RulesError, WireError
 from .events import (
@@ -38,6 +38,7 @@ from .events import (
     HandScored,
     HandStarted,
     Looked,
+    Passed,
     SpadesBroken,
     TrickWon,
 )
@@ -70,6 +71,8 @@ __all__ = [
 ]
 
 WIRE_VERSION = 1
+MAX_SEAT = 5  # six seats at the largest table
+MAX_TRICKS = MAX_BID  # the most tricks a hand has
 SPECTATOR = -1
 """The seat of a spectator's view: it sits at no seat (``null`` in JSON)."""
 
@@ -129,7 +132,7 @@ def _ints(value: Any, field: str, length: int | None = None, low: int | None = N
 
 
 def _seat(value: Any, field: str) -> int:
-    return _int(value, field, 0, 3)
+    return _int(value, field, 0, MAX_SEAT)
 
 
 # -- actions and cards ------------------------------------------------------------------------------------------
@@ -233,7 +236,7 @@ def _result_from_json(value: Any, field: str) -> HandResult:
             at = f"{where}.nils[{n}]"
             nil = _object(nil, at, NilResult._fields)
             nils.append(NilResult(_seat(nil["seat"], f"{at}.seat"), _bool(nil["blind"], f"{at}.blind"),
-                                  _int(nil["tricks"], f"{at}.tricks", 0, 13), _int(nil["points"], f"{at}.points")))
+                                  _int(nil["tricks"], f"{at}.tricks", 0, MAX_TRICKS), _int(nil["points"], f"{at}.points")))
         sides.append(SideResult(nils=tuple(nils), **numbers))
     return HandResult(_int(data["number"], f"{field}.number", 1), tuple(sides))
 
@@ -242,7 +245,7 @@ def _result_from_json(value: Any, field: str) -> HandResult:
 EVENT_TYPES: dict[type[Event], str] = {
     HandStarted: "hand_started", Drew: "drew", Looked: "looked", BidMade: "bid", BidChanged: "bid_changed",
     CardPlayed: "card", SpadesBroken: "spades_broken", TrickWon: "trick", HandScored: "hand_scored",
-    GameOver: "game_over",
+    GameOver: "game_over", Passed: "passed",
 }
 _EVENT_KINDS = {name: kind for kind, name in EVENT_TYPES.items()}
 
@@ -277,8 +280,11 @@ def event_from_json(value: Any, field: str = "event") -> Event:
     if kind is HandStarted:
         event = HandStarted(_int(data["hand"], at("hand"), 1), _seat(data["dealer"], at("dealer")))
     elif kind is Drew:
-        event = Drew(_seat(data["seat"], at("seat")), _bool(data["kept_first"], at("kept_first")),
-                     card_from_json(data["discard"], at("discard")))
+        discard = None if data["discard"] is None else card_from_json(data["discard"], at("discard"))
+        event = Drew(_seat(data["seat"], at("seat")), _bool(data["kept_first"], at("kept_first")), discard)
+    elif kind is Passed:
+        event = Passed(_seat(data["seat"], at("seat")), _seat(data["to"], at("to")),
+                       _int(data["count"], at("count"), 1, 4))
     elif kind is Looked:
         event = Looked(_seat(data["seat"], at("seat")))
     elif kind is BidMade or kind is BidChanged:
@@ -289,9 +295,9 @@ def event_from_json(value: Any, field: str = "event") -> Event:
         event = SpadesBroken(_seat(data["seat"], at("seat")))
     elif kind is TrickWon:
         cards = _list(data["cards"], at("cards"))
-        if len(cards) not in (2, 4):
-            raise _fail(at("cards"), f"a trick has 2 or 4 cards, not {len(cards)}")
-        event = TrickWon(_seat(data["seat"], at("seat")), _int(data["number"], at("number"), 1, 13),
+        if not 2 <= len(cards) <= MAX_SEAT + 1:
+            raise _fail(at("cards"), f"a trick has 2 to {MAX_SEAT + 1} cards, not {len(cards)}")
+        event = TrickWon(_seat(data["seat"], at("seat")), _int(data["number"], at("number"), 1, MAX_TRICKS),
                          _seat(data["leader"], at("leader")),
                          tuple(card_from_json(c, f"{at('cards')}[{i}]") for i, c in enumerate(cards)))
     elif kind is HandScored:
@@ -305,7 +311,9 @@ def event_from_json(value: Any, field: str = "event") -> Event:
 # -- views ------------------------------------------------------------------------------------------------------
 def spectator_view(view: SeatView) -> SeatView:
     """What every seat may see, from any seat's view: no hand, no legal actions, no drawn card, no seat."""
-    return dataclasses.replace(view, seat=SPECTATOR, hand=None, legal=(), offered=None, blind_nil_allowed=False)
+    return dataclasses.replace(view, seat=SPECTATOR, hand=None, legal=(), offered=None, blind_nil_allowed=False,
+                               passed=CardSet(0), received=CardSet(0), pass_to=None,
+                               discards=view.discards if not view.rules.face_down_discards else CardSet(0))
 
 
 def view_to_json(view: SeatView) -> dict[str, Any]:
@@ -331,6 +339,9 @@ def view_to_json(view: SeatView) -> dict[str, Any]:
         "offered": None if view.offered is None or spectator else str(view.offered),
         "discards": cards_to_json(view.discards),
         "blind_nil_allowed": view.blind_nil_allowed and not spectator,
+        "passed": [] if spectator else cards_to_json(view.passed),
+        "received": [] if spectator else cards_to_json(view.received),
+        "pass_to": None if spectator else view.pass_to,
     }
 
 
@@ -384,7 +395,7 @@ def view_from_json(value: Any, field: str = "view") -> SeatView:
         hand=hand,
         legal=legal,
         bids=bids,
-        tricks_won=_ints(data["tricks_won"], at("tricks_won"), players, 0, 13),
+        tricks_won=_ints(data["tricks_won"], at("tricks_won"), players, 0, rules.hand_size),
         trick=tuple(trick),
         tricks=tuple(tricks),
         spades_broken=_bool(data["spades_broken"], at("spades_broken")),
@@ -396,6 +407,9 @@ def view_from_json(value: Any, field: str = "view") -> SeatView:
         offered=offered,
         discards=cards_from_json(data["discards"], at("discards")),
         blind_nil_allowed=_bool(data["blind_nil_allowed"], at("blind_nil_allowed")),
+        passed=cards_from_json(data["passed"], at("passed")),
+        received=cards_from_json(data["received"], at("received")),
+        pass_to=None if data["pass_to"] is None else _int(data["pass_to"], at("pass_to"), 0, players - 1),
     )
 
 
@@ -414,9 +428,10 @@ def update_from_json(value: Any, field: str = "update") -> SeatUpdate:
 
 
 # -- JSON Schema ------------------------------------------------------------------------------------------------
-_CARD = {"type": "string", "pattern": "^(10|[2-9JQKA])[SHDC]$"}
-_ACTION = {"type": "string", "pattern": "^((10|[2-9JQKA])[SHDC]|nil|[0-9]|1[0-3]|blind nil|bn|keep|discard|look)$"}
-_SEAT = {"type": "integer", "minimum": 0, "maximum": 3}
+_CARD = {"type": "string", "pattern": "^((10|[2-9JQKA])[SHDC]|BJ|LJ)$"}
+_ACTION = {"type": "string",
+           "pattern": "^((10|[2-9JQKA])[SHDC]|BJ|LJ|nil|[0-9]|1[0-8]|blind nil|bn|keep|discard|look)$"}
+_SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}
 _INT = {"type": "integer"}
 
 
@@ -428,28 +443,30 @@ def json_schema() -> dict[str, Any]:
     """JSON Schema (draft 2020-12) of the action, event, view and update forms, under ``$defs``."""
     ref = {name: {"$ref": f"#/$defs/{name}"} for name in
            ("card", "cards", "action", "bid", "rules", "hand_result", "event", "view", "update")}
-    bid = {"type": "string", "pattern": "^(nil|[0-9]|1[0-3]|blind nil|bn)$"}
+    bid = {"type": "string", "pattern": "^(nil|[0-9]|1[0-8]|blind nil|bn)$"}
     nil = _closed({"seat": _SEAT, "blind": {"type": "boolean"}, "tricks": _INT, "points": _INT})
     side = _closed({**{name: _INT for name in _SIDE_INTS}, "nils": {"type": "array", "items": nil}})
     side["properties"] = {name: side["properties"][name] for name in SideResult._fields}
     side["required"] = list(SideResult._fields)
     fields: dict[str, dict[str, Any]] = {
         "hand_started": {"hand": {"type": "integer", "minimum": 1}, "dealer": _SEAT},
-        "drew": {"seat": _SEAT, "kept_first": {"type": "boolean"}, "discard": ref["card"]},
+        "drew": {"seat": _SEAT, "kept_first": {"type": "boolean"}, "discard": {"oneOf": [ref["card"], {"type": "null"}]}},
+        "passed": {"seat": _SEAT, "to": _SEAT, "count": {"type": "integer", "minimum": 1, "maximum": 4}},
         "looked": {"seat": _SEAT},
         "bid": {"seat": _SEAT, "bid": ref["bid"]},
         "bid_changed": {"seat": _SEAT, "bid": ref["bid"]},
         "card": {"seat": _SEAT, "card": ref["card"]},
         "spades_broken": {"seat": _SEAT},
-        "trick": {"seat": _SEAT, "number": {"type": "integer", "minimum": 1, "maximum": 13}, "leader": _SEAT,
-                  "cards": {"type": "array", "items": ref["card"], "minItems": 2, "maxItems": 4}},
+        "trick": {"seat": _SEAT, "number": {"type": "integer", "minimum": 1, "maximum": MAX_TRICKS},
+                  "leader": _SEAT,
+                  "cards": {"type": "array", "items": ref["card"], "minItems": 2, "maxItems": MAX_SEAT + 1}},
         "hand_scored": {"result": ref["hand_result"]},
         "game_over": {"winner": {"type": ["integer", "null"]}, "scores": {"type": "array", "items": _INT}},
     }
     events = [_closed({"type": {"const": name}, **props}) for name, props in fields.items()]
     ints = {"type": "array", "items": _INT}
     view = _closed({
-        "seat": {"type": ["integer", "null"], "minimum": 0, "maximum": 3},
+        "seat": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEAT},
         "rules": ref["rules"],
         "phase": {"enum": [p.value for p in Phase]},
         "hand_number": _INT,
@@ -469,6 +486,9 @@ def json_schema() -> dict[str, Any]:
         "offered": {"oneOf": [ref["card"], {"type": "null"}]},
         "discards": ref["cards"],
         "blind_nil_allowed": {"type": "boolean"},
+        "passed": ref["cards"],
+        "received": ref["cards"],
+        "pass_to": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEAT},
     })
     options = {name: {"description": text} for name, text in OPTION_HELP.items()}
     return {

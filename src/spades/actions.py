@@ -17,7 +17,8 @@ __all__ = ["BIDS", "BLIND_NIL", "MAX_BID", "NIL", "Action", "ActionError", "Bid"
 
 
 class Bid:
-    """A bid of 0 (Nil) to 18 tricks (a hand's tricks: 13 at four, 17 or 18 at three), or Blind Nil. Instances are shared: ``Bid.of(4) is Bid.of(4)``, so the
+    """A bid of 0 (Nil) to 18 tricks (a hand's tricks: 13 at four, 17 or 18 at three), or Blind Nil. Instances
+    are shared: ``Bid.of(4) is Bid.of(4)``, so the
     default identity equality is the right one, and it keeps ``bid in legal_bids`` free of Python-level calls."""
 
     __slots__ = ("blind", "value")

@@ -3,8 +3,9 @@
 A card is a small integer, ``suit * 13 + (rank - 2)``, so that a set of cards is a 52-bit integer and a suit is
 a 13-bit field of it. The two jokers of the packs that use them come after the ace of spades: 52 is the Little
 Joker and 53 the Big Joker, so that the spades' field (bits 39 to 53) holds them in their order, above the ace, and
-a pack without jokers is the same 52 cards as ever. Search code works on those integers directly; everything a person sees goes through
-:class:`Card` and :class:`CardSet`, which are ``int`` subclasses and so cost nothing to hand back and forth.
+a pack without jokers is the same 52 cards as ever. Search code works on those integers directly; everything a
+person sees goes through :class:`Card` and :class:`CardSet`, which are ``int`` subclasses and so cost nothing to
+hand back and forth.
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ trick in progress, so nobody writes the rule again.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from typing import TYPE_CHECKING
 
 from .cards import Card

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "SeatView", "Trick", "make_view"]
 
+NO_CARDS = CardSet(0)
+
 
 class Phase(StrEnum):
     """Where a hand is: the two-player draw, the bidding, the Nil pass, the play, or the game over. ``Game.phase`` and
@@ -74,8 +76,8 @@ class SeatView:
     blind_nil_allowed: bool
     # The Nil pass of this hand: the cards this seat passed (its partner holds them, unless played since) and the
     # cards it received; only the two partners know them.
-    passed: CardSet = CardSet(0)
-    received: CardSet = CardSet(0)
+    passed: CardSet = NO_CARDS
+    received: CardSet = NO_CARDS
     pass_to: int | None = None  # during the pass: the seat this seat's cards go to, when it is passing now
 
     @property

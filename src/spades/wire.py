@@ -236,7 +236,8 @@ def _result_from_json(value: Any, field: str) -> HandResult:
             at = f"{where}.nils[{n}]"
             nil = _object(nil, at, NilResult._fields)
             nils.append(NilResult(_seat(nil["seat"], f"{at}.seat"), _bool(nil["blind"], f"{at}.blind"),
-                                  _int(nil["tricks"], f"{at}.tricks", 0, MAX_TRICKS), _int(nil["points"], f"{at}.points")))
+                                  _int(nil["tricks"], f"{at}.tricks", 0, MAX_TRICKS),
+                                  _int(nil["points"], f"{at}.points")))
         sides.append(SideResult(nils=tuple(nils), **numbers))
     return HandResult(_int(data["number"], f"{field}.number", 1), tuple(sides))
 
@@ -450,7 +451,8 @@ def json_schema() -> dict[str, Any]:
     side["required"] = list(SideResult._fields)
     fields: dict[str, dict[str, Any]] = {
         "hand_started": {"hand": {"type": "integer", "minimum": 1}, "dealer": _SEAT},
-        "drew": {"seat": _SEAT, "kept_first": {"type": "boolean"}, "discard": {"oneOf": [ref["card"], {"type": "null"}]}},
+        "drew": {"seat": _SEAT, "kept_first": {"type": "boolean"},
+                 "discard": {"oneOf": [ref["card"], {"type": "null"}]}},
         "passed": {"seat": _SEAT, "to": _SEAT, "count": {"type": "integer", "minimum": 1, "maximum": 4}},
         "looked": {"seat": _SEAT},
         "bid": {"seat": _SEAT, "bid": ref["bid"]},

@@ -21,6 +21,7 @@ from ..events import (
     HandScored,
     HandStarted,
     Looked,
+    Passed,
     SpadesBroken,
     TrickWon,
 )
@@ -70,7 +71,11 @@ def event_line(rules: Rules, event: Event, verbose: bool = True) -> list[str]:
         if not verbose:
             return []
         how = "keeps the first card" if event.kept_first else "discards the first card and keeps the second"
+        if event.discard is None:
+            return [f"{name(rules, event.seat)} {how}, face down."]
         return [f"{name(rules, event.seat)} {how}; the {event.discard.name} is face up."]
+    if isinstance(event, Passed):
+        return [f"{name(rules, event.seat)} passes {plural(event.count, 'card')} to {name(rules, event.to)}."]
     if isinstance(event, Looked):
         return [f"{name(rules, event.seat)} looks at the cards."]
     if isinstance(event, BidMade):
@@ -141,6 +146,8 @@ def hand_summary(rules: Rules, result: HandResult) -> list[str]:
 def own_draw_line(event: Drew, kept: str) -> str:
     """The seat's own draw in one line: ``kept`` (:func:`kept_line`, what only the seat knows) with the card that
     went face up, in place of the public line, so that the seat hears its keep once."""
+    if event.discard is None:
+        return f"{kept.removesuffix('.')}; the other goes face down."
     return f"{kept.removesuffix('.')}; the {event.discard.name} is face up."
 
 
@@ -212,7 +219,7 @@ def contract_line(view: SeatView) -> str:
 def turn_line(view: SeatView) -> str:
     if view.phase == "over":
         return "The game is over."
-    what = {"draw": "draw", "bid": "bid", "play": "play"}[view.phase]
+    what = {"draw": "draw", "bid": "bid", "pass": "pass", "play": "play"}[view.phase]
     if view.offered is not None:  # the seat has drawn its card and must keep or discard it
         return f"Your turn: you drew the {view.offered.name}; y keeps it, n discards it."
     if view.turn == view.seat:
@@ -231,6 +238,11 @@ def prompt_line(view: SeatView, selected: Card | None = None) -> str:
             return ("Your turn to bid. You may bid Blind Nil before seeing your cards: 0, Enter, y. "
                     "Or press h to look at your cards.")
         return f"Your turn to bid: {legal_bids_text(view.legal)}."
+    if selected is None:
+        selected = next(a for a in view.legal if isinstance(a, Card))
+    if view.phase == "pass":
+        return (f"Your turn to pass a card to {name(view.rules, view.pass_to or 0)}, face down. "
+                f"{selected.name.capitalize()} is selected.")
     if selected is None:
         selected = next(a for a in view.legal if isinstance(a, Card))
     return f"Your turn. {selected.name.capitalize()} is selected."

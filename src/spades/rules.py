@@ -376,7 +376,9 @@ class Rules:
         if self.nil_pass:
             need(self.nil, "nil_pass", "Nil passing needs Nil (nil=false is set)")
             need(self.partnerships and self.teams == "pairs" and not self.one_nil_per_side, "nil_pass",
-                 f"{self.variant} has no partner to pass to" if not self.partnerships or self.teams != "pairs"
+                 f"{self.variant} has no partner to pass to" if not self.partnerships
+                 else "in teams of three a Nil bidder has no one partner to pass to (teams=threes)"
+                 if self.teams != "pairs"
                  else f"every side in {self.variant} has a Nil; passing is not played there")
         if self.face_down_discards:
             need(not self.deals, "face_down_discards", "only two-player Spades discards while drawing")

@@ -544,19 +544,22 @@ class Game:
         self._start_play()
 
     def _pass_plan(self) -> tuple[tuple[int, int], ...]:
-        """Who passes to whom after the bids: each partnership with a Nil, the Nil bidder first (the first from
-        the dealer's left when both bid Nil), then the partner, one exchange a partnership."""
+        """Who passes to whom after the bids: each partnership with one Nil, the Nil bidder first, then the
+        partner, in seat order from the dealer's left. A partnership that bid two Nils passes nothing: each would
+        only hand the other cards to take tricks with (Hoyle-style rules, as retold at
+        http://tipwriter.expertscolumn.com/article/spades-card-game-rules)."""
         if not self.rules.nil_pass:
             return ()
         plan: list[tuple[int, int]] = []
-        done: set[int] = set()
         for i in range(self.n):
             seat = (self.dealer + 1 + i) % self.n
             bid = self.bids[seat]
             partner = self.rules.partner_of(seat)
-            if bid is None or bid.value != 0 or partner is None or seat in done:
+            if bid is None or bid.value != 0 or partner is None:
                 continue
-            done.update((seat, partner))
+            mate = self.bids[partner]
+            if mate is not None and mate.value == 0:
+                continue
             plan += [(seat, partner), (partner, seat)]
         return tuple(plan)
 

@@ -16,7 +16,6 @@ from ..actions import BIDS, BLIND_NIL, Action, Bid
 from ..bids import Bidding
 from ..cards import CARDS, Card
 from ..rules import Rules
-from .layout import CARDS as CARD_COUNT
 from .layout import (
     BAGS,
     BID,
@@ -55,6 +54,7 @@ from .layout import (
     R_PARTNERSHIPS,
     R_PLAYERS,
     R_POWER,
+    R_PRINTED,
     R_RANK,
     R_SEAT_SIDE,
     R_SIDES,
@@ -70,6 +70,7 @@ from .layout import (
     TRICKS_DONE,
     TURN,
 )
+from .layout import CARDS as CARD_COUNT
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -128,6 +129,7 @@ def rules_array(rules: Rules) -> np.ndarray:
     r[R_NO_BAGS] = rules.no_bags
     r[R_NIL_PASS] = rules.nil_pass
     r[R_PACK] = rules.pack
+    r[R_PRINTED] = rules.jokers == "none"
     for suit in range(4):
         r[R_SUIT_MASK + suit] = rules.suit_masks[suit]
     for seat in range(MAX_SEATS):

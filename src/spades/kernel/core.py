@@ -45,13 +45,14 @@ from .layout import (
     R_NIL,
     R_NIL_FAIL_PENALTY,
     R_NIL_PASS,
-    R_NO_BAGS,
     R_NIL_TRICKS_FOR_PARTNER,
     R_NIL_VALUE,
+    R_NO_BAGS,
     R_PACK,
     R_PARTNER,
     R_PLAYERS,
     R_POWER,
+    R_PRINTED,
     R_RANK,
     R_SEAT_SIDE,
     R_SIDES,
@@ -69,6 +70,7 @@ from .layout import (
 )
 
 SUIT_MASK = 0x1FFF
+NON_SPADES = (1 << 39) - 1
 
 # The per-move functions allocate nothing, so they are compiled without numba's reference counting: with it,
 # every call that passes the state array pays for two atomic counter updates, which cost more than the move.
@@ -280,13 +282,16 @@ def legal_cards(state: np.ndarray, rules: np.ndarray) -> int:
     """The cards the seat to move may play, as a mask."""
     hand = state[HAND + state[TURN]]
     if state[TRICK_LEN]:
-        follow = hand & rules[R_SUIT_MASK + rules[R_CARD_SUIT + state[TRICK]]]
+        if rules[R_PRINTED]:  # the printed suits: no table to read (the standard game's speed)
+            follow = hand & (np.int64(SUIT_MASK) << (13 * suit_of(state[TRICK])))
+        else:
+            follow = hand & rules[R_SUIT_MASK + rules[R_CARD_SUIT + state[TRICK]]]
         return follow if follow else hand
     if state[PLAYS] == 0 and rules[R_TWO_OF_CLUBS]:
         return np.int64(1)
     if state[BROKEN]:
         return hand
-    lead = hand & ~rules[R_TRUMPS]
+    lead = hand & (NON_SPADES if rules[R_PRINTED] else ~rules[R_TRUMPS])
     return lead if lead else hand
 
 
@@ -389,7 +394,8 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
     state[TRICK + length] = card
     length += 1
     state[TRICK_LEN] = length
-    if rules[R_CARD_SUIT + card] == 3:
+    printed = rules[R_PRINTED]
+    if (card >= 39) if printed else rules[R_CARD_SUIT + card] == 3:
         state[BROKEN] = 1
     state[PLAYS] += 1
     if length < n:
@@ -397,19 +403,32 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
         return
     best = 0
     top = state[TRICK]
-    top_suit = rules[R_CARD_SUIT + top]
-    top_power = rules[R_POWER + top]
-    for i in range(1, n):
-        other = state[TRICK + i]
-        suit = rules[R_CARD_SUIT + other]
-        if suit == top_suit:
-            if rules[R_POWER + other] > top_power:
+    if printed:  # printed suits in bit order: the card numbers say it all
+        top_suit = suit_of(top)
+        for i in range(1, n):
+            other = state[TRICK + i]
+            if suit_of(other) == top_suit:
+                if other > top:
+                    best = i
+                    top = other
+            elif other >= 39:
+                best = i
+                top = other
+                top_suit = 3
+    else:
+        top_suit = rules[R_CARD_SUIT + top]
+        top_power = rules[R_POWER + top]
+        for i in range(1, n):
+            other = state[TRICK + i]
+            suit = rules[R_CARD_SUIT + other]
+            if suit == top_suit:
+                if rules[R_POWER + other] > top_power:
+                    best = i
+                    top_power = rules[R_POWER + other]
+            elif suit == 3:
                 best = i
                 top_power = rules[R_POWER + other]
-        elif suit == 3:
-            best = i
-            top_power = rules[R_POWER + other]
-            top_suit = 3
+                top_suit = 3
     winner = state[LEADER] + best
     if winner >= n:
         winner -= n

@@ -71,7 +71,8 @@ R_PARTNER = 29  # R_PARTNER + seat: the seat's one partner, -1 when it has none 
 R_CARD_SUIT = 35  # R_CARD_SUIT + card: the suit the card plays in
 R_POWER = R_CARD_SUIT + CARDS  # R_POWER + card: its order within its suit in play (rules.power: trumps 100 up)
 R_RANK = R_POWER + CARDS  # R_RANK + card: 0..12 for a side suit's two..ace, 13 up for the trumps low to high
-RULES_SIZE = R_RANK + CARDS
+R_PRINTED = R_RANK + CARDS  # 1 without jokers: every card plays in its printed suit (card // 13) in bit order
+RULES_SIZE = R_PRINTED + 1
 
 # bidding rules (spades.bids.Bidding), by what they do rather than by any variant's name
 BID_FREE, BID_NIL_OR_SPADES, BID_SPADES, BID_ONE_NIL = range(4)

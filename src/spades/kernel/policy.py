@@ -190,9 +190,7 @@ def greedy_bid(state: np.ndarray, rules: np.ndarray) -> int:
             m &= m - 1
             rank = rank_of(rules, card)
             ace = rank_of(rules, 51) if suit == 3 else 12
-            if rank >= ace:  # an ace, or a trump above the ace of spades
-                tricks += 1
-            elif rank == ace - 1 and length >= 2:
+            if rank >= ace or (rank == ace - 1 and length >= 2):  # an ace, or a trump above the ace of spades
                 tricks += 1
         if suit == 3 and length > 3:
             tricks += length - 3

@@ -112,14 +112,23 @@ class Sampler:
             taken |= m
         pool = [c for c in range(54) if unseen >> c & 1 and not taken >> c & 1]
         suits_ok = {s: SUIT_BITS & ~voids[s] for s in free}
+        if two and rules.face_down_discards:
+            # The other seat's discards are as unseen as its hand: a pile beside the seats (index n) takes the
+            # cards the other seat does not hold, and is dropped from every deal.
+            fixed.append(0)
+            played_by = [*played_by, 0]
+            free.append(n)
+            room[n] = len(pool) - sum(room.values())
+            suits_ok[n] = SUIT_BITS
         exact: dict[int, int] = {}
-        for s in free:
+        for s in (s for s in free if s < n):
             bid = view.bids[s]
             shown = spades_shown(rules, bid) if bid is not None else None
             if shown is not None:
                 exact[s] = shown - (played_by[s] & rules.suit_masks[SPADES]).bit_count() \
                     - (fixed[s] & rules.suit_masks[SPADES]).bit_count()
-        nil_seats = [s for s in free if _nil_evidence(view, s) and not fixed[s]]  # swaps would move passed cards
+        # (a seat holding cards passed to it is not fitted: the swaps would move them)
+        nil_seats = [s for s in free if s < n and _nil_evidence(view, s) and not fixed[s]]
         return cls(view, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats, _play_evidence(view, free))
 
     # -- one deal ---------------------------------------------------------------------------------------------
@@ -129,7 +138,7 @@ class Sampler:
         hands = self._place(rng)
         for s in self.nil_seats:
             self._fit_nil(hands, s, rng)
-        return hands
+        return hands[:self.view.players]  # without the face-down discards' pile, when there is one
 
     def _fit_nil(self, hands: list[int], seat: int, rng: random.Random) -> None:
         """Fit ``seat``'s hand to its Nil by swaps with the other free seats (in place; see :mod:`.nil_hands`)."""
@@ -217,12 +226,16 @@ class Sampler:
         rules = view.rules
         log_w = 0.0
         for s, cost in self.card_cost.items():
+            if s >= rules.players:
+                continue
             m = hands[s]
             while m:
                 low = m & -m
                 log_w -= cost[low.bit_length() - 1]
                 m ^= low
         for s in self.free:
+            if s >= rules.players:
+                continue  # the face-down discards
             bid = view.bids[s]
             if bid is None or bid.blind or spades_shown(rules, bid) is not None:
                 continue  # no bid yet, or a Blind Nil (no evidence), or a spade count (kept exactly in the deal)
@@ -241,7 +254,7 @@ class Sampler:
     def deals(self, rng: random.Random, count: int, oversample: int = 3) -> list[list[int]]:
         """``count`` deals drawn in proportion to their weights from ``oversample`` times as many."""
         if not self.free:
-            return [list(self.fixed) for _ in range(count)]
+            return [list(self.fixed[:self.view.players]) for _ in range(count)]
         drawn = [self.deal(rng) for _ in range(count * oversample)]
         if oversample == 1:
             return drawn

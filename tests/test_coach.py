@@ -151,6 +151,35 @@ def test_every_preset_is_reviewed_with_true_reasons(variant: str) -> None:
     assert len(words) == (1 + len(review.lessons) if review.lessons else 1)
 
 
+NEW_RULE_SETS: list[tuple[str, dict[str, object]]] = [
+    ("three_player", {"jokers": "big_little"}),
+    ("six_partners", {"teams": "threes"}),
+    ("standard", {"jokers": "jjdd"}),
+    ("standard", {"jokers": "big_little", "nil_pass": 2}),
+    ("two_player", {"face_down_discards": True}),
+    ("standard", {"no_bags": True}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), NEW_RULE_SETS, ids=[f"{v}-{'-'.join(o)}" for v, o in NEW_RULE_SETS])
+def test_every_new_rule_set_is_reviewed_with_true_reasons(variant: str, options: dict[str, object]) -> None:
+    """Jokers (the JJDD order too), teams of three, a Nil pass (whose cards the coach leaves alone), face-down
+    discards and no bags: reviewed as any preset, the same every time."""
+    rules = Rules.preset(variant, hands=1, **options)
+    rng = random.Random(f"{variant}:{options}")
+
+    def careless(view: SeatView, action: Action) -> Action:
+        if view.phase == "bid" and rules.nil_pass and view.seat == human_of(rules) and Bid.of(0) in view.legal:
+            return Bid.of(0)  # a Nil, so that the hand has a pass
+        return rng.choice(view.legal) if rng.random() < 0.4 and view.phase == "play" else action
+
+    game = play_hand(rules, f"coach:{variant}:{options}", careless)
+    review = review_hand(game, 1, human_of(rules))
+    assert review.checked >= 4
+    check_review(review)
+    assert review_hand(game, 1, human_of(rules)) == review
+
+
 def test_decisions_rebuild_the_seat_s_views() -> None:
     rules = Rules.preset("standard", hands=1)
     game = play_hand(rules, 8, lambda view, action: action)

@@ -130,25 +130,31 @@ def review_hand(game: Game, hand: int, seat: int, deals: int = DEALS) -> Review:
 
 def _reviewed(view: SeatView, action: Action) -> bool:
     """A bid or card with more than one way to go: the search has nothing to say about the only legal action, the
-    two-player draw, the look at the cards, or Blind Nil (chosen before the cards are seen)."""
+    two-player draw, the look at the cards, Blind Nil (chosen before the cards are seen), or the cards of a Nil
+    pass (the search does not weigh passes: it passes by a fixed rule, see :mod:`spades.bots.hard`)."""
+    if view.phase is Phase.PASS:
+        return False
     if isinstance(action, Bid):
         return not action.blind and sum(1 for b in view.legal if isinstance(b, Bid) and not b.blind) > 1
     return isinstance(action, Card) and len(view.legal) > 1
 
 
 def _same_play(view: SeatView, a: Action, b: Action) -> bool:
-    """Whether ``a`` and ``b`` are the same bid, or cards of one suit with nothing between them that another seat
-    may hold (every card between is in the seat's hand, played, or turned face up in the draw): they take the same
-    tricks."""
+    """Whether ``a`` and ``b`` are the same bid, or cards of one suit in play with nothing between them (in the
+    rules' order of that suit: a joker above the ace of spades) that another seat may hold (every card between is
+    in the seat's hand, played, or turned face up in the draw): they take the same tricks."""
     if a == b:
         return True
-    if not (isinstance(a, Card) and isinstance(b, Card)) or a // 13 != b // 13:
+    rules = view.rules
+    if not (isinstance(a, Card) and isinstance(b, Card)) or rules.suit_of(a) != rules.suit_of(b):
         return False
     gone = {int(c) for t in view.tricks for c in t.cards} | {int(c) for _, c in view.trick}
     gone |= {int(c) for c in view.discards}  # two-player: the cards turned face up are out of the hand
     held = {int(c) for c in view.hand or ()}
-    low, high = sorted((int(a), int(b)))
-    return all(c in gone or c in held for c in range(low + 1, high))
+    low, high = sorted((rules.power(a), rules.power(b)))
+    between = (c for c in range(54)
+               if rules.pack >> c & 1 and rules.suit_of(c) == rules.suit_of(a) and low < rules.power(c) < high)
+    return all(c in gone or c in held for c in between)
 
 
 def _search_reason(better: Action, rule: Action) -> str:
@@ -174,7 +180,7 @@ def _trick_reason(view: SeatView, action: Action, better: Action) -> tuple[str, 
     if not (isinstance(action, Card) and isinstance(better, Card)) or winning is None:
         return None
     seat, card = winning
-    takes, keeps = beats(action, card), beats(better, card)
+    takes, keeps = beats(action, card, rules=view.rules), beats(better, card, rules=view.rules)
     if takes == keeps:
         return None
     rules = view.rules

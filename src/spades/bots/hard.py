@@ -9,6 +9,12 @@ deals (the seat's own hand unseen): Blind Nil only when it is clearly better tha
 discard (the rest of the draw and the hand played out) measured no gain in the arena, as its deals could not tell
 which cards the other player kept by choice (the view does not record which draws were keeps).
 
+The Nil pass is not searched: the seat passing first (the Nil bidder) gives its highest cards, the partner passes
+back its lowest (:func:`spades.kernel.bridge.pass_choice`), the very rule the kernel's playouts pass by when a
+search of the bidding plays a hand on past the bids, so the search prices a Nil as its own side will pass for it.
+Blind Nil is searched at four seats in partnerships, where its search was measured; at other tables the rule
+player's choice stands.
+
 ``think``: seconds per decision (a float, default :data:`DEFAULT_THINK`), or a number of sampled deals written
 ``"200i"``. A budget in deals gives the same choice for the same view and seed on every machine; a budget in
 seconds evaluates as many deals as the machine manages in that time, so its choices vary with the machine's
@@ -20,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import BLIND_NIL, Bid, Choice
-from ..cards import Card
+from ..cards import CARDS, Card
 from ..errors import NotYourTurn
 from ..view import Phase, SeatView
 from .base import Bot, Fact, Hint, register
@@ -50,9 +56,13 @@ class HardBot(Bot):
             raise NotYourTurn("it is not this seat's turn")
         if view.phase is Phase.DRAW:
             return choose_draw(view)
+        if view.phase is Phase.PASS:
+            return _pass_card(view)
         if Choice.LOOK in view.legal:
             if BLIND_NIL not in view.legal:
                 return choose_bid(view)
+            if view.rules.players != 4 or not view.rules.partnerships:
+                return self.rules_player.hint(view)
             return self._blind_or_look(view)
         if len(view.legal) == 1:
             only = view.legal[0]
@@ -77,6 +87,23 @@ class HardBot(Bot):
         if choice.action == rule.action:
             return Hint(choice.action, _blind_reason(choice, rule), rule.facts)
         return Hint(choice.action, _blind_reason(choice, rule))
+
+
+def _pass_card(view: SeatView) -> Hint:
+    """The next card of this seat's Nil pass, by the pass rule the search's playouts assume (see the module)."""
+    from ..kernel.bridge import pass_choice
+
+    first = not view.received  # the first to pass is the Nil bidder; the partner passes back what it received
+    hand = int(view.hand or 0)
+    chosen = int(view.passed)
+    picks = pass_choice(view.rules, hand | chosen, view.rules.nil_pass, first)
+    card = next((c for c in picks if hand >> c & 1), None)
+    if card is None:
+        card = pass_choice(view.rules, hand, 1, first)[0]
+    choice = CARDS[card]
+    if first:
+        return Hint(choice, f"pass the {choice.name}: the Nil's side passes its highest cards to the partner")
+    return Hint(choice, f"pass the {choice.name}: the partner of a Nil passes back its lowest cards")
 
 
 def _blind_reason(choice: BlindDecision, rule: Hint) -> str:

@@ -17,7 +17,7 @@ finished hand is worth to a side) and :mod:`.bridge` (engine objects to arrays a
 
 State and rules are ``numpy.int64`` arrays: build them with :func:`rules_array` and :func:`state_from_game`,
 :func:`state_from_view` or :func:`new_state`; copy a state with ``state.copy()``. Field offsets and codes are in
-:mod:`spades.kernel.layout`. Actions are integers: a card's index (0..51) in play, a bid's value (0..13) while
+:mod:`spades.kernel.layout`. Actions are integers: a card's index (0..53) in play, a bid's value (0..18) while
 bidding (``layout.BLIND_NIL_BID`` for a Blind Nil already bid); legal actions are bit masks of those integers.
 """
 
@@ -76,6 +76,7 @@ from .bridge import (  # noqa: E402
     bid_code,
     kernel_action,
     legal_actions_of,
+    pass_choice,
     rules_array,
     state_from_game,
     state_from_view,
@@ -123,6 +124,7 @@ __all__ = [
     "margin",
     "move_values",
     "new_state",
+    "pass_choice",
     "play_out",
     "playout_margins",
     "random_action",

@@ -13,17 +13,23 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..actions import BIDS, BLIND_NIL, Action, Bid
+from ..bids import Bidding
 from ..cards import CARDS, Card
 from ..rules import Rules
 from .layout import (
     BAGS,
     BID,
+    BID_FREE,
+    BID_NIL_OR_SPADES,
+    BID_ONE_NIL,
+    BID_SPADES,
     BLIND_NIL_BID,
     BROKEN,
     DEALER,
     HAND,
     LAST_WINNER,
     LEADER,
+    MAX_SEATS,
     NO_BID,
     PHASE,
     PHASE_BID,
@@ -31,19 +37,30 @@ from .layout import (
     PLAYS,
     R_BAG_LIMIT,
     R_BAG_PENALTY,
+    R_BIDDING,
     R_BLIND_NIL_VALUE,
+    R_CARD_SUIT,
+    R_HAND_SIZE,
     R_MIN_TEAM_BID,
     R_MOON,
     R_NIL,
     R_NIL_FAIL_PENALTY,
+    R_NIL_PASS,
     R_NIL_TRICKS_FOR_PARTNER,
     R_NIL_VALUE,
+    R_NO_BAGS,
+    R_PACK,
+    R_PARTNER,
     R_PARTNERSHIPS,
     R_PLAYERS,
+    R_POWER,
+    R_PRINTED,
+    R_RANK,
+    R_SEAT_SIDE,
     R_SIDES,
+    R_SUIT_MASK,
     R_TEN_FOR_200,
     R_TWO_OF_CLUBS,
-    R_VARIANT,
     RULES_SIZE,
     SCORE,
     STATE_SIZE,
@@ -52,22 +69,48 @@ from .layout import (
     TRICKS,
     TRICKS_DONE,
     TURN,
-    VARIANT_CODES,
 )
+from .layout import CARDS as CARD_COUNT
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..view import SeatView
 
-__all__ = ["action_of", "bid_code", "kernel_action", "legal_actions_of", "rules_array", "state_from_game",
-           "state_from_view"]
+__all__ = ["action_of", "bid_code", "kernel_action", "legal_actions_of", "pass_choice", "ranks", "rules_array",
+           "state_from_game", "state_from_view"]
+
+_BIDDING = {Bidding.FREE: BID_FREE, Bidding.NIL_OR_SPADES: BID_NIL_OR_SPADES, Bidding.SPADES: BID_SPADES,
+            Bidding.ONE_NIL: BID_ONE_NIL}
+
+
+def ranks(rules: Rules) -> list[int]:
+    """Each card's rank for the kernel (``R_RANK``): 0..12 for a side suit's two to ace, 13 and up for the trumps
+    from low to high (so in JJDD the two of spades and of diamonds rank above the ace); -1 for cards out of the
+    pack."""
+    out = [-1] * CARD_COUNT
+    for card in range(CARD_COUNT):
+        if rules.pack >> card & 1 and rules.card_suits[card] != 3:
+            out[card] = card % 13
+    for i, card in enumerate(rules.trumps):
+        out[card] = 13 + i
+    return out
+
+
+def pass_choice(rules: Rules, hand: int, count: int, nil_bidder: bool) -> list[int]:
+    """The cards a seat passes in a Nil exchange: the Nil bidder its ``count`` highest (trumps first, then the
+    highest ranks), the partner its lowest. The kernel's playouts pass by the same rule
+    (:func:`spades.kernel.core.pass_cards`), so a search plays out the exchange as the table plays it."""
+    rank = ranks(rules)
+    cards = [card for card in range(CARD_COUNT) if hand >> card & 1]
+    cards.sort(key=lambda card: rank[card] * 64 + card, reverse=nil_bidder)
+    return cards[:count]
 
 
 def rules_array(rules: Rules) -> np.ndarray:
     """The rule set as the kernel reads it. Options that only matter between hands (target, lose_at, hands,
     Blind Nil's deficit) are not needed: the kernel plays one hand."""
     r = np.zeros(RULES_SIZE, dtype=np.int64)
-    r[R_VARIANT] = VARIANT_CODES[rules.variant]
+    r[R_BIDDING] = _BIDDING[rules.bidding]
     r[R_PLAYERS] = rules.players
     r[R_SIDES] = rules.sides
     r[R_PARTNERSHIPS] = rules.partnerships
@@ -82,6 +125,22 @@ def rules_array(rules: Rules) -> np.ndarray:
     r[R_TEN_FOR_200] = rules.ten_for_two_hundred
     r[R_NIL_FAIL_PENALTY] = rules.nil_fail_penalty
     r[R_MOON] = rules.moon
+    r[R_HAND_SIZE] = rules.hand_size
+    r[R_NO_BAGS] = rules.no_bags
+    r[R_NIL_PASS] = rules.nil_pass
+    r[R_PACK] = rules.pack
+    r[R_PRINTED] = rules.jokers == "none"
+    for suit in range(4):
+        r[R_SUIT_MASK + suit] = rules.suit_masks[suit]
+    for seat in range(MAX_SEATS):
+        r[R_SEAT_SIDE + seat] = rules.seat_sides[seat] if seat < rules.players else -1
+        partner = rules.partner_of(seat) if seat < rules.players else None
+        r[R_PARTNER + seat] = -1 if partner is None else partner
+    rank = ranks(rules)
+    for card in range(CARD_COUNT):
+        r[R_CARD_SUIT + card] = rules.card_suits[card]
+        r[R_POWER + card] = rules.power(card)
+        r[R_RANK + card] = rank[card]
     return r
 
 
@@ -122,7 +181,8 @@ def _pack(rules: Rules, hands: Sequence[int], *, phase: str, dealer: int, turn: 
           tricks_won: Sequence[int], trick_leader: int, trick: Sequence[int], tricks_done: int,
           last_winner: int, broken: bool, plays: int, scores: Sequence[int], bags: Sequence[int]) -> np.ndarray:
     if phase not in ("bid", "play"):
-        raise ValueError(f"the kernel plays the bidding and the play of a hand, not the {phase} phase")
+        raise ValueError(f"the kernel plays the bidding and the play of a hand, not the {phase} phase (the Nil "
+                         "pass is played by the kernel's rule when its bids end; see pass_choice)")
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     n = rules.players
     for seat in range(n):

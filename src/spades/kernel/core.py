@@ -15,14 +15,19 @@ from .layout import (
     BAGS,
     BAGS_AFTER,
     BID,
+    BID_NIL_OR_SPADES,
+    BID_ONE_NIL,
+    BID_SPADES,
     BLIND_NIL_BID,
     BROKEN,
     DEALER,
     HAND,
     LAST_WINNER,
     LEADER,
-    MIRROR,
+    MAX_BID,
+    MAX_SEATS,
     NO_BID,
+    ONE_NIL_LOW,
     PHASE,
     PHASE_BID,
     PHASE_DONE,
@@ -31,33 +36,41 @@ from .layout import (
     POINTS,
     R_BAG_LIMIT,
     R_BAG_PENALTY,
+    R_BIDDING,
     R_BLIND_NIL_VALUE,
+    R_CARD_SUIT,
+    R_HAND_SIZE,
     R_MIN_TEAM_BID,
     R_MOON,
     R_NIL,
     R_NIL_FAIL_PENALTY,
+    R_NIL_PASS,
     R_NIL_TRICKS_FOR_PARTNER,
     R_NIL_VALUE,
-    R_PARTNERSHIPS,
+    R_NO_BAGS,
+    R_PACK,
+    R_PARTNER,
     R_PLAYERS,
+    R_POWER,
+    R_PRINTED,
+    R_RANK,
+    R_SEAT_SIDE,
     R_SIDES,
+    R_SUIT_MASK,
     R_TEN_FOR_200,
+    R_TRUMPS,
     R_TWO_OF_CLUBS,
-    R_VARIANT,
     SCORE,
     STATE_SIZE,
-    SUICIDE,
     TRICK,
     TRICK_LEN,
     TRICKS,
     TRICKS_DONE,
     TURN,
-    WHIZ,
 )
 
 SUIT_MASK = 0x1FFF
 NON_SPADES = (1 << 39) - 1
-ALL_BIDS = (1 << 14) - 1  # bid values 0..13 as bits of a mask
 
 # The per-move functions allocate nothing, so they are compiled without numba's reference counting: with it,
 # every call that passes the state array pays for two atomic counter updates, which cost more than the move.
@@ -124,12 +137,40 @@ def make_rng(seed: int) -> np.ndarray:
     return rng
 
 
+# -- the suits and the order of the cards, read from the rules --------------------------------------------------
+@hot
+def card_suit(rules: np.ndarray, card: int) -> int:
+    """The suit ``card`` plays in (a joker, and the JJDD two of diamonds, are spades)."""
+    return rules[R_CARD_SUIT + card]
+
+
+@hot
+def suit_cards(rules: np.ndarray, suit: int) -> int:
+    """The cards of ``suit`` in play, as a mask."""
+    return rules[R_SUIT_MASK + suit]
+
+
+@hot
+def takes(rules: np.ndarray, card: int, best: int) -> bool:
+    """Whether ``card`` takes a trick from ``best``, the card winning it so far (so of the suit led, or a trump)."""
+    suit = rules[R_CARD_SUIT + card]
+    if suit == rules[R_CARD_SUIT + best]:
+        return rules[R_POWER + card] > rules[R_POWER + best]
+    return suit == 3
+
+
+@hot
+def rank_of(rules: np.ndarray, card: int) -> int:
+    """0..12 for a side suit's two to ace; 13 and up for the trumps, low to high."""
+    return rules[R_RANK + card]
+
+
 # -- positions ------------------------------------------------------------------------------------------------
 @hot
 def reset_hand(state: np.ndarray, rules: np.ndarray, dealer: int) -> None:
     """Everything but the hands and the scores before the hand, as at the start of the bidding."""
     n = rules[R_PLAYERS]
-    for seat in range(4):
+    for seat in range(MAX_SEATS):
         state[BID + seat] = NO_BID if seat < n else 0
         state[TRICKS + seat] = 0
         state[TRICK + seat] = 0
@@ -151,7 +192,7 @@ def start_hand(state: np.ndarray, rules: np.ndarray, hands: np.ndarray, dealer: 
     """Set ``state`` to the start of the bidding with ``hands`` (per seat masks) dealt by ``dealer``; the
     scores and bags before the hand (SCORE, BAGS) are left as they are."""
     n = rules[R_PLAYERS]
-    for seat in range(4):
+    for seat in range(MAX_SEATS):
         state[HAND + seat] = hands[seat] if seat < n else 0
     reset_hand(state, rules, dealer)
 
@@ -168,20 +209,34 @@ def new_state(rules: np.ndarray, hands: np.ndarray, dealer: int, scores: np.ndar
     return state
 
 
+@njit(cache=True)
+def pack_deck(rules: np.ndarray) -> np.ndarray:
+    """The cards of the rules' pack, rising: a deck for :func:`deal_from` to shuffle."""
+    pack = rules[R_PACK]
+    deck = np.empty(popcount(pack), dtype=np.int64)
+    i = 0
+    m = pack
+    while m:
+        deck[i] = lowest_bit(m)
+        m &= m - 1
+        i += 1
+    return deck
+
+
 @hot
 def deal_from(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, dealer: int, deck: np.ndarray) -> None:
-    """Shuffle ``deck`` (any order of the 52 cards, reused between hands) and deal 13 to each player, then
-    start the bidding; two-player: the other 26 cards are set aside, as after the draw."""
-    for i in range(51, 0, -1):
+    """Shuffle ``deck`` (any order of the pack's cards, reused between hands) and deal ``hand_size`` to each
+    player, then start the bidding; two-player: the other 26 cards are set aside, as after the draw."""
+    for i in range(len(deck) - 1, 0, -1):
         j = random_below(rng, i + 1)
         card = deck[i]
         deck[i] = deck[j]
         deck[j] = card
     n = rules[R_PLAYERS]
-    for seat in range(4):
+    for seat in range(MAX_SEATS):
         state[HAND + seat] = 0
     seat = 0
-    for i in range(13 * n):
+    for i in range(rules[R_HAND_SIZE] * n):
         state[HAND + seat] |= np.int64(1) << deck[i]
         seat = seat + 1 if seat + 1 < n else 0
     reset_hand(state, rules, dealer)
@@ -190,36 +245,36 @@ def deal_from(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, dealer: int
 @njit(cache=True)
 def deal_random(state: np.ndarray, rules: np.ndarray, rng: np.ndarray, dealer: int) -> None:
     """Deal a uniformly random hand and start the bidding (see :func:`deal_from`)."""
-    deal_from(state, rules, rng, dealer, np.arange(52))
+    deal_from(state, rules, rng, dealer, pack_deck(rules))
 
 
 # -- legal actions --------------------------------------------------------------------------------------------
 @hot
 def legal_bids(state: np.ndarray, rules: np.ndarray) -> int:
-    """The bids the seat to move may make, as a mask of values 0..13 (Blind Nil is not offered: it is chosen
-    before the cards are seen, which the engine handles)."""
+    """The bids the seat to move may make, as a mask of values 0..hand_size (Blind Nil is not offered: it is
+    chosen before the cards are seen, which the engine handles). As :mod:`spades.bids` states each rule."""
     seat = state[TURN]
-    variant = rules[R_VARIANT]
-    if variant == WHIZ:
-        spades = popcount(state[HAND + seat] >> 39)
-        return 1 | (np.int64(1) << spades)
-    if variant == MIRROR:
-        return np.int64(1) << popcount(state[HAND + seat] >> 39)
-    if variant == SUICIDE:
-        partner = state[BID + (seat + 2) % 4]
-        four_up = ALL_BIDS & ~np.int64(15)
-        if partner == 0:
-            return four_up
-        return four_up | 1
+    bidding = rules[R_BIDDING]
+    all_bids = (np.int64(1) << (rules[R_HAND_SIZE] + 1)) - 1
+    if bidding == BID_NIL_OR_SPADES:
+        return 1 | (np.int64(1) << popcount(state[HAND + seat] & rules[R_TRUMPS]))
+    if bidding == BID_SPADES:
+        return np.int64(1) << popcount(state[HAND + seat] & rules[R_TRUMPS])
+    partner = rules[R_PARTNER + seat]
+    if bidding == BID_ONE_NIL:
+        up = all_bids & ~((np.int64(1) << ONE_NIL_LOW) - 1)
+        if partner >= 0 and state[BID + partner] == 0:
+            return up
+        return up | 1
     low = 0 if rules[R_NIL] else 1
-    if rules[R_MIN_TEAM_BID] and rules[R_PARTNERSHIPS]:
-        partner = state[BID + (seat + 2) % 4]
-        if partner != NO_BID:
-            value = 0 if partner == BLIND_NIL_BID else partner
+    if rules[R_MIN_TEAM_BID] and partner >= 0:
+        mate = state[BID + partner]
+        if mate != NO_BID:
+            value = 0 if mate == BLIND_NIL_BID else mate
             need = rules[R_MIN_TEAM_BID] - value
             if need > low:
                 low = need
-    return ALL_BIDS & ~((np.int64(1) << low) - 1)
+    return all_bids & ~((np.int64(1) << low) - 1)
 
 
 @hot
@@ -227,13 +282,16 @@ def legal_cards(state: np.ndarray, rules: np.ndarray) -> int:
     """The cards the seat to move may play, as a mask."""
     hand = state[HAND + state[TURN]]
     if state[TRICK_LEN]:
-        follow = hand & (np.int64(SUIT_MASK) << (13 * suit_of(state[TRICK])))
+        if rules[R_PRINTED]:  # the printed suits: no table to read (the standard game's speed)
+            follow = hand & (np.int64(SUIT_MASK) << (13 * suit_of(state[TRICK])))
+        else:
+            follow = hand & rules[R_SUIT_MASK + rules[R_CARD_SUIT + state[TRICK]]]
         return follow if follow else hand
     if state[PLAYS] == 0 and rules[R_TWO_OF_CLUBS]:
         return np.int64(1)
     if state[BROKEN]:
         return hand
-    lead = hand & NON_SPADES
+    lead = hand & (NON_SPADES if rules[R_PRINTED] else ~rules[R_TRUMPS])
     return lead if lead else hand
 
 
@@ -250,19 +308,53 @@ def legal_mask(state: np.ndarray, rules: np.ndarray) -> int:
 
 # -- acting ---------------------------------------------------------------------------------------------------
 @hot
-def apply_bid(state: np.ndarray, rules: np.ndarray, bid: int) -> None:
-    seat = state[TURN]
+def pass_cards(rules: np.ndarray, hand: int, count: int, high: bool) -> int:
+    """The ``count`` cards a seat passes from ``hand`` in a Nil exchange, as a mask: a Nil bidder its highest
+    (trumps first, then the highest ranks), its partner its lowest. The same rule as
+    :func:`spades.kernel.bridge.pass_choice`, which the search player uses at the table."""
+    out = np.int64(0)
+    for _ in range(count):
+        pick = -1
+        key = 0
+        m = hand & ~out
+        while m:
+            card = lowest_bit(m)
+            m &= m - 1
+            k = rules[R_RANK + card] * 64 + card
+            if pick < 0 or (k > key if high else k < key):
+                pick = card
+                key = k
+        if pick < 0:
+            break
+        out |= np.int64(1) << pick
+    return out
+
+
+@hot
+def exchange(state: np.ndarray, rules: np.ndarray) -> None:
+    """The Nil passes after the bids, by :func:`pass_cards`: each partnership with a Nil (from the dealer's left),
+    the Nil bidder passing first and its partner passing back knowing the cards, as the engine orders them."""
     n = rules[R_PLAYERS]
-    state[BID + seat] = bid
-    if rules[R_VARIANT] == SUICIDE and 4 <= bid <= 13:
-        partner = (seat + 2) % 4
-        first = state[BID + partner]
-        if 4 <= first <= 13:
-            state[BID + partner] = 0
-    for other in range(n):
-        if state[BID + other] == NO_BID:
-            state[TURN] = (seat + 1) % n
-            return
+    count = rules[R_NIL_PASS]
+    done = 0
+    for i in range(n):
+        seat = (state[DEALER] + 1 + i) % n
+        bid = state[BID + seat]
+        partner = rules[R_PARTNER + seat]
+        if (bid != 0 and bid != BLIND_NIL_BID) or partner < 0 or (done >> seat) & 1:
+            continue
+        done |= (1 << seat) | (1 << partner)
+        give = pass_cards(rules, state[HAND + seat], count, True)
+        state[HAND + seat] ^= give
+        state[HAND + partner] |= give
+        back = pass_cards(rules, state[HAND + partner], count, False)
+        state[HAND + partner] ^= back
+        state[HAND + seat] |= back
+
+
+@hot
+def start_play(state: np.ndarray, rules: np.ndarray) -> None:
+    n = rules[R_PLAYERS]
     state[PHASE] = PHASE_PLAY
     if rules[R_TWO_OF_CLUBS]:
         for holder in range(n):
@@ -274,6 +366,26 @@ def apply_bid(state: np.ndarray, rules: np.ndarray, bid: int) -> None:
 
 
 @hot
+def apply_bid(state: np.ndarray, rules: np.ndarray, bid: int) -> None:
+    seat = state[TURN]
+    n = rules[R_PLAYERS]
+    state[BID + seat] = bid
+    if rules[R_BIDDING] == BID_ONE_NIL and ONE_NIL_LOW <= bid <= MAX_BID:
+        partner = rules[R_PARTNER + seat]
+        if partner >= 0:
+            first = state[BID + partner]
+            if ONE_NIL_LOW <= first <= MAX_BID:
+                state[BID + partner] = 0
+    for other in range(n):
+        if state[BID + other] == NO_BID:
+            state[TURN] = (seat + 1) % n
+            return
+    if rules[R_NIL_PASS]:
+        exchange(state, rules)
+    start_play(state, rules)
+
+
+@hot
 def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
     seat = state[TURN]
     n = rules[R_PLAYERS]
@@ -282,7 +394,8 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
     state[TRICK + length] = card
     length += 1
     state[TRICK_LEN] = length
-    if card >= 39:
+    printed = rules[R_PRINTED]
+    if (card >= 39) if printed else rules[R_CARD_SUIT + card] == 3:
         state[BROKEN] = 1
     state[PLAYS] += 1
     if length < n:
@@ -290,17 +403,32 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
         return
     best = 0
     top = state[TRICK]
-    top_suit = suit_of(top)
-    for i in range(1, n):
-        other = state[TRICK + i]
-        if suit_of(other) == top_suit:
-            if other > top:
+    if printed:  # printed suits in bit order: the card numbers say it all
+        top_suit = suit_of(top)
+        for i in range(1, n):
+            other = state[TRICK + i]
+            if suit_of(other) == top_suit:
+                if other > top:
+                    best = i
+                    top = other
+            elif other >= 39:
                 best = i
                 top = other
-        elif other >= 39:
-            best = i
-            top = other
-            top_suit = 3
+                top_suit = 3
+    else:
+        top_suit = rules[R_CARD_SUIT + top]
+        top_power = rules[R_POWER + top]
+        for i in range(1, n):
+            other = state[TRICK + i]
+            suit = rules[R_CARD_SUIT + other]
+            if suit == top_suit:
+                if rules[R_POWER + other] > top_power:
+                    best = i
+                    top_power = rules[R_POWER + other]
+            elif suit == 3:
+                best = i
+                top_power = rules[R_POWER + other]
+                top_suit = 3
     winner = state[LEADER] + best
     if winner >= n:
         winner -= n
@@ -310,7 +438,7 @@ def apply_card(state: np.ndarray, rules: np.ndarray, card: int) -> None:
     state[LEADER] = winner
     state[TURN] = winner
     state[TRICKS_DONE] += 1
-    if state[TRICKS_DONE] == 13:
+    if state[TRICKS_DONE] == rules[R_HAND_SIZE]:
         score(state, rules)
         state[PHASE] = PHASE_DONE
 
@@ -329,15 +457,16 @@ def apply(state: np.ndarray, rules: np.ndarray, action: int) -> None:
 @hot
 def score(state: np.ndarray, rules: np.ndarray) -> None:
     """Score the finished hand into POINTS and BAGS_AFTER, as :func:`spades.scoring.score_hand` does."""
-    partnerships = rules[R_PARTNERSHIPS]
+    n = rules[R_PLAYERS]
+    size = rules[R_HAND_SIZE]
     for side in range(rules[R_SIDES]):
         contract = 0
         counted = 0
         bag_tricks = 0
         points = 0
-        members = 2 if partnerships else 1
-        for k in range(members):
-            seat = side + 2 * k
+        for seat in range(n):
+            if rules[R_SEAT_SIDE + seat] != side:
+                continue
             bid = state[BID + seat]
             taken = state[TRICKS + seat]
             if bid == 0 or bid == BLIND_NIL_BID:
@@ -353,8 +482,8 @@ def score(state: np.ndarray, rules: np.ndarray) -> None:
             else:
                 contract += bid
                 counted += taken
-        if rules[R_MOON] and contract == 13:
-            if counted == 13:
+        if rules[R_MOON] and contract == size:
+            if counted == size:
                 contract_points = 250
             else:
                 contract_points = 0
@@ -366,6 +495,8 @@ def score(state: np.ndarray, rules: np.ndarray) -> None:
                 bag_tricks += counted - contract
             else:
                 contract_points = -per_trick * contract
+        if rules[R_NO_BAGS]:
+            bag_tricks = 0
         points += contract_points + bag_tricks
         total = state[BAGS + side] + bag_tricks
         limit = rules[R_BAG_LIMIT]
@@ -390,7 +521,7 @@ def margin(state: np.ndarray, rules: np.ndarray, side: int) -> float:
 
 @hot
 def side_of(rules: np.ndarray, seat: int) -> int:
-    return seat & 1 if rules[R_PARTNERSHIPS] else seat
+    return rules[R_SEAT_SIDE + seat]
 
 
 @hot

@@ -23,10 +23,11 @@ from .core import (
     make_rng,
     margin,
     nth_bit,
+    pack_deck,
     popcount,
     random_below,
 )
-from .layout import BAGS_AFTER, PHASE, PHASE_BID, PHASE_PLAY, POINTS, R_PLAYERS, R_SIDES, STATE_SIZE
+from .layout import BAGS_AFTER, MAX_SEATS, PHASE, PHASE_BID, PHASE_PLAY, POINTS, R_PLAYERS, R_SIDES, STATE_SIZE
 from .policy import greedy_bid, greedy_card
 
 
@@ -63,11 +64,11 @@ def random_playouts(state: np.ndarray, rules: np.ndarray, count: int, seed: int,
     """Play ``count`` random continuations of ``state`` (left unchanged) to the end of the hand (``greedy``: as
     :func:`play_out`).
 
-    Returns ``(points, bags)``, each ``(count, 4)`` int64: per side, what it scored this hand (bag penalty
+    Returns ``(points, bags)``, each ``(count, MAX_SEATS)`` int64: per side, what it scored this hand (bag penalty
     included) and its bag count after the hand; columns past ``rules[R_SIDES]`` are zero."""
     rng = make_rng(seed)
-    points = np.zeros((count, 4), dtype=np.int64)
-    bags = np.zeros((count, 4), dtype=np.int64)
+    points = np.zeros((count, MAX_SEATS), dtype=np.int64)
+    bags = np.zeros((count, MAX_SEATS), dtype=np.int64)
     work = np.empty_like(state)
     sides = rules[R_SIDES]
     for i in range(count):
@@ -98,13 +99,13 @@ def playout_margins(state: np.ndarray, rules: np.ndarray, count: int, seed: int,
 
 @njit(cache=True, nogil=True)
 def random_hands(rules: np.ndarray, count: int, seed: int) -> np.ndarray:
-    """Play ``count`` uniformly random whole hands: deal, random legal bids, 52 random legal cards, scoring.
+    """Play ``count`` uniformly random whole hands: deal, random legal bids, random legal cards, scoring.
     The dealer rotates; scores and bags start at zero each hand. Returns the summed points per side (a
     checksum that keeps the work from being optimised away, and a sanity figure)."""
     rng = make_rng(seed)
     state = np.zeros(STATE_SIZE, dtype=np.int64)
-    total = np.zeros(4, dtype=np.int64)
-    deck = np.arange(52)
+    total = np.zeros(MAX_SEATS, dtype=np.int64)
+    deck = pack_deck(rules)
     n = rules[R_PLAYERS]
     for i in range(count):
         deal_from(state, rules, rng, i % n, deck)

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import hot, legal_bids, legal_cards, lowest_bit, popcount, side_of, suit_of
+from .core import card_suit, hot, legal_bids, legal_cards, lowest_bit, popcount, rank_of, side_of, suit_cards, takes
 from .layout import (
     BID,
     BLIND_NIL_BID,
     HAND,
     LEADER,
     NO_BID,
+    R_HAND_SIZE,
     R_NIL_TRICKS_FOR_PARTNER,
-    R_PARTNERSHIPS,
+    R_PARTNER,
     R_PLAYERS,
+    R_SEAT_SIDE,
     R_SIDES,
+    R_TRUMPS,
     TRICK,
     TRICK_LEN,
     TRICKS,
@@ -28,62 +31,51 @@ from .layout import (
     TURN,
 )
 
-SPADES = np.int64(0x1FFF) << 39
-NON_SPADES = (np.int64(1) << 39) - 1
-
 
 @hot
-def _rank(card: int) -> int:
-    return card - 13 * suit_of(card)
-
-
-@hot
-def lowest_card(mask: int) -> int:
+def lowest_card(rules: np.ndarray, mask: int) -> int:
     """The card of lowest rank, a side suit's before a spade."""
-    side_cards = mask & NON_SPADES
+    side_cards = mask & ~rules[R_TRUMPS]
     m = side_cards if side_cards else mask
     best = -1
     best_rank = 99
     while m:
         card = lowest_bit(m)
         m &= m - 1
-        if _rank(card) < best_rank:
-            best_rank = _rank(card)
+        if rank_of(rules, card) < best_rank:
+            best_rank = rank_of(rules, card)
             best = card
     return best
 
 
 @hot
-def highest_card(mask: int) -> int:
+def highest_card(rules: np.ndarray, mask: int) -> int:
     """The card of highest rank, a side suit's before a spade (spades are kept for later)."""
-    side_cards = mask & NON_SPADES
+    side_cards = mask & ~rules[R_TRUMPS]
     m = side_cards if side_cards else mask
     best = -1
     best_rank = -1
     while m:
         card = lowest_bit(m)
         m &= m - 1
-        if _rank(card) >= best_rank:
-            best_rank = _rank(card)
+        if rank_of(rules, card) >= best_rank:
+            best_rank = rank_of(rules, card)
             best = card
     return best
 
 
 @hot
-def _highest_bit(mask: int) -> int:
+def _top_card(rules: np.ndarray, mask: int) -> int:
+    """The highest-ranked card of ``mask`` (one suit in play), -1 when empty."""
     card = -1
+    best = -1
     while mask:
-        card = lowest_bit(mask)
+        c = lowest_bit(mask)
         mask &= mask - 1
+        if rank_of(rules, c) > best:
+            best = rank_of(rules, c)
+            card = c
     return card
-
-
-@hot
-def beats(card: int, best: int) -> bool:
-    """Whether ``card`` would take the trick from ``best`` (the card now winning it)."""
-    if suit_of(card) == suit_of(best):
-        return card > best
-    return card >= 39
 
 
 @hot
@@ -97,9 +89,9 @@ def need(state: np.ndarray, rules: np.ndarray, side: int) -> int:
     """Tricks the side still needs for its contract (counted as the scoring counts them)."""
     contract = 0
     counted = 0
-    members = 2 if rules[R_PARTNERSHIPS] else 1
-    for k in range(members):
-        seat = side + 2 * k
+    for seat in range(rules[R_PLAYERS]):
+        if rules[R_SEAT_SIDE + seat] != side:
+            continue
         bid = state[BID + seat]
         if bid == NO_BID:
             continue
@@ -118,7 +110,7 @@ def wants_tricks(state: np.ndarray, rules: np.ndarray, seat: int) -> bool:
     own = side_of(rules, seat)
     if need(state, rules, own) > 0:
         return True
-    left = 13 - state[TRICKS_DONE]
+    left = rules[R_HAND_SIZE] - state[TRICKS_DONE]
     for other in range(rules[R_SIDES]):  # noqa: SIM110 - numba compiles the loop, not a generator
         if other != own and left > 1 and need(state, rules, other) >= left - 1:
             return True
@@ -132,26 +124,25 @@ def greedy_card(state: np.ndarray, rules: np.ndarray) -> int:
         return lowest_bit(legal)
     n = rules[R_PLAYERS]
     seat = state[TURN]
-    partnerships = rules[R_PARTNERSHIPS]
-    partner = (seat + 2) % 4 if partnerships else -1
+    partner = rules[R_PARTNER + seat]
     my_nil = nil_intact(state, seat)
     want = wants_tricks(state, rules, seat)
     length = state[TRICK_LEN]
     if length == 0:
         if my_nil or not want:
-            return lowest_card(legal)
+            return lowest_card(rules, legal)
         live = np.int64(0)
         for other in range(n):
             live |= state[HAND + other]
         for suit in range(4):  # lead a card no one can beat in its suit, side suits first
-            top = _highest_bit(live & (np.int64(0x1FFF) << (13 * suit)))
+            top = _top_card(rules, live & suit_cards(rules, suit))
             if top >= 0 and (legal >> top) & 1:
                 return top
-        return lowest_card(legal)
+        return lowest_card(rules, legal)
     best = state[TRICK]
     offset = 0
     for i in range(1, length):
-        if beats(state[TRICK + i], best):
+        if takes(rules, state[TRICK + i], best):
             best = state[TRICK + i]
             offset = i
     winner = (state[LEADER] + offset) % n
@@ -160,44 +151,47 @@ def greedy_card(state: np.ndarray, rules: np.ndarray) -> int:
     while m:
         card = lowest_bit(m)
         m &= m - 1
-        if beats(card, best):
+        if takes(rules, card, best):
             winning |= np.int64(1) << card
     under = legal & ~winning
     if my_nil:
-        return highest_card(under) if under else lowest_card(legal)
+        return highest_card(rules, under) if under else lowest_card(rules, legal)
     if partner >= 0 and winner == partner:
         if nil_intact(state, partner):
-            return lowest_card(winning) if winning else lowest_card(legal)
-        return lowest_card(under) if under else lowest_card(legal)
+            return lowest_card(rules, winning) if winning else lowest_card(rules, legal)
+        return lowest_card(rules, under) if under else lowest_card(rules, legal)
     if side_of(rules, winner) != side_of(rules, seat) and nil_intact(state, winner):
-        return highest_card(under) if under else lowest_card(legal)
+        return highest_card(rules, under) if under else lowest_card(rules, legal)
     if want:
         if not winning:
-            return lowest_card(legal)
+            return lowest_card(rules, legal)
         if length == n - 1:
-            return lowest_card(winning)
-        led = np.int64(0x1FFF) << (13 * suit_of(state[TRICK]))
-        follow = winning & led
+            return lowest_card(rules, winning)
+        follow = winning & suit_cards(rules, card_suit(rules, state[TRICK]))
         if follow:
-            return _highest_bit(follow)
-        return lowest_card(winning)
-    return highest_card(under) if under else lowest_card(legal)
+            return _top_card(rules, follow)
+        return lowest_card(rules, winning)
+    return highest_card(rules, under) if under else lowest_card(rules, legal)
 
 
 @hot
 def greedy_bid(state: np.ndarray, rules: np.ndarray) -> int:
-    """Count sure tricks (aces, guarded kings, spades past three) and bid the legal value nearest to them,
-    Nil with nothing."""
+    """Count sure tricks (aces, guarded kings, trumps past three, the top trumps above the ace) and bid the
+    legal value nearest to them, Nil with nothing."""
     legal = legal_bids(state, rules)
     hand = state[HAND + state[TURN]]
     tricks = 0
     for suit in range(4):
-        cards = (hand >> (13 * suit)) & 0x1FFF
+        cards = hand & suit_cards(rules, suit)
         length = popcount(cards)
-        if cards & (1 << 12):
-            tricks += 1
-        if cards & (1 << 11) and length >= 2:
-            tricks += 1
+        m = cards
+        while m:
+            card = lowest_bit(m)
+            m &= m - 1
+            rank = rank_of(rules, card)
+            ace = rank_of(rules, 51) if suit == 3 else 12
+            if rank >= ace or (rank == ace - 1 and length >= 2):  # an ace, or a trump above the ace of spades
+                tricks += 1
         if suit == 3 and length > 3:
             tricks += length - 3
     if tricks == 0 and legal & 1:

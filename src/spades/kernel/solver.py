@@ -14,8 +14,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .core import apply_card, hot, legal_cards, popcount, side_of
-from .layout import HAND, PHASE, PHASE_DONE, PHASE_PLAY, R_PLAYERS, STATE_SIZE, TRICK, TRICK_LEN, TURN
+from .core import apply_card, card_suit, hot, legal_cards, popcount, side_of, suit_cards
+from .layout import (
+    CARDS,
+    HAND,
+    PHASE,
+    PHASE_DONE,
+    PHASE_PLAY,
+    R_PLAYERS,
+    STATE_SIZE,
+    TRICK,
+    TRICK_LEN,
+    TURN,
+)
 from .value import P_SIDE, margin_params, reward
 
 __all__ = ["distinct_cards", "solve", "solve_all", "solve_cards"]
@@ -25,7 +36,9 @@ INF = 1e18
 
 @hot
 def distinct_cards(state: np.ndarray, rules: np.ndarray, legal: int) -> int:
-    """``legal`` less the cards that play exactly like a higher card of the same run in the same hand."""
+    """``legal`` less the cards that play exactly like a higher card of the same run in the same hand. Within a
+    suit in play the cards rank in bit order in every pack but JJDD (whose two of diamonds and two of spades
+    rank above the ace of spades); there the trumps are all tried."""
     n = rules[R_PLAYERS]
     everyone = 0
     for s in range(n):
@@ -39,10 +52,12 @@ def distinct_cards(state: np.ndarray, rules: np.ndarray, legal: int) -> int:
         low = m & -m
         card = popcount(low - 1)
         m ^= low
-        if card % 13 == 12:
-            continue
-        # the next card above it still held by anyone
-        above = everyone & ~((low << 1) - 1) & (np.int64(0x1FFF) << (13 * (card // 13)))
+        suit = card_suit(rules, card)
+        cards = suit_cards(rules, suit)
+        if suit == 3 and card_suit(rules, 13) == 3:
+            continue  # JJDD: the trumps' order is not their bit order
+        # the next card above it in its suit still held by anyone
+        above = everyone & ~((low << 1) - 1) & cards
         if above:
             nxt = above & -above
             if hand & nxt and legal & nxt:
@@ -107,7 +122,7 @@ def _search(stack: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
 def solve(state: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
     """The value (:func:`~spades.kernel.value.reward` with ``p``) of ``state`` (in play) with best play by every
     seat."""
-    stack = np.empty((54, STATE_SIZE), dtype=np.int64)
+    stack = np.empty((CARDS + 2, STATE_SIZE), dtype=np.int64)
     stack[0] = state
     return _search(stack, rules, p)
 
@@ -115,7 +130,7 @@ def solve(state: np.ndarray, rules: np.ndarray, p: np.ndarray) -> float:
 @njit(cache=True)
 def solve_all(state: np.ndarray, rules: np.ndarray, p: np.ndarray, out: np.ndarray) -> None:
     """``out[card]`` = the exact value after the seat to move plays ``card`` (for each legal card)."""
-    stack = np.empty((54, STATE_SIZE), dtype=np.int64)
+    stack = np.empty((CARDS + 2, STATE_SIZE), dtype=np.int64)
     m = legal_cards(state, rules)
     while m:
         low = m & -m
@@ -130,8 +145,8 @@ def solve_all(state: np.ndarray, rules: np.ndarray, p: np.ndarray, out: np.ndarr
 def solve_cards(state: np.ndarray, rules: np.ndarray, side: int) -> np.ndarray:
     """Exact values of each legal card for the seat to play, with every hand known: the margin (as
     :func:`~spades.kernel.core.margin`) ``side`` gets when ``side``'s seats play their best and every other seat
-    plays against it. Returns 52 floats, NaN for cards that may not be played."""
-    values = np.full(52, np.nan)
+    plays against it. Returns 54 floats (one a card), NaN for cards that may not be played."""
+    values = np.full(CARDS, np.nan)
     if state[PHASE] != PHASE_PLAY:
         return values
     solve_all(state, rules, margin_params(side), values)

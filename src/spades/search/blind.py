@@ -42,20 +42,20 @@ LOOK, BLIND = 0, 1  # columns of :func:`evaluate_blind`
 
 
 def unlooked_sampler(view: SeatView) -> Sampler:
-    """Deals for a seat that has not looked at its cards: its own hand is as unknown as any other (13 cards from
-    every card), the bids made so far weigh the deals as usual."""
+    """Deals for a seat that has not looked at its cards: its own hand is as unknown as any other (a hand's cards
+    from the pack), the bids made so far weigh the deals as usual."""
     if view.hand is not None:
         raise ValueError("the seat has looked at its cards: sample with Sampler.from_view")
     base = Sampler.from_view(view)
     seat = view.seat
     free = sorted([*base.free, seat])
     room = dict(base.room)
-    room[seat] = 13 - base.played_by[seat].bit_count()
+    room[seat] = view.rules.hand_size - base.played_by[seat].bit_count()
     suits_ok = dict(base.suits_ok)
     suits_ok[seat] = 0b1111
     card_cost = dict(base.card_cost)
-    card_cost[seat] = [0.0] * 52
-    return Sampler(view, base.knowledge, free, base.fixed, room, suits_ok, dict(base.exact_spades), list(base.pool),
+    card_cost[seat] = [0.0] * 54
+    return Sampler(view, free, base.fixed, room, suits_ok, dict(base.exact_spades), list(base.pool),
                    base.played_by, base.nil_seats, card_cost)
 
 

@@ -37,10 +37,11 @@ def nil_log_weight(hand: int) -> float:
 
 @njit(cache=True)
 def fit_nil(hands: np.ndarray, seat: int, others: np.ndarray, played: int, suits_ok: np.ndarray,
-            exact: np.ndarray, steps: int, seed: int) -> None:
+            exact: np.ndarray, steps: int, seed: int, card_suits: np.ndarray) -> None:
     """Swap ``seat``'s cards with those of the seats in ``others`` (``steps`` proposals, in place).
     ``played``: the cards ``seat`` played already (part of its hand at the bid); ``suits_ok[s]``: the suits seat
-    ``s`` may hold; ``exact[s]``: whether seat ``s``'s spade count is known (no spade may move in or out)."""
+    ``s`` may hold; ``exact[s]``: whether seat ``s``'s spade count is known (no spade may move in or out);
+    ``card_suits``: each card's suit in play (the rules' ``card_suits``: a joker is a spade)."""
     mine = hands[seat]
     theirs = np.int64(0)
     for s in others:
@@ -58,8 +59,8 @@ def fit_nil(hands: np.ndarray, seat: int, others: np.ndarray, played: int, suits
         for s in others:
             if hands[s] >> other & 1:
                 owner = s
-        suit = card // 13
-        other_suit = other // 13
+        suit = card_suits[card]
+        other_suit = card_suits[other]
         if suit != other_suit:
             if not (suits_ok[owner] >> suit & 1 and suits_ok[seat] >> other_suit & 1):
                 continue  # a void shown

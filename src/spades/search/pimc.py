@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ..kernel.core import apply_bid, apply_card, make_rng, popcount
-from ..kernel.layout import PHASE, PHASE_DONE, STATE_SIZE, TRICKS_DONE
+from ..kernel.layout import BLIND_NIL_BID, CARDS, PHASE, PHASE_DONE, R_HAND_SIZE, STATE_SIZE, TRICKS_DONE
 from ..kernel.solver import solve
 from .policy import play_policy
 from .reward import reward
@@ -25,7 +25,7 @@ def evaluate_cards(states: np.ndarray, rules: np.ndarray, p: np.ndarray, candida
                    seed: int, noise: int, solve_tricks: int) -> np.ndarray:
     """``out[d, card]``: the mean reward of playing ``card`` in deal ``d`` (NaN for cards not tried)."""
     deals = states.shape[0]
-    out = np.full((deals, 52), np.nan)
+    out = np.full((deals, CARDS), np.nan)
     rng = make_rng(seed)
     work = np.empty(STATE_SIZE, dtype=np.int64)
     after = np.empty(STATE_SIZE, dtype=np.int64)
@@ -42,7 +42,7 @@ def evaluate_cards(states: np.ndarray, rules: np.ndarray, p: np.ndarray, candida
             if after[PHASE] == PHASE_DONE:
                 out[d, card] = reward(after, rules, p)
                 continue
-            left = 13 - after[TRICKS_DONE]
+            left = rules[R_HAND_SIZE] - after[TRICKS_DONE]
             if left <= solve_tricks:
                 out[d, card] = solve(after, rules, p)
                 continue
@@ -58,10 +58,10 @@ def evaluate_cards(states: np.ndarray, rules: np.ndarray, p: np.ndarray, candida
 @njit(cache=True)
 def evaluate_bids(states: np.ndarray, rules: np.ndarray, p: np.ndarray, candidates: int, rollouts: int,
                   seed: int, noise: int) -> np.ndarray:
-    """``out[d, bid]``: the mean reward of bidding ``bid`` (0..13) in deal ``d``; the seats after bid by the
+    """``out[d, bid]``: the mean reward of bidding ``bid`` (0..hand_size) in deal ``d``; the seats after bid by the
     policy's quick rules, then the hand is played out by the rollout policy."""
     deals = states.shape[0]
-    out = np.full((deals, 14), np.nan)
+    out = np.full((deals, BLIND_NIL_BID), np.nan)
     rng = make_rng(seed)
     work = np.empty(STATE_SIZE, dtype=np.int64)
     after = np.empty(STATE_SIZE, dtype=np.int64)

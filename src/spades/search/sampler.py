@@ -2,7 +2,10 @@
 
 A deal for the search must never contradict the view: the seat's own hand is fixed, played cards are gone, a seat
 that failed to follow a suit holds none of it, a Whiz or Mirror bid is the bidder's spade count, and in
-two-player Spades the other hand is known once the draw is over. Those are hard constraints, kept exactly: cards
+two-player Spades the other hand is known once the draw is over (unless the discards went face down: then the other
+hand is any 13 of the cards this seat has not seen, its discards among them), and after a Nil pass the partner
+holds the cards passed to it until it plays them. Only cards of the rules' pack are dealt, each in its suit in
+play (a joker is a spade). Those are hard constraints, kept exactly: cards
 are placed one at a time, each on a seat chosen at random among those that may hold it, and a placement is only
 made if the rest can still be placed (Hall's condition over the suits, checked on at most 15 subsets).
 Bids are soft evidence: a deal where a seat that bid 5 holds a 2-trick hand is possible, only unlikely, so each
@@ -23,16 +26,17 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..bids import spades_shown
-from ..bots.knowledge import Knowledge
-from ..cards import SUIT_MASKS
-from ..tricks import beats
-from ..view import SeatView
+from ..rules import Rules
+from ..view import Phase, SeatView
 from .nil_hands import fit_nil
 from .policy import estimate
+
+SUIT_BITS = 0b1111  # every suit a seat may hold
 
 __all__ = ["Sampler"]
 
 SPADES = 3
+PRINTED_SUITS = tuple(min(card // 13, SPADES) for card in range(54))  # the suits of a pack without JJDD
 BID_SPREAD = 1.6  # how far, in tricks, a hand's estimate may stray from its bid before the deal is unlikely
 NIL_SWAPS = 60  # swaps tried per deal to fit a Nil bidder's hand to its bid
 QUICK_TRIES = 6  # deals by suits tried before the careful card-by-card deal
@@ -48,7 +52,6 @@ class Sampler:
     """Deals for one decision of one seat."""
 
     view: SeatView
-    knowledge: Knowledge
     free: list[int]  # seats whose cards are unknown
     fixed: list[int]  # per seat, the cards placed before sampling (own hand, known hands)
     room: dict[int, int]  # free seat -> cards it holds now
@@ -63,42 +66,70 @@ class Sampler:
         n = len(self.fixed)
         self._ok = np.array([self.suits_ok.get(s, 0) for s in range(n)], dtype=np.int64)
         self._exact = np.array([s in self.exact_spades for s in range(n)], dtype=np.bool_)
+        self._suits = np.array(self.view.rules.card_suits, dtype=np.int64)
 
     @classmethod
     def from_view(cls, view: SeatView) -> Sampler:
-        k = Knowledge.from_view(view)
+        rules = view.rules
         n = view.players
-        fixed = [0] * n
-        fixed[view.seat] = k.hand
-        free = []
-        for s in range(n):
-            if s == view.seat:
-                continue
-            if k.known[s]:
-                fixed[s] = k.known[s]
-            else:
-                free.append(s)
+        hand = int(view.hand) if view.hand is not None else 0
         played_by = [0] * n
-        for trick in view.tricks:
-            for seat, card in trick.plays(n):
+        voids = [0] * n
+        broken = False
+        plays_list = [trick.plays(n) for trick in view.tricks]
+        if view.trick:
+            plays_list.append(tuple(view.trick))
+        for plays in plays_list:
+            leader, first = plays[0]
+            led = rules.suit_of(first)
+            if led == SPADES and not broken:
+                voids[leader] |= 0b0111  # a spade led before spades were broken: the leader held nothing else
+            for seat, card in plays:
                 played_by[seat] |= 1 << card
-        for seat, card in view.trick:
-            played_by[seat] |= 1 << card
+                if rules.suit_of(card) != led:
+                    voids[seat] |= 1 << led
+                if rules.suit_of(card) == SPADES:
+                    broken = True
+        played = 0
+        for m in played_by:
+            played |= m
+        unseen = rules.pack & ~hand & ~played
+        two = not rules.deals
+        if two:
+            unseen &= ~int(view.discards)  # face up: both seats' discards; face down: this seat's own
+        fixed = [0] * n
+        fixed[view.seat] = hand
+        if two and not rules.face_down_discards and view.phase in (Phase.BID, Phase.PLAY):
+            fixed[1 - view.seat] = unseen  # the draw is over: the other hand is every card not seen
+        partner = rules.partner_of(view.seat)
+        if partner is not None and view.passed:
+            fixed[partner] |= int(view.passed) & ~played  # the partner holds what this seat passed it
+        free = [s for s in range(n) if s != view.seat and not (fixed[s] and two)]
+        held = [rules.hand_size - played_by[s].bit_count() for s in range(n)]
+        room = {s: held[s] - fixed[s].bit_count() for s in free}
         taken = 0
         for m in fixed:
             taken |= m
-        pool = [c for c in range(52) if k.unseen >> c & 1 and not taken >> c & 1]
-        room = {s: k.held[s] for s in free}
-        suits_ok = {s: 0b1111 & ~k.voids[s] for s in free}
+        pool = [c for c in range(54) if unseen >> c & 1 and not taken >> c & 1]
+        suits_ok = {s: SUIT_BITS & ~voids[s] for s in free}
+        if two and rules.face_down_discards:
+            # The other seat's discards are as unseen as its hand: a pile beside the seats (index n) takes the
+            # cards the other seat does not hold, and is dropped from every deal.
+            fixed.append(0)
+            played_by = [*played_by, 0]
+            free.append(n)
+            room[n] = len(pool) - sum(room.values())
+            suits_ok[n] = SUIT_BITS
         exact: dict[int, int] = {}
-        for s in free:
+        for s in (s for s in free if s < n):
             bid = view.bids[s]
-            shown = spades_shown(view.rules, bid) if bid is not None else None
+            shown = spades_shown(rules, bid) if bid is not None else None
             if shown is not None:
-                exact[s] = shown - (played_by[s] & SUIT_MASKS[SPADES]).bit_count()
-        nil_seats = [s for s in free if _nil_evidence(view, s)]
-        return cls(view, k, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats,
-                   _play_evidence(view, free))
+                exact[s] = shown - (played_by[s] & rules.suit_masks[SPADES]).bit_count() \
+                    - (fixed[s] & rules.suit_masks[SPADES]).bit_count()
+        # (a seat holding cards passed to it is not fitted: the swaps would move them)
+        nil_seats = [s for s in free if s < n and _nil_evidence(view, s) and not fixed[s]]
+        return cls(view, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats, _play_evidence(view, free))
 
     # -- one deal ---------------------------------------------------------------------------------------------
     def deal(self, rng: random.Random) -> list[int]:
@@ -107,7 +138,7 @@ class Sampler:
         hands = self._place(rng)
         for s in self.nil_seats:
             self._fit_nil(hands, s, rng)
-        return hands
+        return hands[:self.view.players]  # without the face-down discards' pile, when there is one
 
     def _fit_nil(self, hands: list[int], seat: int, rng: random.Random) -> None:
         """Fit ``seat``'s hand to its Nil by swaps with the other free seats (in place; see :mod:`.nil_hands`)."""
@@ -115,7 +146,8 @@ class Sampler:
         if not len(others):
             return
         work = np.array(hands, dtype=np.int64)
-        fit_nil(work, seat, others, self.played_by[seat], self._ok, self._exact, NIL_SWAPS, rng.getrandbits(62))
+        fit_nil(work, seat, others, self.played_by[seat], self._ok, self._exact, NIL_SWAPS, rng.getrandbits(62),
+                self._suits)
         hands[:] = work.tolist()
 
     def _place(self, rng: random.Random) -> list[int]:
@@ -124,7 +156,8 @@ class Sampler:
         room = dict(self.room)
         ok = dict(self.suits_ok)
         pool = list(self.pool)
-        spade_pool = [c for c in pool if c // 13 == SPADES]
+        suit_of = self.view.rules.card_suits
+        spade_pool = [c for c in pool if suit_of[c] == SPADES]
         exact_total = sum(max(0, count) for count in self.exact_spades.values())
         if self.exact_spades and 0 <= exact_total <= len(spade_pool):
             rng.shuffle(spade_pool)
@@ -147,18 +180,18 @@ class Sampler:
                 i += room[s]
             return hands
         for _ in range(QUICK_TRIES):
-            quick = _deal_by_suits(rng, pool, seats, room, ok)
+            quick = _deal_by_suits(rng, pool, seats, room, ok, suit_of)
             if quick is not None:
                 for s, cards in quick.items():
                     hands[s] |= cards
                 return hands
         counts = [0, 0, 0, 0]
         for card in pool:
-            counts[card // 13] += 1
+            counts[suit_of[card]] += 1
         # the most constrained suits first: fewer seats that may hold them
-        order = sorted(pool, key=lambda c: sum(1 for s in seats if ok[s] >> (c // 13) & 1))
+        order = sorted(pool, key=lambda c: sum(1 for s in seats if ok[s] >> suit_of[c] & 1))
         for card in order:
-            suit = card // 13
+            suit = suit_of[card]
             choices = [s for s in seats if room[s] > 0 and ok[s] >> suit & 1]
             weights = [room[s] for s in choices]
             while choices:
@@ -183,7 +216,7 @@ class Sampler:
     def feasible(self) -> bool:
         counts = [0, 0, 0, 0]
         for card in self.pool:
-            counts[card // 13] += 1
+            counts[self.view.rules.card_suits[card]] += 1
         return _feasible(counts, dict(self.room), self.suits_ok, self.free)
 
     # -- weights ----------------------------------------------------------------------------------------------
@@ -193,21 +226,25 @@ class Sampler:
         rules = view.rules
         log_w = 0.0
         for s, cost in self.card_cost.items():
+            if s >= rules.players:
+                continue
             m = hands[s]
             while m:
                 low = m & -m
                 log_w -= cost[low.bit_length() - 1]
                 m ^= low
         for s in self.free:
+            if s >= rules.players:
+                continue  # the face-down discards
             bid = view.bids[s]
             if bid is None or bid.blind or spades_shown(rules, bid) is not None:
                 continue  # no bid yet, or a Blind Nil (no evidence), or a spade count (kept exactly in the deal)
             at_bid = hands[s] | self.played_by[s]
+            if s == rules.partner_of(view.seat):  # its hand at the bid: before this seat's pass reached it
+                at_bid = at_bid & ~int(view.passed) | int(view.received)
             if bid.value == 0:
                 continue  # fitted by the swaps in :meth:`deal`
-            est = estimate(at_bid)
-            if rules.players == 2:
-                est *= 1.25
+            est = estimate(at_bid) * (1.25 if rules.players == 2 else 4 / rules.players)
             gap = est - bid.value
             if rules.one_nil_per_side and gap > 0:
                 continue  # the partner of a forced Nil may bid low on a big hand
@@ -217,7 +254,7 @@ class Sampler:
     def deals(self, rng: random.Random, count: int, oversample: int = 3) -> list[list[int]]:
         """``count`` deals drawn in proportion to their weights from ``oversample`` times as many."""
         if not self.free:
-            return [list(self.fixed) for _ in range(count)]
+            return [list(self.fixed[:self.view.players]) for _ in range(count)]
         drawn = [self.deal(rng) for _ in range(count * oversample)]
         if oversample == 1:
             return drawn
@@ -257,26 +294,27 @@ def _play_evidence(view: SeatView, free: list[int]) -> dict[int, list[float]]:
     None of it is certain (a seat may unblock, or keep a low card to duck later), so each is a soft cost on the
     deals that contradict it, never a filter. Only cards a seat still holds count: played ones are known."""
     n = view.players
-    cost = {s: [0.0] * 52 for s in free}
+    rules = view.rules
+    cost = {s: [0.0] * 54 for s in free}
     if not cost:
         return cost
+    order = _suit_orders(rules)
     tricks = [(t.leader, list(t.cards)) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], [card for _, card in view.trick]))
     won = [0] * n
-    partnerships = view.rules.partnerships
     for number, (leader, cards) in enumerate(tricks):
-        led = cards[0] // 13
+        led = rules.suit_of(cards[0])
         best_seat, best = leader, int(cards[0])
         for i in range(1, len(cards)):
             seat, card = (leader + i) % n, int(cards[i])
-            wins = beats(card, best)
+            wins = _takes(rules, card, best)
             if seat in cost:
                 bid = view.bids[seat]
                 nil = bid is not None and bid.value == 0 and won[seat] == 0
-                partner_winning = partnerships and best_seat == (seat + 2) % n
+                partner_winning = best_seat == rules.partner_of(seat)
                 last = i == n - 1
-                _note_play(cost[seat], card, best, led, wins, nil, last and not partner_winning)
+                _note_play(cost[seat], rules, order, card, best, led, wins, nil, last and not partner_winning)
             if wins:
                 best_seat, best = seat, card
         if number < len(view.tricks):
@@ -284,31 +322,47 @@ def _play_evidence(view: SeatView, free: list[int]) -> dict[int, list[float]]:
     return cost
 
 
-def _note_play(cost: list[float], card: int, best: int, led: int, wins: bool, nil: bool, last: bool) -> None:
+def _suit_orders(rules: Rules) -> list[list[int]]:
+    """The pack's cards of each suit in play, from low to high."""
+    return [sorted((c for c in range(54) if rules.pack >> c & 1 and rules.card_suits[c] == suit), key=rules.power)
+            for suit in range(4)]
+
+
+def _takes(rules: Rules, card: int, best: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far."""
+    suit = rules.card_suits[card]
+    if suit == rules.card_suits[best]:
+        return rules.power(card) > rules.power(best)
+    return suit == SPADES
+
+
+def _note_play(cost: list[float], rules: Rules, order: list[list[int]], card: int, best: int, led: int, wins: bool,
+               nil: bool, last: bool) -> None:
     """The cost per card, for one seat, of one play of ``card`` on ``best`` (the winner before it), suit ``led``."""
-    suit = card // 13
-    base = led * 13
+    suit = rules.card_suits[card]
+    cards = order[suit]
+    at = cards.index(card)
+
+    def between(low: int, high: int, price: float) -> None:  # the cards of this suit strictly between two places
+        for c in cards[low + 1:high]:
+            cost[c] += price
+
+    best_in_led = rules.card_suits[best] == led
     if suit == led:
         if nil and not wins:  # the highest card that stays under
-            top = best if best // 13 == led else base + 13
-            for c in range(card + 1, top):
-                cost[c] += NIL_DUCK
-        elif nil and best // 13 == led:  # forced over: nothing under the winner
-            for c in range(base, best):
-                cost[c] += NIL_FORCED
-        elif wins and last and best // 13 == led:  # the cheapest winner
-            for c in range(best + 1, card):
-                cost[c] += CHEAPEST_WIN
+            between(at, cards.index(best) if best_in_led else len(cards), NIL_DUCK)
+        elif nil and best_in_led:  # forced over: nothing under the winner
+            between(-1, cards.index(best), NIL_FORCED)
+        elif wins and last and best_in_led:  # the cheapest winner
+            between(cards.index(best), at, CHEAPEST_WIN)
         elif not wins and not nil:
-            for c in range(base, card):
-                cost[c] += LOW_LOSER
+            between(-1, at, LOW_LOSER)
     elif suit != SPADES and not nil:  # a discard: the lowest of its suit
-        for c in range(suit * 13, card):
-            cost[c] += LOW_LOSER
+        between(-1, at, LOW_LOSER)
 
 
 def _deal_by_suits(rng: random.Random, pool: list[int], seats: list[int], room: dict[int, int],
-                   ok: dict[int, int]) -> dict[int, int] | None:
+                   ok: dict[int, int], suit_of: tuple[int, ...] = PRINTED_SUITS) -> dict[int, int] | None:
     """The unseen cards dealt a suit at a time, the suits fewest seats may hold first: each suit's cards go to
     places drawn at random among the empty places of the seats that may hold the suit (so a seat gets cards in
     proportion to its room, as when dealing card by card). None when a suit finds too few places: the caller
@@ -316,7 +370,7 @@ def _deal_by_suits(rng: random.Random, pool: list[int], seats: list[int], room: 
     left = dict(room)
     by_suit: list[list[int]] = [[], [], [], []]
     for card in pool:
-        by_suit[card // 13].append(card)
+        by_suit[suit_of[card]].append(card)
     order = sorted(range(4), key=lambda suit: sum(1 for s in seats if ok[s] >> suit & 1))
     out = {s: 0 for s in seats}
     for suit in order:

@@ -17,8 +17,9 @@ import numpy as np
 from ..actions import BIDS, Action, Bid
 from ..cards import CARDS, Card
 from ..errors import BudgetError
-from ..kernel.bridge import rules_array, state_from_view
+from ..kernel.bridge import ranks, rules_array, state_from_view
 from ..kernel.layout import STATE_SIZE
+from ..rules import Rules
 from ..view import Phase, SeatView
 from .pimc import evaluate_bids, evaluate_cards
 from .reward import reward_params
@@ -90,7 +91,10 @@ class Decision:
 
 
 def _distinct(view: SeatView, legal: tuple[Action, ...]) -> list[Card]:
-    """Legal cards less those that play exactly like a higher one in the same hand (nothing left between)."""
+    """Legal cards less those that play exactly like a higher one in the same hand (nothing left between): the
+    next card above in its suit in play (by the rules' power, so a joker follows the ace of spades) still out is
+    the seat's own and legal too."""
+    rules = view.rules
     gone = 0
     for trick in view.tricks:
         for card in trick.cards:
@@ -100,20 +104,21 @@ def _distinct(view: SeatView, legal: tuple[Action, ...]) -> list[Card]:
     legal_mask = sum(1 << c for c in cards)
     out = []
     for card in cards:
-        keep = True
-        if card % 13 != 12:
-            top = (card // 13) * 13 + 12
-            nxt = card + 1
-            while nxt <= top and gone >> nxt & 1:
-                nxt += 1
-            if nxt <= top and hand >> nxt & 1 and legal_mask >> nxt & 1:
-                keep = False
-        if keep:
+        suit = rules.suit_of(card)
+        above = sorted((c for c in cards_of_suit(rules, suit) if rules.power(c) > rules.power(card)
+                        and not gone >> c & 1), key=rules.power)
+        if not (above and hand >> above[0] & 1 and legal_mask >> above[0] & 1):
             out.append(card)
     return out
 
 
-def _candidate_for(prior: Action | None, candidates: list[int], bidding: bool) -> int | None:
+def cards_of_suit(rules: Rules, suit: int) -> list[int]:
+    """The pack's cards of ``suit`` in play."""
+    mask = rules.suit_masks[suit] & rules.pack
+    return [c for c in range(54) if mask >> c & 1]
+
+
+def _candidate_for(prior: Action | None, candidates: list[int], bidding: bool, rules: Rules) -> int | None:
     """The candidate that stands for the rule player's choice, or None when there is none: the bid itself, the
     card itself, or for a card that :func:`_distinct` left out, the top of its run of equal cards (the lowest
     candidate of its suit above it: every card in between plays exactly like it)."""
@@ -122,8 +127,9 @@ def _candidate_for(prior: Action | None, candidates: list[int], bidding: bool) -
         return code if code in candidates else None
     if not isinstance(prior, Card):
         return None
-    above = [c for c in candidates if c // 13 == prior // 13 and c >= prior]
-    return min(above) if above else None
+    above = [c for c in candidates
+             if rules.suit_of(c) == rules.suit_of(prior) and rules.power(c) >= rules.power(prior)]
+    return min(above, key=rules.power) if above else None
 
 
 def sampled_states(view: SeatView, sampler: Sampler, rng: random.Random, count: int) -> np.ndarray:
@@ -152,7 +158,8 @@ def batches(deals: int | None, seconds: float, start: float) -> Iterator[int]:
 def exact_ending(view: SeatView, sampler: Sampler) -> bool:
     """Whether nothing is hidden and the card play left is short: then one deal, solved exactly
     (:data:`SOLVE_TRICKS_KNOWN`), says all there is (two-player Spades late in a hand)."""
-    return not sampler.free and view.phase is not Phase.BID and 13 - len(view.tricks) <= SOLVE_TRICKS_KNOWN + 1
+    left = view.rules.hand_size - len(view.tricks)
+    return not sampler.free and view.phase is not Phase.BID and left <= SOLVE_TRICKS_KNOWN + 1
 
 
 def play_out(states: np.ndarray, r: np.ndarray, p: np.ndarray, mask: int, seed: int, bidding: bool,
@@ -207,12 +214,13 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     means = table.mean(axis=0)
     scores = means.copy()
     if not bidding:
-        scores -= np.array([(c % 13) * 0.01 for c in candidates])  # equal values: keep the high cards
+        rank = ranks(rules)
+        scores -= np.array([rank[c] * 0.01 for c in candidates])  # equal values: keep the high cards
     order = [int(i) for i in np.argsort(-scores, kind="stable")]
     # The rule player's choice stands unless the search finds a real gain over it: a margin beyond the noise
     # of the sampled deals (the values are paired deal by deal, so the noise is that of the difference). A rule
     # card that is not a candidate plays exactly like the top of its run of equal cards, which stands for it.
-    prior_code = _candidate_for(prior, candidates, bidding)
+    prior_code = _candidate_for(prior, candidates, bidding, rules)
     verdict: Verdict = "alone"
     gain = 0.0
     if prior_code is not None:

@@ -269,12 +269,12 @@ def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: 
     letters = seat_letters(rules.players)
     for part in filter(None, (p.strip() for p in spec.split(","))):
         letter, sep, level = part.partition("=")
-        seat = seat_named(rules, letter)
-        if not sep or seat is None or not level.strip():
+        named = seat_named(rules, letter)
+        if not sep or named is None or not level.strip():
             raise CommandError(f"--bots: {part!r} is not SEAT=LEVEL with a seat among {', '.join(letters)}")
-        if seat == human:
+        if named == human:
             raise CommandError(f"--bots: {letter.strip()} is your own seat")
-        levels[seat] = level.strip()
+        levels[named] = level.strip()
     return levels
 
 

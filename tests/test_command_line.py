@@ -64,7 +64,7 @@ def test_the_level_options_list_the_levels(tmp_path: Path) -> None:
     levels = ", ".join(level_names())
     assert levels.startswith("random, easy, normal, hard")
     play_help = " ".join(spades(tmp_path, "play", "--help").stdout.split())
-    assert f"your partner's level: {levels}" in play_help
+    assert f"your partner's level (both partners' in a team of three): {levels}" in play_help
     assert f"the opponents' level: {levels}" in play_help
     assert f"the levels are {levels}" in play_help
     simulate_help = " ".join(spades(tmp_path, "simulate", "--help").stdout.split())
@@ -84,3 +84,30 @@ def test_simulate_counts_one_game_in_the_singular(tmp_path: Path) -> None:
     first = spades(tmp_path, "simulate", "--games", "1", "--max-hands", "2").stdout.splitlines()[0]
     assert first.startswith("1 game of standard")
     assert spades(tmp_path, "simulate", "--games", "2", "--max-hands", "2").stdout.startswith("2 games of")
+
+
+@pytest.mark.parametrize(("variant", "bots", "said"), [
+    ("two_player", "n=easy", "The computer plays North at easy."),
+    ("three_player", "e=easy,West=random", "The computer plays West at random; East at easy."),
+    ("five_player", "NE=easy,nw=easy,w=random,e=random",
+     "The computer plays West and East at random; Northwest and Northeast at easy."),
+    ("six_player", "sw=easy,Nw=easy,N=easy,ne=easy,SE=easy", "Southwest and Northwest and North and Northeast and "
+     "Southeast at easy."),
+])
+def test_the_person_sits_south_and_bots_take_any_seat_of_the_table(tmp_path: Path, variant: str, bots: str,
+                                                                  said: str) -> None:
+    env = dict(os.environ, SPADES_DATA_DIR=str(tmp_path / "data"), SPADES_CONFIG_DIR=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-m", "spades", "play", "--variant", variant, "--bots", bots, "--pace",
+                           "0", "--trick-pace", "0", "--speech", "none", "--seed", "3"], input="q\ny\n",
+                          capture_output=True, text=True, env=env, timeout=60, check=True)
+    lines = done.stdout.splitlines()
+    assert "You are South." in lines[0]
+    assert said in lines[1]
+
+
+def test_bots_refuses_a_seat_the_table_has_not(tmp_path: Path) -> None:
+    done = spades(tmp_path, "play", "--variant", "three_player", "--bots", "N=easy")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["spades play: --bots: 'N=easy' is not SEAT=LEVEL with a seat among S, W, E"]
+    done = spades(tmp_path, "play", "--variant", "six_partners", "--bots", "s=easy")
+    assert done.stderr.splitlines() == ["spades play: --bots: s is your own seat"]

@@ -92,8 +92,9 @@ class Situation:
 
     @property
     def want_tricks(self) -> bool:
-        """Whether another trick is worth having: for the contract, or to set the opponents."""
-        if self.our_need > 0:
+        """Whether another trick is worth having: for the contract, or to set the opponents (without bags any
+        trick is: an overtrick costs nothing and may set them)."""
+        if self.our_need > 0 or self.view.rules.no_bags:
             return True
         if self.opp_need <= 0:
             return False

@@ -38,6 +38,7 @@ SUICIDE_RISK_PER_TRICK = 0.8  # first bid 4, and this much more for each trick m
 SUICIDE_BID_UP = 1.0  # Suicide: the bidder also takes the tricks its Nil partner sheds
 NO_BAGS_ROUND = -0.2  # without bags an overtrick costs nothing, so the bid rounds down further
 FACE_DOWN_SAMPLES = 12  # two-player, discards face down: other hands drawn from the cards not seen, to count against
+FACE_DOWN_BIAS = 3.0  # ... how much likelier a high card is kept: the other hand kept the better of its draws
 CALIBRATION_HANDS = 400  # random hands dealt to scale the count of a pack and table to the tricks there are
 STANDARD = Rules()
 
@@ -247,7 +248,7 @@ def _two_player_tricks(view: SeatView) -> float:
     if len(unseen) <= held:
         return _count_against(k.hand, k.unseen, order)
     rng = random.Random(f"face-down:{k.hand}:{k.unseen}")
-    weights = [order.rank[c] + (4 if order.suit[c] == SPADES else 0) for c in unseen]
+    weights = [(order.rank[c] + (4 if order.suit[c] == SPADES else 0)) ** FACE_DOWN_BIAS for c in unseen]
     total = 0.0
     for _ in range(FACE_DOWN_SAMPLES):
         keys = sorted(range(len(unseen)), key=lambda i: rng.random() ** (1 / weights[i]), reverse=True)

@@ -255,3 +255,37 @@ def test_score_and_reading_keys_at_larger_tables(variant: str, options: dict[str
         assert line.startswith("The computer plays Northwest and Northeast, your partners, at easy; ")
     else:
         assert "partner" not in line
+
+
+class NilInput(AutoInput):
+    """Bids Nil whenever it may, and asks for the log (g) once the first hand is over."""
+
+    logged = False
+
+    def read(self) -> str | None:
+        table = self.table
+        assert table is not None
+        if table.waiting_next and not self.logged:
+            self.logged = True
+            return "g"
+        if table.confirm is None and not table.over and table.my_turn and table.view().phase is Phase.BID:
+            return "0"
+        return super().read()
+
+
+def test_the_log_between_hands_still_says_the_pass_cards(tmp_path: Path) -> None:
+    game = Game(Rules.preset("standard", nil_pass=1, hands=2), seed=5)
+    stream = io.StringIO()
+    source = NilInput()
+    bots = {s: make_bot("random", seed=s) for s in range(4) if s != 2}
+    link = LocalLink(Host(game, bots), 2, save_to=tmp_path / "save.json")
+    table = Table(link=link, adviser=make_bot("random"), settings=Settings(pace=0, trick_pace=0), input=source,
+                  out=Output(stream))
+    source.table = table
+    assert table.run() == 0 and table.over
+    text = stream.getvalue()
+    said = re.search(r"^You pass the ([a-z ]+|Big Joker|Little Joker) to North\.$", text, re.M)
+    assert said is not None
+    log = text[text.index("Log of this hand:"):]
+    assert f"  You pass the {said.group(1)} to North." in log
+    assert re.search(r"^  North passes you the [a-z ]+\.$", log, re.M)

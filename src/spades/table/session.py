@@ -20,7 +20,7 @@ from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
 from ..coach import NOT_OVER
-from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
+from ..events import CardPlayed, Event, HandScored, HandStarted, Passed, TrickWon
 from ..rules import Rules
 from ..view import Phase, SeatView
 from ..words import announce as say
@@ -211,6 +211,11 @@ class Table:
             self.seen += 1
             if isinstance(event, HandStarted):
                 self.hand_start = index
+            if isinstance(event, Passed) and index not in self.notes:
+                # kept, so that g says the pass's cards after the next hand is dealt and the view no longer holds them
+                own = say.pass_line(self.view(), events, index)
+                if own is not None:
+                    self.notes[index] = own
             for line in heard_lines(self.view(), events, index, self.notes.get(index), verbose):
                 self.out(line)
             if isinstance(event, CardPlayed) and event.seat != self.human and self.settings.pace:

@@ -592,7 +592,8 @@ class Game:
                 self.bids[partner] = changed
                 self._log.append((_BID_CHANGED, partner, changed))
         if None not in self.bids:
-            self.pass_plan = self._pass_plan()
+            if self.rules.nil_pass:
+                self.pass_plan = self._pass_plan()
             if self.pass_plan:
                 self.phase = Phase.PASS
                 self.pass_index = 0

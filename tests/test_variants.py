@@ -351,6 +351,11 @@ def test_face_down_discards_are_in_no_event_and_no_other_view() -> None:
         assert not shown & {str(c) for c in CardSet(game.discarded[1 - seat])}
     assert spectator_view(game.view(0)).discards == 0
     assert view_to_json(spectator_view(game.view(0)))["discards"] == []
+    # A set position: neither player knows which of the other 26 cards the other discarded.
+    rules = Rules.preset("two_player", face_down_discards=True)
+    position = Game.from_deal(rules, game.hands)
+    assert position.view(0).discards == position.view(1).discards == 0
+    assert position.discards == FULL_DECK & ~(game.hands[0] | game.hands[1])
     face_up = Game(Rules.preset("two_player", hands=1), 5)
     for action in game.actions[:52]:
         face_up.apply(action)

@@ -278,8 +278,11 @@ class Game:
         if hands is not None:
             self.hands = list(hands)
             if not self.rules.deals:
+                # The other 26 cards count as discards. Face up, both players saw them all; face down, neither
+                # knows which were whose (with all 26 a player would know the other's hand).
                 self.discards = FULL_DECK & ~(hands[0] | hands[1])
-                self.discarded = [self.discards, self.discards]
+                if not self.rules.face_down_discards:
+                    self.discarded = [self.discards, self.discards]
             self.phase = Phase.BID
         elif self.rules.deals:
             self.hands = _deal(deck, dealer, n)  # type: ignore[arg-type]
@@ -589,7 +592,8 @@ class Game:
                 self.bids[partner] = changed
                 self._log.append((_BID_CHANGED, partner, changed))
         if None not in self.bids:
-            self.pass_plan = self._pass_plan()
+            if self.rules.nil_pass:
+                self.pass_plan = self._pass_plan()
             if self.pass_plan:
                 self.phase = Phase.PASS
                 self.pass_index = 0

@@ -20,10 +20,10 @@ import spades
 from positions import NIL_POSITIONS, POSITIONS, E, N, Position, S, W
 from spades import Game, Rules
 from spades.actions import Bid, parse_action
+from spades.bids import spades_shown
 from spades.bots import make_bot
 from spades.cards import SUIT_MASKS, Card
 from spades.game import Phase
-from spades.bids import spades_shown
 from spades.kernel.bridge import pass_choice, rules_array, state_from_game
 from spades.kernel.core import make_rng
 from spades.kernel.solver import solve

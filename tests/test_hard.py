@@ -179,7 +179,7 @@ def test_sampled_deals_fit_the_view(rule_set: tuple[str, dict[str, object]], see
                 spades = ((hand | played_by[s]) & rules.suit_masks[3]).bit_count()
                 assert spades == bid.value, "a Whiz or Mirror bid is the spades held"
         if partner is not None:
-            assert int(view.passed) & ~int(view.played) & ~hands[partner] == 0, "the partner holds the cards passed"
+            assert int(view.passed) & ~int(view.played) & ~hands[seat] & ~hands[partner] == 0, "passed cards held"
         if face_down:
             other = 1 - seat
             assert not hands[other] & ~(truth[other] | game.discarded[other]), "the other hand from the unseen"

@@ -106,7 +106,8 @@ class Sampler:
             fixed[1 - view.seat] = unseen  # the draw is over: the other hand is every card not seen
         partner = rules.partner_of(view.seat)
         if partner is not None and view.passed:
-            fixed[partner] |= int(view.passed) & ~played  # the partner holds what this seat passed it
+            # the partner holds what this seat passed it, unless played or passed back
+            fixed[partner] |= int(view.passed) & ~played & ~hand
         free = [s for s in range(n) if s != view.seat and not (fixed[s] and two)]
         held = [rules.hand_size - played_by[s].bit_count() for s in range(n)]
         room = {s: held[s] - fixed[s].bit_count() for s in free}

@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 import spades
 from positions import NIL_POSITIONS, POSITIONS, E, N, Position, S, W
 from spades import Game, Rules
-from spades.actions import parse_action
+from spades.actions import Bid, parse_action
+from spades.bids import spades_shown
 from spades.bots import make_bot
 from spades.cards import SUIT_MASKS, Card
 from spades.game import Phase
-from spades.kernel.bridge import rules_array, state_from_game
+from spades.kernel.bridge import pass_choice, rules_array, state_from_game
 from spades.kernel.core import make_rng
 from spades.kernel.solver import solve
 from spades.search.policy import nil_risk, policy_card
@@ -46,10 +47,47 @@ def _play_to_end(rules: Rules, seed: int, levels: list[str]) -> Game:
     return game
 
 
-@pytest.mark.parametrize("variant", ["standard", "whiz", "mirror", "suicide", "solo", "two_player"])
+@pytest.mark.parametrize("variant", ["standard", "whiz", "mirror", "suicide", "solo", "two_player", "three_player",
+                                     "five_player", "six_player", "six_partners"])
 def test_hard_plays_every_preset_to_the_end(variant: str) -> None:
     game = _play_to_end(Rules.preset(variant, hands=1), seed=11, levels=["hard", "normal"])
     assert len(game.results) == 1
+
+
+NEW_OPTIONS: list[tuple[str, dict[str, object]]] = [
+    ("three_player", {"jokers": "big_little"}), ("five_player", {"jokers": "big_little"}),
+    ("six_partners", {"teams": "threes"}), ("standard", {"jokers": "big_little"}), ("standard", {"jokers": "jjdd"}),
+    ("standard", {"nil_pass": 2}), ("two_player", {"face_down_discards": True}), ("standard", {"no_bags": True}),
+    ("solo", {"jokers": "big_little"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), NEW_OPTIONS, ids=[f"{v}-{'-'.join(o)}" for v, o in NEW_OPTIONS])
+def test_hard_plays_every_new_rule_set_to_the_end(variant: str, options: dict[str, object]) -> None:
+    game = _play_to_end(Rules.preset(variant, hands=2, **options), seed=3, levels=["hard", "normal"])
+    assert len(game.results) == 2
+
+
+def test_hard_passes_its_highest_cards_for_its_nil_and_its_lowest_back() -> None:
+    """The pass rule the kernel's playouts assume, played at the table: the Nil bidder's top trumps go first."""
+    rules = Rules.preset("standard", nil_pass=2, hands=1)
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        while game.phase is Phase.BID:
+            game.apply(Bid.of(0) if game.turn == 0 else game.legal_actions()[3])
+        if game.phase is not Phase.PASS:
+            continue
+        hard = make_bot("hard", seed=1, think=SMALL)
+        nil_hand, partner_hand = game.hands[0], game.hands[2]
+        while game.phase is Phase.PASS:
+            game.apply(hard.act(game.view(game.turn)))
+        passed, back = game.passed[0], game.passed[2]
+        assert passed == sum(1 << c for c in pass_choice(rules, nil_hand, 2, True))
+        assert back == sum(1 << c for c in pass_choice(rules, partner_hand | passed, 2, False))
+        top = max((c for c in range(54) if nil_hand >> c & 1), key=lambda c: (c in rules.trumps, rules.power(c)))
+        assert passed >> top & 1, "the Nil's highest card goes first"
+        return
+    pytest.fail("no hand came to a pass")
 
 
 @pytest.mark.parametrize("options", [
@@ -73,31 +111,46 @@ def test_hard_plays_blind_nil_positions() -> None:
 
 # -- the sampler ----------------------------------------------------------------------------------------------
 def _shown_voids(game: Game) -> dict[int, int]:
-    """Suits each seat failed to follow this hand, read from the game itself (not from the view)."""
+    """Suits in play each seat failed to follow this hand, read from the game itself (not from the view)."""
+    suit_of = game.rules.suit_of
     voids: dict[int, int] = {s: 0 for s in range(game.n)}
     tricks = [(leader, cards) for leader, cards, _ in game.tricks]
     if game.trick:
         tricks.append((game.leader, tuple(game.trick)))
     for leader, cards in tricks:
-        led = cards[0] // 13
+        led = suit_of(cards[0])
         for i, card in enumerate(cards):
-            if card // 13 != led:
+            if suit_of(card) != led:
                 voids[(leader + i) % game.n] |= 1 << led
     return voids
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variant=st.sampled_from(["standard", "whiz", "mirror", "suicide", "solo", "two_player"]),
-       seed=st.integers(0, 10_000), steps=st.integers(0, 56), seat=st.integers(0, 3))
-def test_sampled_deals_fit_the_view(variant: str, seed: int, steps: int, seat: int) -> None:
-    rules = Rules.preset(variant, hands=1)
+SAMPLED_RULE_SETS: list[tuple[str, dict[str, object]]] = [
+    *((variant, {}) for variant in ("standard", "whiz", "mirror", "suicide", "solo", "two_player")),
+    ("three_player", {}), ("three_player", {"jokers": "big_little"}), ("five_player", {}), ("six_player", {}),
+    ("six_partners", {}), ("six_partners", {"teams": "threes"}), ("standard", {"jokers": "big_little"}),
+    ("standard", {"jokers": "jjdd"}), ("standard", {"nil_pass": 2}), ("standard", {"nil_pass": 3, "jokers": "jjdd"}),
+    ("two_player", {"face_down_discards": True}), ("solo", {"jokers": "big_little"}),
+]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_set=st.sampled_from(SAMPLED_RULE_SETS), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       seat=st.integers(0, 5))
+def test_sampled_deals_fit_the_view(rule_set: tuple[str, dict[str, object]], seed: int, steps: int,
+                                    seat: int) -> None:
+    variant, options = rule_set
+    rules = Rules.preset(variant, hands=1, **options)
     game = Game(rules, seed=seed)
     rng = random.Random(seed)
-    while not game.over and (game.phase is Phase.DRAW or steps > 0):
-        if game.phase is not Phase.DRAW:
+    while not game.over and (game.phase in (Phase.DRAW, Phase.PASS) or steps > 0):
+        if game.phase is Phase.BID and rules.nil_pass and rng.random() < 0.5 and Bid.of(0) in game.legal_actions():
+            game.apply(Bid.of(0))  # Nils often, so that passes happen
+            continue
+        if game.phase not in (Phase.DRAW, Phase.PASS):
             steps -= 1
         game.apply(rng.choice(game.legal_actions()))
-    if game.over or game.phase is Phase.DRAW:
+    if game.over or game.phase in (Phase.DRAW, Phase.PASS):
         return
     seat %= rules.players
     view = game.view(seat)
@@ -106,24 +159,34 @@ def test_sampled_deals_fit_the_view(variant: str, seed: int, steps: int, seat: i
     assert sampler.weight(truth) > 0
     voids = _shown_voids(game)
     played_by = sampler.played_by
+    partner = rules.partner_of(seat)
+    face_down = rules.face_down_discards
     for hands in sampler.deals(random.Random(seed), 12):
+        assert len(hands) == rules.players
         assert hands[seat] == truth[seat], "own hand changed"
         everyone = 0
         for s, hand in enumerate(hands):
             assert not everyone & hand, "a card dealt twice"
             everyone |= hand
+            assert not hand & ~rules.pack, "a card out of the pack dealt"
             assert hand.bit_count() == truth[s].bit_count(), "wrong number of cards"
             assert not hand & int(view.played), "a played card dealt"
             for suit in range(4):
                 if voids[s] >> suit & 1:
-                    assert not hand & SUIT_MASKS[suit], f"seat {s} shown void in suit {suit}"
+                    assert not hand & rules.suit_masks[suit], f"seat {s} shown void in suit {suit}"
             bid = view.bids[s]
-            exact = variant == "mirror" or (variant == "whiz" and bid is not None and bid.value > 0)
-            if bid is not None and exact and s != seat:
-                spades = ((hand | played_by[s]) & SUIT_MASKS[3]).bit_count()
+            if bid is not None and s != seat and spades_shown(rules, bid) is not None:
+                spades = ((hand | played_by[s]) & rules.suit_masks[3]).bit_count()
                 assert spades == bid.value, "a Whiz or Mirror bid is the spades held"
-        assert everyone == sum(truth), "the unseen cards were not all dealt"
-        if variant == "two_player":
+        if partner is not None:
+            assert int(view.passed) & ~int(view.played) & ~hands[seat] & ~hands[partner] == 0, "passed cards held"
+        if face_down:
+            other = 1 - seat
+            assert not hands[other] & ~(truth[other] | game.discarded[other]), "the other hand from the unseen"
+            assert not hands[other] & game.discarded[seat], "the other hand never holds this seat's discards"
+        else:
+            assert everyone == sum(truth), "the unseen cards were not all dealt"
+        if variant == "two_player" and not face_down:
             assert hands == truth, "two-player hands are known after the draw"
 
 

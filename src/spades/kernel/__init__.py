@@ -6,6 +6,16 @@ flat ``int64`` arrays so that a search can play hundreds of thousands of hands a
 the two-player draw and any Blind Nil choice, which stay with the engine) to its score; the next deal, the
 target and the end of the game stay with the engine too.
 
+Every rule set of the engine is served, none by a fallback: two to six seats, partnerships of two or teams of
+three, packs of 52 or with jokers (the Big and Little Joker above the ace of spades, or JJDD, whose two of spades
+and two of diamonds rank above the ace), deuces out, no bags. The kernel reads the rules' fields (the bidding rule,
+the seats of each side, each card's suit in play and its order among the trumps), never a variant's name; a pack
+without jokers keeps the standard game's inline suit arithmetic, so its playouts run as fast as before the tables.
+One step is the kernel's own: the Nil pass. When the bids end with a Nil in a game that passes, the kernel makes
+the exchange at once by a stated rule (the Nil bidder passes its highest cards, the partner its lowest back:
+:func:`.bridge.pass_choice`, which the ``hard`` player also passes by), so a search of the bidding plays the
+hand on as the table will; positions are packed only in the bidding or the play, never mid-pass.
+
 Importing this package imports numba (``import spades`` does not). The compiled code is cached on disk, next to
 these files when that is writable, else under the user's cache directory, so only the first start compiles
 (see :func:`cache_dir_for`).

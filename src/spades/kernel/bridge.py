@@ -41,6 +41,7 @@ from .layout import (
     R_BLIND_NIL_VALUE,
     R_CARD_SUIT,
     R_HAND_SIZE,
+    R_MEMBERS,
     R_MIN_TEAM_BID,
     R_MOON,
     R_NIL,
@@ -57,6 +58,7 @@ from .layout import (
     R_PRINTED,
     R_RANK,
     R_SEAT_SIDE,
+    R_SIDE_SEATS,
     R_SIDES,
     R_SUIT_MASK,
     R_TEN_FOR_200,
@@ -136,6 +138,10 @@ def rules_array(rules: Rules) -> np.ndarray:
         r[R_SEAT_SIDE + seat] = rules.seat_sides[seat] if seat < rules.players else -1
         partner = rules.partner_of(seat) if seat < rules.players else None
         r[R_PARTNER + seat] = -1 if partner is None else partner
+    for side, seats in enumerate(rules.side_seats):
+        r[R_MEMBERS + side] = len(seats)
+        for k, seat in enumerate(seats):
+            r[R_SIDE_SEATS + 3 * side + k] = seat
     rank = ranks(rules)
     for card in range(CARD_COUNT):
         r[R_CARD_SUIT + card] = rules.card_suits[card]

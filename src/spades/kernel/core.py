@@ -40,6 +40,7 @@ from .layout import (
     R_BLIND_NIL_VALUE,
     R_CARD_SUIT,
     R_HAND_SIZE,
+    R_MEMBERS,
     R_MIN_TEAM_BID,
     R_MOON,
     R_NIL,
@@ -55,6 +56,7 @@ from .layout import (
     R_PRINTED,
     R_RANK,
     R_SEAT_SIDE,
+    R_SIDE_SEATS,
     R_SIDES,
     R_SUIT_MASK,
     R_TEN_FOR_200,
@@ -173,9 +175,9 @@ def reset_hand(state: np.ndarray, rules: np.ndarray, dealer: int) -> None:
     for seat in range(MAX_SEATS):
         state[BID + seat] = NO_BID if seat < n else 0
         state[TRICKS + seat] = 0
-        state[TRICK + seat] = 0
-        state[POINTS + seat] = 0
-        state[BAGS_AFTER + seat] = 0
+    for side in range(rules[R_SIDES]):  # (the trick's slots are read only up to TRICK_LEN)
+        state[POINTS + side] = 0
+        state[BAGS_AFTER + side] = 0
     state[DEALER] = dealer
     state[TURN] = (dealer + 1) % n
     state[LEADER] = state[TURN]
@@ -457,16 +459,14 @@ def apply(state: np.ndarray, rules: np.ndarray, action: int) -> None:
 @hot
 def score(state: np.ndarray, rules: np.ndarray) -> None:
     """Score the finished hand into POINTS and BAGS_AFTER, as :func:`spades.scoring.score_hand` does."""
-    n = rules[R_PLAYERS]
     size = rules[R_HAND_SIZE]
     for side in range(rules[R_SIDES]):
         contract = 0
         counted = 0
         bag_tricks = 0
         points = 0
-        for seat in range(n):
-            if rules[R_SEAT_SIDE + seat] != side:
-                continue
+        for k in range(rules[R_MEMBERS + side]):
+            seat = rules[R_SIDE_SEATS + 3 * side + k]
             bid = state[BID + seat]
             taken = state[TRICKS + seat]
             if bid == 0 or bid == BLIND_NIL_BID:

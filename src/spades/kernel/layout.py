@@ -72,7 +72,9 @@ R_CARD_SUIT = 35  # R_CARD_SUIT + card: the suit the card plays in
 R_POWER = R_CARD_SUIT + CARDS  # R_POWER + card: its order within its suit in play (rules.power: trumps 100 up)
 R_RANK = R_POWER + CARDS  # R_RANK + card: 0..12 for a side suit's two..ace, 13 up for the trumps low to high
 R_PRINTED = R_RANK + CARDS  # 1 without jokers: every card plays in its printed suit (card // 13) in bit order
-RULES_SIZE = R_PRINTED + 1
+R_MEMBERS = R_PRINTED + 1  # R_MEMBERS + side: how many seats the side has (1 solo, 2 partners, 3 a team of three)
+R_SIDE_SEATS = R_MEMBERS + MAX_SEATS  # R_SIDE_SEATS + 3 * side + k: the side's k-th seat
+RULES_SIZE = R_SIDE_SEATS + 3 * MAX_SEATS
 
 # bidding rules (spades.bids.Bidding), by what they do rather than by any variant's name
 BID_FREE, BID_NIL_OR_SPADES, BID_SPADES, BID_ONE_NIL = range(4)

@@ -37,15 +37,17 @@ def nil_log_weight(hand: int) -> float:
 
 @njit(cache=True)
 def fit_nil(hands: np.ndarray, seat: int, others: np.ndarray, played: int, suits_ok: np.ndarray,
-            exact: np.ndarray, steps: int, seed: int, card_suits: np.ndarray) -> None:
+            exact: np.ndarray, steps: int, seed: int, card_suits: np.ndarray, pinned: int = 0) -> None:
     """Swap ``seat``'s cards with those of the seats in ``others`` (``steps`` proposals, in place).
     ``played``: the cards ``seat`` played already (part of its hand at the bid); ``suits_ok[s]``: the suits seat
     ``s`` may hold; ``exact[s]``: whether seat ``s``'s spade count is known (no spade may move in or out);
-    ``card_suits``: each card's suit in play (the rules' ``card_suits``: a joker is a spade)."""
+    ``card_suits``: each card's suit in play (the rules' ``card_suits``: a joker is a spade); ``pinned``: cards
+    known to be where they are (passed to a partner), never swapped."""
     mine = hands[seat]
     theirs = np.int64(0)
     for s in others:
         theirs |= hands[s]
+    theirs &= ~pinned
     count_mine = popcount(mine)
     count_theirs = popcount(theirs)
     if count_mine == 0 or count_theirs == 0:

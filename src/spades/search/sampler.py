@@ -67,6 +67,9 @@ class Sampler:
         self._ok = np.array([self.suits_ok.get(s, 0) for s in range(n)], dtype=np.int64)
         self._exact = np.array([s in self.exact_spades for s in range(n)], dtype=np.bool_)
         self._suits = np.array(self.view.rules.card_suits, dtype=np.int64)
+        self._pinned = 0  # cards placed before sampling in a free seat's hand (passed to the partner)
+        for s in self.free:
+            self._pinned |= self.fixed[s]
 
     @classmethod
     def from_view(cls, view: SeatView) -> Sampler:
@@ -103,7 +106,8 @@ class Sampler:
             fixed[1 - view.seat] = unseen  # the draw is over: the other hand is every card not seen
         partner = rules.partner_of(view.seat)
         if partner is not None and view.passed:
-            fixed[partner] |= int(view.passed) & ~played  # the partner holds what this seat passed it
+            # the partner holds what this seat passed it, unless played or passed back
+            fixed[partner] |= int(view.passed) & ~played & ~hand
         free = [s for s in range(n) if s != view.seat and not (fixed[s] and two)]
         held = [rules.hand_size - played_by[s].bit_count() for s in range(n)]
         room = {s: held[s] - fixed[s].bit_count() for s in free}
@@ -147,7 +151,7 @@ class Sampler:
             return
         work = np.array(hands, dtype=np.int64)
         fit_nil(work, seat, others, self.played_by[seat], self._ok, self._exact, NIL_SWAPS, rng.getrandbits(62),
-                self._suits)
+                self._suits, self._pinned)
         hands[:] = work.tolist()
 
     def _place(self, rng: random.Random) -> list[int]:

@@ -229,3 +229,9 @@ def test_two_player_option_list_does_not_say_a_failed_nil_costs(capsys: pytest.C
     main(["rules", "two_player"])
     line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("nil_value"))
     assert "lost" not in line and "costs nothing" in line
+
+
+def test_a_bid_by_spades_says_the_jokers_count_as_spades() -> None:
+    jjdd = describe(Rules.preset("whiz", jokers="jjdd"))
+    assert "The Big Joker, the Little Joker and the two of diamonds count as spades." in jjdd
+    assert "count as spades" not in describe(Rules.preset("mirror"))

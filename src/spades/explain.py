@@ -177,12 +177,23 @@ def play_lines(rules: Rules) -> list[str]:
     return lines
 
 
+def _counted_as_spades(rules: Rules) -> str:
+    """`` The Big Joker, ... count as spades.``: the trumps of other printed suits, which a bid by spades counts."""
+    others = [_card(card) for card in reversed(rules.trumps) if not 39 <= card < 52]
+    if not others:
+        return ""
+    text = _listed(others)
+    return f" {text[0].upper()}{text[1:]} count as spades."
+
+
 def bidding_rule(rules: Rules) -> str:
     """Who bids what: the variant's forced bids, or the range of free ones and what limits them."""
     if rules.bidding is Bidding.NIL_OR_SPADES:
-        return "Each player bids Nil or exactly the number of spades they hold; with no spade, Nil is the only bid."
+        return ("Each player bids Nil or exactly the number of spades they hold; with no spade, Nil is the only bid."
+                + _counted_as_spades(rules))
     if rules.bidding is Bidding.SPADES:
-        return "Each player bids exactly the number of spades they hold; with none, the bid is Nil."
+        return ("Each player bids exactly the number of spades they hold; with none, the bid is Nil."
+                + _counted_as_spades(rules))
     if rules.bidding is Bidding.ONE_NIL:
         return ("In each partnership one partner bids Nil and the other 4 or more: the first of the two to bid "
                 "chooses Nil or 4 or more, and if both bid 4 or more, the second bid stands and the first becomes "

@@ -167,6 +167,7 @@ def test_nil_passing_says_who_passes_first_how_many_and_when_they_arrive() -> No
     assert "the Nil bidder passes 3 cards face down to the partner first" in text
     assert "the partner receives them all at once when the last is chosen" in text
     assert "passes 3 cards back" in text
+    assert "A partnership that bid two Nils passes nothing" in text
     assert "Nil passing" not in summary(describe(Rules.preset("standard")))
 
 

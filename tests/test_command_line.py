@@ -94,7 +94,7 @@ def test_the_person_sits_south_and_bots_take_any_seat_of_the_table(tmp_path: Pat
                           env=env, timeout=60, check=True)
     lines = done.stdout.splitlines()
     assert "You are South." in lines[0]
-    said = "The computer plays Southwest and Northwest and North and Northeast at easy; Southeast at random."
+    said = "The computer plays Southwest, Northwest, North and Northeast at easy; Southeast at random."
     assert said in lines[1]
 
 

@@ -167,6 +167,7 @@ def test_nil_passing_says_who_passes_first_how_many_and_when_they_arrive() -> No
     assert "the Nil bidder passes 3 cards face down to the partner first" in text
     assert "the partner receives them all at once when the last is chosen" in text
     assert "passes 3 cards back" in text
+    assert "A partnership that bid two Nils passes nothing" in text
     assert "Nil passing" not in summary(describe(Rules.preset("standard")))
 
 
@@ -229,3 +230,9 @@ def test_two_player_option_list_does_not_say_a_failed_nil_costs(capsys: pytest.C
     main(["rules", "two_player"])
     line = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("nil_value"))
     assert "lost" not in line and "costs nothing" in line
+
+
+def test_a_bid_by_spades_says_the_jokers_count_as_spades() -> None:
+    jjdd = describe(Rules.preset("whiz", jokers="jjdd"))
+    assert "The Big Joker, the Little Joker and the two of diamonds count as spades." in jjdd
+    assert "count as spades" not in describe(Rules.preset("mirror"))

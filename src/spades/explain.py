@@ -30,6 +30,7 @@ SOURCES: dict[str, str] = {
     "six_threes": "https://rarepike.com/spades/variants",
     "nil_pass": "Britannica, http://www.britannica.com/EBchecked/topic/1233155/spades, and Playsite's rules, "
                 "https://www.field-of-themes.com/spades/sprules.htm",
+    "two_nils": "http://tipwriter.expertscolumn.com/article/spades-card-game-rules",
     "face_up": "a two-player page copied at https://hiuhndy.blogspot.com/2021/11/spades-for-2-players.html",
     "face_down": "https://holdingthecards.com/what-cards-do-you-take-out-in-spades-2-3-and-4-players-jokers-removals/"
                  " and https://ourpastimes.com/play-spades-two-people-4488268.html",
@@ -177,12 +178,23 @@ def play_lines(rules: Rules) -> list[str]:
     return lines
 
 
+def _counted_as_spades(rules: Rules) -> str:
+    """`` The Big Joker, ... count as spades.``: the trumps of other printed suits, which a bid by spades counts."""
+    others = [_card(card) for card in reversed(rules.trumps) if not 39 <= card < 52]
+    if not others:
+        return ""
+    text = _listed(others)
+    return f" {text[0].upper()}{text[1:]} count as spades."
+
+
 def bidding_rule(rules: Rules) -> str:
     """Who bids what: the variant's forced bids, or the range of free ones and what limits them."""
     if rules.bidding is Bidding.NIL_OR_SPADES:
-        return "Each player bids Nil or exactly the number of spades they hold; with no spade, Nil is the only bid."
+        return ("Each player bids Nil or exactly the number of spades they hold; with no spade, Nil is the only bid."
+                + _counted_as_spades(rules))
     if rules.bidding is Bidding.SPADES:
-        return "Each player bids exactly the number of spades they hold; with none, the bid is Nil."
+        return ("Each player bids exactly the number of spades they hold; with none, the bid is Nil."
+                + _counted_as_spades(rules))
     if rules.bidding is Bidding.ONE_NIL:
         return ("In each partnership one partner bids Nil and the other 4 or more: the first of the two to bid "
                 "chooses Nil or 4 or more, and if both bid 4 or more, the second bid stands and the first becomes "
@@ -241,11 +253,11 @@ def nil_pass_rule(rules: Rules) -> str | None:
     if not count:
         return None
     cards = "1 card" if count == 1 else f"{count} cards"
-    return (f"Nil passing: after the bids, in each partnership with a Nil or Blind Nil the Nil bidder passes "
-            f"{cards} face down to the partner first (if both bid Nil, the one nearer the dealer's left), choosing "
-            f"them one at a time; the partner receives them all at once when the last is chosen, then, knowing them, "
-            f"passes {cards} back, which arrive the same way; then the play begins. The sources pass two, some only "
-            f"after a Blind Nil{cite('nil_pass')}.")
+    return (f"Nil passing: after the bids, in each partnership with one Nil or Blind Nil the Nil bidder passes "
+            f"{cards} face down to the partner first, choosing them one at a time; the partner receives them all at "
+            f"once when the last is chosen, then, knowing them, passes {cards} back, which arrive the same way; then "
+            f"the play begins. The sources pass two, some only after a Blind Nil{cite('nil_pass')}. A partnership "
+            f"that bid two Nils passes nothing, as Hoyle-style rules have it{cite('two_nils')}.")
 
 
 def contract_rule(rules: Rules) -> str:

@@ -13,7 +13,7 @@ from ..game import Game
 from ..host import Host
 from ..record import RecordError
 from ..rules import Rules
-from ..seats import seat_letters, seat_name
+from ..seats import seat_letters
 from ..table.config import FLAGS, SPEECH, VERBOSITY, Settings, choose_settings, remembered_line
 from ..table.keys import Input, KeyInput, LineInput
 from ..table.link import LocalLink
@@ -21,7 +21,7 @@ from ..table.saves import describe_save, find_save, load_game, save_path, set_as
 from ..table.session import Output, Table
 from ..table.speech import open_speech
 from ..words import announce as say
-from .options import add_rules_arguments, level_names, rules_from_args
+from .options import add_rules_arguments, level_names, rules_from_args, seat_named
 
 FALLBACK = "random"
 PLANNED = ("easy", "normal", "hard")  # levels a table may ask for before this installation has them
@@ -245,15 +245,6 @@ def south(rules: Rules) -> int:
     return seat_letters(rules.players).index("S")
 
 
-def seat_named(rules: Rules, text: str) -> int | None:
-    """The seat ``text`` names: its letters or its name, in any case (``sw``, ``Southwest``); None if none."""
-    key = text.strip().upper()
-    for seat, letters in enumerate(seat_letters(rules.players)):
-        if key in (letters.upper(), seat_name(seat, rules.players).upper()):
-            return seat
-    return None
-
-
 def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: dict[str, str],
                 args: argparse.Namespace) -> dict[int, str]:
     """Each bot seat's level: --bots, then --partner/--opponents, then the save's, then the remembered ones."""
@@ -269,7 +260,7 @@ def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: 
     letters = seat_letters(rules.players)
     for part in filter(None, (p.strip() for p in spec.split(","))):
         letter, sep, level = part.partition("=")
-        named = seat_named(rules, letter)
+        named = seat_named(letter, rules.players)
         if not sep or named is None or not level.strip():
             raise CommandError(f"--bots: {part!r} is not SEAT=LEVEL with a seat among {', '.join(letters)}")
         if named == human:

@@ -32,6 +32,7 @@ from ..game import Game, seat_name
 from ..record import RecordError, deal_text, load_record, read_meta
 from ..words import announce as say
 from ..words.seat import hand_events
+from .options import seat_named
 
 NOT_A_RECORD = ("record: ", "format: ")  # the first checks of a record, failed by JSON that is not one
 PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
@@ -129,12 +130,12 @@ def reviewed_seat(game: Game, meta: dict[str, Any], seat: str | None) -> int:
         if isinstance(human, int) and not isinstance(human, bool) and 0 <= human < n:
             return human
         return seats.seat_letters(n).index("S")
-    text = seat.strip().upper()
+    text = seat.strip()
     if text.isdigit() and int(text) < n:
         return int(text)
-    for index in range(n):
-        if text in (seats.seat_letters(n)[index].upper(), seats.seat_name(index, n).upper()):
-            return index
+    named = seat_named(text, n)
+    if named is not None:
+        return named
     raise ValueError(f"--seat {seat!r} is not a seat of this game ({', '.join(seats.SEAT_NAMES[n])})")
 
 

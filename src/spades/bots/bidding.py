@@ -39,7 +39,7 @@ SUICIDE_BID_UP = 1.0  # Suicide: the bidder also takes the tricks its Nil partne
 NO_BAGS_ROUND = -0.2  # without bags an overtrick costs nothing, so the bid rounds down further
 FACE_DOWN_SAMPLES = 12  # two-player, discards face down: other hands drawn from the cards not seen, to count against
 FACE_DOWN_BIAS = 3.0  # ... how much likelier a high card is kept: the other hand kept the better of its draws
-CALIBRATION_HANDS = 400  # random hands dealt to scale the count of a pack and table to the tricks there are
+CALIBRATION_HANDS = 1000  # random hands dealt to scale the count of a pack and table to the tricks there are
 STANDARD = Rules()
 
 

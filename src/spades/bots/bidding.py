@@ -37,8 +37,9 @@ SUICIDE_RISK_AT_4 = 2.4  # ... and the second takes the bid over (making the fir
 SUICIDE_RISK_PER_TRICK = 0.8  # first bid 4, and this much more for each trick more (higher bids, worse Nils)
 SUICIDE_BID_UP = 1.0  # Suicide: the bidder also takes the tricks its Nil partner sheds
 NO_BAGS_ROUND = -0.2  # without bags an overtrick costs nothing, so the bid rounds down further
-FACE_DOWN_SAMPLES = 12  # two-player, discards face down: other hands drawn from the cards not seen, to count against
-FACE_DOWN_BIAS = 3.0  # ... how much likelier a high card is kept: the other hand kept the better of its draws
+FACE_DOWN_BASE = 2.8  # two-player, discards face down: tricks expected are this plus ...
+FACE_DOWN_SLOPE = 0.7  # ... this much of the four-handed count of the hand
+FACE_DOWN_ROUND = -0.6  # and the bid is those tricks rounded down unless this close to the next
 CALIBRATION_HANDS = 1000  # random hands dealt to scale the count of a pack and table to the tricks there are
 STANDARD = Rules()
 
@@ -236,24 +237,14 @@ def choose_draw(view: SeatView) -> Hint:
 
 def _two_player_tricks(view: SeatView) -> float:
     """Two-player: the other hand is every card not seen, so count trick by trick against it. With the discards
-    face down it is 13 of the cards not seen: count against a few such hands, drawn with the high cards likelier
-    (a player keeps those), and take the mean."""
+    face down it is some 13 of the 26 cards not seen, and counting against a guess of it reads a hand worse than
+    the plain count of honours and spade length does, mapped to the 13 tricks of two hands (a line fitted to
+    the tricks taken in 800 hands of normal against easy, correlation 0.72 against 0.49 for the guess)."""
     k = Knowledge.from_view(view)
-    order = order_of(view.rules)
     theirs = k.known[1 - view.seat]
-    if theirs:
-        return _count_against(k.hand, theirs, order)
-    unseen = [c for c in range(54) if k.unseen >> c & 1]
-    held = k.held[1 - view.seat]
-    if len(unseen) <= held:
-        return _count_against(k.hand, k.unseen, order)
-    rng = random.Random(f"face-down:{k.hand}:{k.unseen}")
-    weights = [(order.rank[c] + (4 if order.suit[c] == SPADES else 0)) ** FACE_DOWN_BIAS for c in unseen]
-    total = 0.0
-    for _ in range(FACE_DOWN_SAMPLES):
-        keys = sorted(range(len(unseen)), key=lambda i: rng.random() ** (1 / weights[i]), reverse=True)
-        total += _count_against(k.hand, sum(1 << unseen[i] for i in keys[:held]), order)
-    return total / FACE_DOWN_SAMPLES
+    if not theirs:
+        return FACE_DOWN_BASE + FACE_DOWN_SLOPE * _raw_tricks(k.hand, order_of(view.rules), 3)
+    return _count_against(k.hand, theirs, order_of(view.rules))
 
 
 def _count_against(mine: int, theirs: int, order: Order) -> float:
@@ -464,7 +455,8 @@ def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
         return Hint(NIL, "few tricks and a failed Nil costs only bags: Nil")
     if est >= 12.9:
         return Hint(BIDS[13], f"counting against the cards not seen, about {est:.1f} tricks: shoot the moon")
-    want = max(1, min(12, math.floor(est + TWO_ROUND)))
+    shift = FACE_DOWN_ROUND if view.rules.face_down_discards else TWO_ROUND
+    want = max(1, min(12, math.floor(est + shift)))
     chosen = _nearest([b for b in bids if b.value > 0], want)
     return Hint(chosen, f"counting against the cards not seen, about {est:.1f} tricks: bid {chosen.spoken}")
 

@@ -15,7 +15,7 @@ from ..cards import Card, CardSet, Suit
 from ..rules import Rules
 from ..view import SeatView
 from .base import Fact, Hint
-from .knowledge import Knowledge, Order, order_of
+from .knowledge import Knowledge, Order, order_of, spade_base
 
 __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk", "nil_risk_after_pass"]
 
@@ -126,11 +126,6 @@ def _raw_tricks(hand: int, order: Order, base: int) -> float:
     return total
 
 
-def _spade_base(rules: Rules) -> int:
-    """The spades an average hand holds, rounded down: length past it takes tricks."""
-    return len(rules.trumps) // rules.players if rules.players > 2 else 3
-
-
 _SCALES: dict[tuple[int, int, int], float] = {}
 
 
@@ -157,7 +152,7 @@ def _mean_count(rules: Rules) -> float:
     rng = random.Random(f"calibrate:{rules.pack}:{rules.players}")
     cards = [c for c in range(54) if rules.pack >> c & 1]
     order = order_of(rules)
-    base = _spade_base(rules)
+    base = spade_base(rules)
     total = 0.0
     for _ in range(CALIBRATION_HANDS):
         total += _raw_tricks(sum(1 << c for c in rng.sample(cards, rules.hand_size)), order, base)
@@ -168,7 +163,7 @@ def estimate_tricks(hand: CardSet | int, rules: Rules | None = None) -> float:
     """Expected tricks of a hand, before the bidding says more: counted as at a table of four, then scaled to the
     table and pack of ``rules`` (by default the standard game)."""
     rules = rules or STANDARD
-    raw = _raw_tricks(int(hand), order_of(rules), _spade_base(rules))
+    raw = _raw_tricks(int(hand), order_of(rules), spade_base(rules))
     if rules.plain_pack and rules.players == 4:
         return raw
     return raw * _scale(rules)
@@ -186,7 +181,7 @@ def nil_risk(hand: CardSet | int, rules: Rules | None = None) -> float:
     spades = _hand_ranks(hand, SPADES, order)
     for rank in spades:
         risk += _SPADE_RISK.get(rank, 0.02) * SPADE_NIL_RISK
-    base = _spade_base(rules)
+    base = spade_base(rules)
     if len(spades) > base:
         risk += 0.4 * (len(spades) - base)
     for suit in range(3):

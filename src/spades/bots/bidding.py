@@ -27,6 +27,7 @@ BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
 BLIND_NEAR = 0.8  # ... and with the leader this close to the target
 SPADE_NIL_RISK = 1.0  # weight of the spades held in the risk of a Nil
 SOLO_NIL_RISK = 2.0  # solo: how much riskier a Nil is with three opponents to set it and nobody to cover
+SOLO_NIL_RISK_PER_CARD = 0.2  # ... less for each card a hand holds under 13: fewer tricks to duck
 TWO_ROUND = -0.3  # two-player: the bid is the count of tricks rounded down unless this close to the next
 DRAW_SPADE = 9  # two-player draw: keep spades from this rank up ...
 DRAW_RANK = 13  # ... and side cards from this rank up (one lower with a card of the suit beside it)
@@ -205,6 +206,13 @@ def nil_risk_after_pass(hand: int, rules: Rules) -> float:
     return nil_risk(hand, rules)
 
 
+def solo_nil_weight(rules: Rules) -> float:
+    """How much riskier a solo Nil is than a partnership's: twice at thirteen cards (tuned against a copy of
+    normal that weighed it evenly), less with smaller hands, 1 at six players' 8 cards (tuned against normal,
+    +7.7 points a deal over the weight of two; at five players 1.4 was even with two)."""
+    return SOLO_NIL_RISK - SOLO_NIL_RISK_PER_CARD * max(0, 13 - rules.hand_size)
+
+
 def nil_chance(risk: float) -> float:
     return 0.93 * math.exp(-0.85 * risk)
 
@@ -340,7 +348,7 @@ def _pressure(view: SeatView) -> int:
 def _nil_worth(view: SeatView, est: float, risk: float) -> tuple[float, float]:
     """The value of bidding Nil and of bidding for tricks, in points, as a club player weighs them."""
     rules = view.rules
-    chance = nil_chance(risk if rules.partnerships else risk * SOLO_NIL_RISK)
+    chance = nil_chance(risk if rules.partnerships else risk * solo_nil_weight(rules))
     nil_ev = rules.nil_value * (2 * chance - 1 if rules.nil_fail_penalty else chance) + NIL_BONUS
     bid_ev = 10 * max(1.0, est) + (12 if rules.partnerships else 0)  # the tricks also help the partner
     partner = _partner_bid(view)

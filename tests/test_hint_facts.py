@@ -142,6 +142,8 @@ def holds(view: SeatView, fact: Fact) -> bool:
             return winning == (seat, card)
         case "partner_winning":
             return seat == view.partner and winning == (seat, card)
+        case "teammate_winning":
+            return seat != view.seat and seat in view.rules.seats_of(view.side) and winning == (seat, card)
         case "plays_after":
             return bool(view.trick) and seat != view.seat and seat not in {s for s, _ in view.trick}
         case "last_to_play":
@@ -189,8 +191,9 @@ CLAIMS: list[tuple[str, str]] = [
     (r"singleton", "singleton"),
     (r"\bvoid\b|\bout of (clubs|diamonds|hearts|spades)", "void"),
     (r"only spades", "only_spades"),
-    (r"is winning|winning now|Nil and winning", "winning|partner_winning"),
+    (r"is winning|winning now|Nil and winning", "winning|partner_winning|teammate_winning"),
     (r"partner's [a-z ]+ is winning|partner's [a-z ]+ may be beaten", "partner_winning|winning"),
+    (r"teammate [A-Za-z]+'s", "teammate_winning"),
     (rf"\b({SEAT_NAMES}|partner) is Nil\b|partner's Nil|cover partner", "nil"),
     (r"best card left|best spade left|is the best left", "best_left"),
     (r"\bsure winner|\bcannot lose|\bwill (win|hold|take)\b|\bcertain", "sure_winner"),
@@ -199,7 +202,7 @@ CLAIMS: list[tuple[str, str]] = [
     (r"every card is above", "every_card_beats"),
     (r"nothing beats", "cannot_beat"),
     (r"contract is (made|safe)", "contract_made"),
-    (r"plays after|plays last", "plays_after"),
+    (r"plays? after|plays last", "plays_after"),
     (r"last to play", "last_to_play"),
     (r"only card", "only_legal"),
 ]
@@ -220,7 +223,8 @@ def check_hint(view: SeatView, hint: Hint, level: str) -> None:
         assert Fact("nil", seat=seat) in hint.facts, f"{where}: names {name} as Nil without the fact"
     for name in re.findall(rf"\b({SEAT_NAMES}|partner)'s [A-Za-z ]+? is winning", hint.reason):
         seat = view.partner if name == "partner" else names.index(name)
-        assert any(f.kind in ("winning", "partner_winning") and f.seat == seat for f in hint.facts), where
+        assert any(f.kind in ("winning", "partner_winning", "teammate_winning") and f.seat == seat
+                   for f in hint.facts), where
     check_words(view, hint, where)
 
 
@@ -373,6 +377,8 @@ def test_every_level_states_only_facts_with_options(variant: str, options: dict[
     assert set(asked) == set(levels)
     assert {"winning", "cannot_beat", "only_legal", "void"} <= kinds
     assert bool(phases["pass"]) == bool(rules.nil_pass)
+    if rules.partnerships and rules.partner_of(0) is None:
+        assert "teammate_winning" in kinds
 
 
 @pytest.mark.parametrize("variant", ["standard", "solo"])

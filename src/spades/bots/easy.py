@@ -14,7 +14,7 @@ from ..rules import Rules
 from ..tricks import winning_play
 from ..view import Phase, SeatView
 from .base import Bot, Fact, Hint, register
-from .knowledge import order_of
+from .knowledge import order_of, spade_base
 from .passing import easy_pass
 
 __all__ = ["EasyBot"]
@@ -31,8 +31,10 @@ def count_bid(hand: CardSet, rules: Rules | None = None) -> int:
     aces = sum(1 for c in cards if order.rank[c] >= 14)
     kings = sum(1 for c in cards if order.rank[c] == 13)
     spades = sum(1 for c in cards if order.suit[c] == SPADES)
-    base = len(rules.trumps) // rules.players if rules.players > 2 else 3
-    return aces + kings + max(0, spades - base)
+    return aces + kings + max(0, spades - spade_base(rules))
+
+
+ORDINALS = ("none", "first", "second", "third", "fourth", "fifth", "sixth")
 
 
 @register("easy")
@@ -71,7 +73,8 @@ class EasyBot(Bot):
         if want == 0 and NIL in bids:
             return Hint(NIL, "no aces, no kings and few spades: Nil")
         chosen = min(numbers, key=lambda b: (abs(b.value - want), b.value))
-        return Hint(chosen, f"aces, kings and spades past the third count {want}: bid {chosen.spoken}")
+        past = ORDINALS[min(spade_base(view.rules), len(ORDINALS) - 1)]
+        return Hint(chosen, f"aces, kings and spades past the {past} count {want}: bid {chosen.spoken}")
 
     def _play(self, view: SeatView) -> Hint:
         order = order_of(view.rules)

@@ -13,7 +13,7 @@ from ..cards import CARDS, Card, Suit
 from ..rules import Rules
 from ..view import Phase, SeatView
 
-__all__ = ["Knowledge", "Order", "order_of"]
+__all__ = ["Knowledge", "Order", "order_of", "spade_base"]
 
 SPADES = int(Suit.SPADES)
 ALL_SUITS = 0b1111
@@ -45,6 +45,12 @@ def order_of(rules: Rules) -> Order:
     if order is None:
         order = _ORDERS[key] = _make_order(rules)
     return order
+
+
+def spade_base(rules: Rules) -> int:
+    """The spades an average hand of the table holds, rounded down (three at a table of four, and two-player
+    counts as four): the length past which spades take tricks of their own."""
+    return len(rules.trumps) // rules.players if rules.players > 2 else 3
 
 
 def _make_order(rules: Rules) -> Order:

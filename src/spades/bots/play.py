@@ -40,6 +40,7 @@ class Situation:
     view: SeatView
     k: Knowledge
     partner: int | None
+    mates: list[int]  # the other seats of this seat's side: the partner, or two teammates in teams of three
     opponents: list[int]
     my_nil: bool
     partner_nil: bool
@@ -80,7 +81,8 @@ class Situation:
         # A failed Nil's tricks count for nothing but bags: that seat takes a trick only to set the opponents.
         lost_nil = my_bid is not None and my_bid.value == 0 and not rules.nil_tricks_count_for_partner
         return cls(
-            view=view, k=k, partner=partner, opponents=opponents,
+            view=view, k=k, partner=partner, mates=[x for x in rules.seats_of(side) if x != seat],
+            opponents=opponents,
             my_nil=_nil_intact(view, seat),
             partner_nil=partner is not None and _nil_intact(view, partner),
             opp_nils=[s for s in opponents if _nil_intact(view, s)],
@@ -166,11 +168,14 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
             return Hint(card, f"{_name(view, nil_seat)} is Nil and plays after: play low, the {card.name}",
                         (nil, Fact("plays_after", seat=nil_seat)))
 
-    if s.partner is not None and win_seat == s.partner and (not opp_after or k.safe(best, led, opp_after)):
+    if win_seat in s.mates and (not opp_after or k.safe(best, led, opp_after)):
         card = _highest(k, unders, prefer_keep_spades=True) if not s.want_tricks and unders else \
                 _dump_low(k, unders or legal)
-        return Hint(card, f"partner's {best.name} is winning: play low, the {card.name}",
-                    (Fact("partner_winning", seat=s.partner, card=best),))
+        if win_seat == s.partner:
+            return Hint(card, f"partner's {best.name} is winning: play low, the {card.name}",
+                        (Fact("partner_winning", seat=s.partner, card=best),))
+        return Hint(card, f"teammate {_name(view, win_seat)}'s {best.name} is winning: play low, the {card.name}",
+                    (Fact("teammate_winning", seat=win_seat, card=best),))
 
     if not s.want_tricks:
         if unders:
@@ -184,8 +189,9 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
             if not after:
                 return Hint(card, f"last to play and every card wins: play the {card.name}",
                             (Fact("last_to_play"), Fact("every_card_wins", card=best)))
-            return Hint(card, f"every card is above {best_name} and only partner plays after: play the {card.name}",
-                        (winning, Fact("every_card_beats", card=best), Fact("plays_after", seat=s.partner)))
+            words, facts = _only_mates_after(s, after)
+            return Hint(card, f"every card is above {best_name} and {words}: play the {card.name}",
+                        (winning, Fact("every_card_beats", card=best), *facts))
         card = min(legal, key=k.rank)
         return Hint(card, f"every card is above {best_name}: play the lowest, the {card.name}",
                     (winning, Fact("every_card_beats", card=best)))
@@ -200,8 +206,8 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
             card = min(beaters, key=k.rank)
             if not after:
                 return Hint(card, f"last to play: win cheaply with the {card.name}", (Fact("last_to_play"),))
-            return Hint(card, f"only partner plays after: win cheaply with the {card.name}",
-                        (Fact("plays_after", seat=s.partner),))
+            words, facts = _only_mates_after(s, after)
+            return Hint(card, f"{words}: win cheaply with the {card.name}", facts)
         safe = _lowest_safe(k, beaters, led, opp_after)
         position = len(view.trick) + 1
         if position == 2 and s.partner is not None:
@@ -253,6 +259,16 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
             return Hint(card, f"only spades left: trump low with the {card.name}, though it may be overtrumped", facts)
         return Hint(card, f"only spades left: play low, the {card.name}, under {best_name}", (*facts, winning))
     return Hint(card, f"a trump here may be overtrumped: discard the {card.name}")
+
+
+def _only_mates_after(s: Situation, after: list[int]) -> tuple[str, tuple[Fact, ...]]:
+    """Words and facts for "nobody but this side plays after": the partner, or the teammates still to play."""
+    facts = tuple(Fact("plays_after", seat=seat) for seat in after)
+    if after == [s.partner]:
+        return "only partner plays after", facts
+    if len(after) == 1:
+        return f"only teammate {_name(s.view, after[0])} plays after", facts
+    return "only teammates play after", facts
 
 
 def _nil_follow(s: Situation, legal: list[Card], beaters: list[Card], unders: list[Card], after: list[int],

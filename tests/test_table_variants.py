@@ -304,3 +304,22 @@ def test_the_log_between_hands_still_says_the_pass_cards(tmp_path: Path) -> None
     log = text[text.index("Log of this hand:"):]
     assert f"  You pass the {said.group(1)} to North." in log
     assert re.search(r"^  North passes you the [a-z ]+\.$", log, re.M)
+
+
+def test_face_down_discards_are_said_to_their_owner_only() -> None:
+    from spades.actions import Choice
+
+    game = Game(Rules.preset("two_player", face_down_discards=True), seed=6)
+    for _ in range(6):
+        game.apply(Choice.DISCARD)
+    for seat in (0, 1):
+        view = game.view(seat)
+        own = [c.name for c in view.discards]
+        answer = announce.hand_answer(view)
+        assert len(own) == 3 and f"Your discards, face down: {', '.join(own)}." in answer
+        other = game.view(1 - seat).discards
+        assert not any(c.name in answer for c in other)
+    for index in range(len(game.events)):
+        for seat in (0, 1):
+            heard = " ".join(heard_lines(game.view(seat), game.events, index))
+            assert " of " not in heard, heard  # no card is named in a public draw line

@@ -19,6 +19,7 @@ import pytest
 from spades import Bid, Card, CardSet, Game, Rules
 from spades.actions import NIL
 from spades.bots import make_bot
+from spades.commands.options import parse_options
 from spades.events import CardPlayed, GameOver, Passed
 from spades.host import Host
 from spades.record import load_record
@@ -45,10 +46,11 @@ class VariantDriver(Driver):
     """A whole game by keys: each card chosen from the first of the hand, stepping right until one is taken (so
     the hand's order in play is walked too), a pass chosen the same way, Nil bid when asked to."""
 
-    def play_game(self, nil: bool = False) -> str:
+    def play_game(self, rules: Rules, nil: bool = False) -> str:
         self.expect(r"You are ([A-Za-z]+)\.")
         me = self.child.match.group(1)
         draws = 0
+        read = False
         while True:
             self.expect(TURN)
             text = self.child.after
@@ -72,7 +74,19 @@ class VariantDriver(Driver):
                 self.expect(SELECTED)
                 self.key("enter")  # the next card's turn, or the pass said
             else:
+                if not read:  # the reading keys once, at the first card: every seat, the hand's size
+                    read = True
+                    self.read_table(rules)
                 self.choose(me)
+
+    def read_table(self, rules: Rules) -> None:
+        assert self.ask("t", r"Trick 1 of ").startswith(f"Trick 1 of {rules.hand_size}; ")
+        bids = self.ask("b", r"Bids: ")
+        names = [seat_name(s, rules.players) for s in range(rules.players)]
+        assert re.findall(r"(?:^Bids: |, )([A-Za-z]+) (?:Nil|\d+)", bids.split(". Totals")[0]) == names
+        score = self.ask("e", r"Score: ")
+        assert score.count(" points") == rules.sides and ("bag" in score) is not rules.no_bags
+        self.ask("c", r"This hand: ")
 
     def choose(self, me: str) -> None:
         self.key("home")
@@ -122,7 +136,8 @@ def test_a_whole_game_of_each_new_rule_set(tmp_path: Path, variant: str, options
         args += ["-o", option]
     driver = VariantDriver(tmp_path, args)
     nil = "nil_pass=2" in options
-    me = driver.play_game(nil=nil)
+    expected = Rules.preset(variant, hands=1, **parse_options(list(options)))
+    me = driver.play_game(expected, nil=nil)
     text = driver.transcript.replace("\r", "")
     game = kept_game(text)
     rules = game.rules
@@ -289,3 +304,22 @@ def test_the_log_between_hands_still_says_the_pass_cards(tmp_path: Path) -> None
     log = text[text.index("Log of this hand:"):]
     assert f"  You pass the {said.group(1)} to North." in log
     assert re.search(r"^  North passes you the [a-z ]+\.$", log, re.M)
+
+
+def test_face_down_discards_are_said_to_their_owner_only() -> None:
+    from spades.actions import Choice
+
+    game = Game(Rules.preset("two_player", face_down_discards=True), seed=6)
+    for _ in range(6):
+        game.apply(Choice.DISCARD)
+    for seat in (0, 1):
+        view = game.view(seat)
+        own = [c.name for c in view.discards]
+        answer = announce.hand_answer(view)
+        assert len(own) == 3 and f"Your discards, face down: {', '.join(own)}." in answer
+        other = game.view(1 - seat).discards
+        assert not any(c.name in answer for c in other)
+    for index in range(len(game.events)):
+        for seat in (0, 1):
+            heard = " ".join(heard_lines(game.view(seat), game.events, index))
+            assert " of " not in heard, heard  # no card is named in a public draw line

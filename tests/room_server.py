@@ -106,8 +106,17 @@ class Seat:
         self.seat = seat
         self.seed = seed
         self.seen = 0  # frames handled
-        self.acted: list[tuple[int, str]] = []  # (cursor, action)
+        self.acted: list[tuple[tuple[int, int], str]] = []  # (the decision's place, action)
         self.rate = RateLimit(RATE_PER_SECOND * 0.75, RATE_BURST // 2)  # under the server's limit, like a person
+
+    def decide(self, cursor: int, legal: list[str]) -> str:
+        return choose(self.seed, cursor, legal)
+
+    @staticmethod
+    def place(cursor: int, view: dict[str, Any]) -> tuple[int, int]:
+        """Where a decision stands: the public events and, within a Nil pass (whose cards before the last make
+        no event), the cards set aside so far."""
+        return cursor, len(view.get("passed") or [])
 
     def over(self) -> bool:
         view = self.client.views.get(self.table)
@@ -123,16 +132,18 @@ class Seat:
             view = client.views.get(self.table)
             cursor = client.cursors.get(self.table, 0)
             if view is not None and view["turn"] == self.seat and view["legal"] and \
-                    (not self.acted or self.acted[-1][0] != cursor):
-                action = choose(self.seed, cursor, view["legal"])
-                self.acted.append((cursor, action))
+                    (not self.acted or self.acted[-1][0] != self.place(cursor, view)):
+                action = self.decide(cursor, view["legal"])
+                at_place = self.place(cursor, view)
+                self.acted.append((at_place, action))
                 while not self.rate.allow():
                     await asyncio.sleep(0.01)
                 since = len(client.frames)
                 await client.act(self.table, action, cursor)
                 reply = await client.wait_for(
-                    lambda f, at=cursor: f.get("type") == "error"
-                    or (f.get("type") == "update" and f["table"] == self.table and f["cursor"] > at),
+                    lambda f, at=at_place: f.get("type") == "error"
+                    or (f.get("type") == "update" and f["table"] == self.table
+                        and self.place(f["cursor"], f["view"]) > at),
                     20, since=since)
                 if reply.get("type") == "error":
                     raise AssertionError(f"seat {self.seat}: {action} at {cursor} refused: {reply}")
@@ -218,7 +229,7 @@ async def close_all(clients: Any) -> None:
     await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
 
 
-CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
+CARD = re.compile(r"^((10|[2-9JQKA])[SHDC]|[BL]J)$")
 
 
 def cards_in(value: Any) -> set[str]:
@@ -235,7 +246,9 @@ def cards_in(value: Any) -> set[str]:
 class Knowledge:
     """What the game let each seat know, step by step: at each number of public events the game passed through,
     the cards in each seat's hand (what every other seat, and a spectator, may not see then), and the public
-    events themselves in their wire form."""
+    events themselves in their wire form. An action may make no public event (a card set aside for a Nil pass):
+    the seats' cards at a number of events are then those of every state the game passed through there, and what a
+    seat knows besides its hand (the cards it passed and received) is kept apart in ``known``."""
 
     def __init__(self, record: dict[str, Any]) -> None:
         from spades.record import game_from_record
@@ -244,6 +257,7 @@ class Knowledge:
         played = game_from_record(record)
         game = Game(played.rules, seed=record["seed"])
         self.hands: dict[int, list[set[str]]] = {}
+        self.known: dict[int, list[set[str]]] = {}
         self.note(game)
         for action in played.actions:
             game.apply(action)
@@ -251,7 +265,13 @@ class Knowledge:
         self.events = [event_to_json(event) for event in game.events]
 
     def note(self, game: Game) -> None:
-        self.hands[len(game.events)] = [{str(card) for card in CardSet(hand)} for hand in game.hands]
+        at = len(game.events)
+        hands = self.hands.setdefault(at, [set() for _ in game.hands])
+        known = self.known.setdefault(at, [set() for _ in game.hands])
+        for seat, hand in enumerate(game.hands):
+            view = game.view(seat)
+            hands[seat] |= {str(card) for card in CardSet(hand)}
+            known[seat] |= hands[seat] | {str(card) for card in (*view.passed, *view.received)}
 
 
 def leaks(frames: list[dict[str, Any]], seat: int | None, known: Knowledge) -> list[str]:
@@ -267,6 +287,8 @@ def leaks(frames: list[dict[str, Any]], seat: int | None, known: Knowledge) -> l
         if events != known.events[cursor - len(events):cursor]:
             found.append(f"update at cursor {cursor} has events that are not the public ones")
         hidden = set().union(*(hand for s, hand in enumerate(known.hands[cursor]) if s != seat))
+        if seat is not None:
+            hidden -= known.known[cursor][seat]
         shown = cards_in(frame["view"]) & hidden
         if shown:
             found.append(f"update at cursor {cursor} shows {sorted(shown)}")

@@ -25,6 +25,32 @@ def test_lineups_swap_the_seats() -> None:
     assert lineups(Rules.preset("standard")) == [(0, 2), (1, 3)]
     assert lineups(Rules.preset("solo")) == [(0,), (1,), (2,), (3,)]
     assert lineups(Rules.preset("two_player")) == [(0,), (1,)]
+    assert lineups(Rules.preset("three_player")) == [(0,), (1,), (2,)]
+    assert lineups(Rules.preset("six_player")) == [(s,) for s in range(6)]
+    assert lineups(Rules.preset("six_partners", teams="threes")) == [(0, 2, 4), (1, 3, 5)]
+    assert lineups(Rules.preset("six_partners")) == [(0, 3), (1, 4), (2, 5), (1, 2, 4, 5), (0, 2, 3, 5), (0, 1, 3, 4)]
+
+
+@pytest.mark.parametrize("variant", ["three_player", "five_player", "six_player", "six_partners", "standard"])
+def test_each_level_holds_every_seat_equally(variant: str) -> None:
+    """Over a deal's plays each level holds each seat the same number of times, and partners always share a
+    level: the scheme favours no seat and no level."""
+    rules = Rules.preset(variant)
+    plays = lineups(rules)
+    for seat in range(rules.players):
+        held = sum(seat in a for a in plays)
+        assert held * rules.players == sum(len(a) for a in plays)
+        partner = rules.partner_of(seat)
+        assert partner is None or all((seat in a) == (partner in a) for a in plays)
+
+
+@pytest.mark.parametrize(("variant", "options"), [("three_player", {}), ("six_partners", {}),
+                                                  ("six_partners", {"teams": "threes"}),
+                                                  ("standard", {"jokers": "jjdd", "nil_pass": 2})])
+def test_a_level_against_itself_is_even_at_every_table(variant: str, options: dict[str, str]) -> None:
+    out = play_block(Rules.preset(variant, **options), Match("normal", "normal"), "same", 2)
+    assert out.margin == pytest.approx(0, abs=1e-9)
+    assert out.deal_margins == pytest.approx([0, 0], abs=1e-9)
 
 
 def test_a_level_against_itself_is_even_on_every_deal() -> None:

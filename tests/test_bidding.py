@@ -297,3 +297,28 @@ def test_blind_nil_first_with_min_team_bid_partner_must_bid_four() -> None:
     assert game.legal_actions() == (Choice.LOOK,)
     game.apply(Choice.LOOK)
     assert set(game.legal_actions()) == set(bids(*range(4, 14)))
+
+
+def _mean_count(rules: Rules, hands: int = 2000) -> float:
+    import random
+
+    from spades.bots.bidding import estimate_tricks
+
+    rng = random.Random(repr(rules))
+    cards = [c for c in range(54) if rules.pack >> c & 1]
+    return sum(estimate_tricks(sum(1 << c for c in rng.sample(cards, rules.hand_size)), rules)
+               for _ in range(hands)) / hands
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    ("three_player", {}), ("five_player", {}), ("six_player", {}), ("six_partners", {}),
+    ("standard", {"jokers": "big_little"}), ("standard", {"jokers": "jjdd"}),
+    ("three_player", {"jokers": "big_little"}),
+])
+def test_the_count_of_a_hand_scales_to_the_table(variant: str, options: dict[str, str]) -> None:
+    """Over many hands the normal player's count, set against the tricks an average hand takes (the hand's size
+    over the players), comes out as at the standard table: 17 cards at three count for more than 8 at six."""
+    rules = Rules.preset(variant, **options)
+    standard = _mean_count(Rules()) / (13 / 4)
+    here = _mean_count(rules) / (rules.hand_size / rules.players)
+    assert 0.9 < here / standard < 1.1, (here, standard)

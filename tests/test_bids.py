@@ -63,11 +63,14 @@ def test_the_bids_of_each_rule_from_the_hand_and_the_partner() -> None:
     assert legal_bids(whiz, NO_SPADE, None) == (NIL,)
     assert legal_bids(mirror, THREE_SPADES, None) == (BIDS[3],)
     assert legal_bids(mirror, NO_SPADE, None) == (NIL,)
-    assert legal_bids(suicide, THREE_SPADES, None) == (NIL, *BIDS[4:])
-    assert legal_bids(suicide, THREE_SPADES, NIL) == BIDS[4:]
-    assert legal_bids(Rules(), THREE_SPADES, None) == BIDS
-    assert legal_bids(Rules(nil=False), THREE_SPADES, None) == BIDS[1:]
-    assert legal_bids(Rules(min_team_bid=4), THREE_SPADES, BIDS[1]) == BIDS[3:]
+    assert legal_bids(suicide, THREE_SPADES, None) == (NIL, *BIDS[4:14])
+    assert legal_bids(suicide, THREE_SPADES, NIL) == BIDS[4:14]
+    assert legal_bids(Rules(), THREE_SPADES, None) == BIDS[:14]
+    assert legal_bids(Rules(nil=False), THREE_SPADES, None) == BIDS[1:14]
+    assert legal_bids(Rules(min_team_bid=4), THREE_SPADES, BIDS[1]) == BIDS[3:14]
+    # No bid above the hand's tricks: 17 at three players, 8 at six.
+    assert legal_bids(Rules.preset("three_player"), THREE_SPADES, None) == BIDS[:18]
+    assert legal_bids(Rules.preset("six_partners"), THREE_SPADES, None) == BIDS[:9]
     assert blind_choices(Rules(blind_nil=True), None) == (BLIND_NIL, Choice.LOOK)
     assert blind_choices(Rules(blind_nil=True, min_team_bid=4), BIDS[2]) == (Choice.LOOK,)
 

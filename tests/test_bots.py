@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from spades import Card, Game, Rules
+from spades import Card, CardSet, Game, Rules
 from spades.actions import Bid, Choice
 from spades.bots import make_bot
+from spades.cards import Suit
 
 LEVELS = ["random", "easy", "normal"]
 
@@ -26,6 +27,19 @@ RULE_SETS = [
     ("standard", {"nil_tricks_count_for_partner": True}),
     ("standard", {"nil": False}),
     ("standard", {"bag_limit": 3, "bag_penalty": 50}),
+    ("three_player", {}),
+    ("five_player", {}),
+    ("six_player", {}),
+    ("six_partners", {}),
+    ("six_partners", {"teams": "threes"}),
+    ("standard", {"jokers": "big_little"}),
+    ("standard", {"jokers": "jjdd"}),
+    ("three_player", {"jokers": "big_little"}),
+    ("five_player", {"jokers": "big_little"}),
+    ("standard", {"nil_pass": 2}),
+    ("six_partners", {"nil_pass": 1}),
+    ("two_player", {"face_down_discards": True}),
+    ("standard", {"no_bags": True}),
 ]
 
 
@@ -48,7 +62,10 @@ def test_plays_to_the_end(level: str, variant: str, options: dict) -> None:
     assert game.over and len(game.results) == 2
 
 
-@pytest.mark.parametrize(("variant", "options"), RULE_SETS[:8], ids=[f"{v}-{o}" for v, o in RULE_SETS[:8]])
+MIXED = RULE_SETS[:8] + RULE_SETS[-13:]
+
+
+@pytest.mark.parametrize(("variant", "options"), MIXED, ids=[f"{v}-{o}" for v, o in MIXED])
 def test_mixed_table_plays_a_game_to_the_target(variant: str, options: dict) -> None:
     rules = Rules.preset(variant, target=200, **options)
     game = play(rules, ["normal", "easy"], seed="mixed")
@@ -139,3 +156,60 @@ def test_suicide_the_ace_of_spades_is_never_the_nil() -> None:
     hint = make_bot("normal").hint(game.view(2))
     assert isinstance(hint.action, Bid) and hint.action.value >= 4, hint.reason
     assert "ace of spades" in hint.reason
+
+
+def _passing(rules: Rules, deal: list[int], nil_seat: int, bids: dict[int, int]) -> Game:
+    game = Game.from_deal(rules, deal, dealer=3)
+    while game.phase.value == "bid":
+        game.apply(Bid.of(bids[game.turn]))
+    assert game.phase.value == "pass" and game.turn == nil_seat
+    return game
+
+
+def test_the_nil_passes_its_dangerous_cards_and_its_partner_low_ones() -> None:
+    """The Nil bidder gives its partner the cards most likely to take a trick (the ace of spades and the king of
+    hearts here), and the partner gives back low side cards, never one it was just given."""
+    deal = [int(CardSet.parse(t)) for t in (
+        "AS 2S 3S KH 2H 3H 4H 2D 3D 4D 2C 3C 4C",
+        "KS QS JS 10S AH QH JH 10H AD KD QD JD AC",
+        "9S 8S 7S 9H 8H 7H 6H 5D 6D 7D 8D 5C 6C",
+        "6S 5S 4S 5H 10D 9D KC QC JC 10C 9C 8C 7C",
+    )]
+    game = _passing(Rules.preset("standard", nil_pass=2), deal, 0, {0: 0, 1: 4, 2: 4, 3: 4})
+    normal = make_bot("normal")
+    passed = []
+    for _ in range(2):
+        hint = normal.hint(game.view(0))
+        assert "Nil" in hint.reason
+        passed.append(hint.action)
+        game.apply(hint.action)
+    assert set(passed) == {Card.parse("AS"), Card.parse("KH")}
+    back = []
+    while game.phase.value == "pass":
+        view = game.view(game.turn)
+        assert view.seat == 2 and view.received == CardSet.parse("AS KH")
+        card = normal.act(view)
+        back.append(card)
+        game.apply(card)
+    assert all(c.rank <= 6 and c.suit != Suit.SPADES for c in back), back
+    view = game.view(0)
+    assert view.passed == CardSet.parse("AS KH") and Card.parse("AS") not in view.hand
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_jokers_and_the_jjdd_deuces_are_the_top_trumps(level: str) -> None:
+    """Void in the suit led, a seat trumps with its lowest trump: in JJDD the two of spades ranks above the ace, so
+    the lowest is the three (in card order the two came first)."""
+    rules = Rules.preset("standard", jokers="jjdd")
+    deal = [int(CardSet.parse(t)) for t in (
+        "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H AD",
+        "BJ 2S 3S KD QD JD 10D 9D 8D 7D 6D 5D 4D",
+        "LJ AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3D",
+        "2D AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C",
+    )]
+    game = Game.from_deal(rules, deal, dealer=3)
+    while game.phase.value == "bid":
+        game.apply(Bid.of(3))
+    game.apply(Card.parse("AH"))
+    card = make_bot(level).act(game.view(1))
+    assert card == Card.parse("3S")

@@ -86,3 +86,60 @@ def test_two_player_knows_the_other_hand_after_the_draw() -> None:
     other = 1 - view.seat
     assert k.known[other] == game.hands[other]
     assert k.sample(random.Random(1))[other] == game.hands[other]
+
+
+def test_jokers_rank_above_the_ace_and_cards_out_of_the_pack_are_never_out() -> None:
+    """Big and Little Joker, twos of clubs and diamonds out: the ace of spades is no master while a joker is
+    unseen, and the twos taken out are not held by anyone."""
+    game = Game(Rules.preset("standard", jokers="big_little"), seed=3)
+    view = game.view(0)
+    k = Knowledge.from_view(view)
+    assert not k.unseen >> int(C("2C")) & 1 and not k.unseen >> int(C("2D")) & 1
+    assert k.unseen | int(view.hand) == Rules.preset("standard", jokers="big_little").pack
+    assert k.spades_out() + k.hand_count(3) == 15
+    if C("BJ") not in view.hand:
+        assert not k.is_master(C("AS")) and not k.is_master(C("LJ"))
+    assert k.rank(C("BJ")) == 16 and k.rank(C("LJ")) == 15 and k.suit(C("BJ")) == 3
+
+
+def test_jjdd_the_deuces_rank_above_the_ace() -> None:
+    """JJDD: the two of diamonds is a spade in play; trumps run 3S..AS, 2S, 2D, LJ, BJ."""
+    k = Knowledge.from_view(Game(Rules.preset("standard", jokers="jjdd"), seed=4).view(0))
+    assert k.suit(C("2D")) == 3 and k.suit(C("3D")) == 1
+    assert [k.rank(C(t)) for t in ("3S", "AS", "2S", "2D", "LJ", "BJ")] == [3, 14, 15, 16, 17, 18]
+    assert k.beats(C("2S"), C("AS")) and k.beats(C("2D"), C("2S")) and not k.beats(C("AS"), C("2S"))
+    assert k.beats(C("2D"), C("AH")) and not k.beats(C("AD"), C("AH"))
+    assert k.higher_out(C("AS")) & ~(1 << C("2S") | 1 << C("2D") | 1 << 52 | 1 << 53) == 0
+
+
+def test_face_down_discards_keep_the_other_hand_unknown() -> None:
+    """Two-player, discards face down: the other hand is 13 of the cards not seen, never all of them, and a
+    sampled deal leaves the rest as its discards."""
+    game = Game(Rules.preset("two_player", face_down_discards=True), seed=9)
+    while game.phase.value == "draw":
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.turn)
+    k = Knowledge.from_view(view)
+    other = 1 - view.seat
+    assert k.known[other] == 0 and k.unseen.bit_count() == 26
+    sample = k.sample(random.Random(1))
+    assert sample[other].bit_count() == 13 and sample[other] & ~k.unseen == 0
+
+
+def test_the_passer_knows_where_its_cards_are() -> None:
+    """After a Nil pass each partner knows the cards it gave are in the other's hand: placed there, and a sampled
+    deal puts them there."""
+    rules = Rules.preset("standard", nil_pass=2)
+    game = Game(rules, seed=5)
+    game.apply(parse_action("nil"))
+    while game.phase.value == "bid":
+        game.apply(parse_action("3"))
+    while game.phase.value == "pass":
+        game.apply(game.legal_actions()[0])
+    nil = next(s for s in range(4) if game.bids[s] is not None and game.bids[s].value == 0)
+    partner = rules.partner_of(nil)
+    assert partner is not None
+    view = game.view(partner)
+    k = Knowledge.from_view(view)
+    assert k.placed[nil] == int(view.passed) and len(view.passed) == 2
+    assert all(k.sample(random.Random(i))[nil] & int(view.passed) == int(view.passed) for i in range(5))

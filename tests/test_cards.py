@@ -3,7 +3,7 @@
 import pytest
 
 from spades import Card, CardError, CardSet, Suit, parse_card, parse_cards
-from spades.cards import CARDS, FULL_DECK
+from spades.cards import ALL_CARDS, CARDS, FULL_DECK
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 WORDS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
@@ -80,7 +80,7 @@ def test_bad_card_types_and_ranks() -> None:
     with pytest.raises(CardError):
         parse_card(5)  # type: ignore[arg-type]
     with pytest.raises(CardError):
-        Card(52)
+        Card(54)  # 52 and 53 are the Little and the Big Joker
     with pytest.raises(CardError):
         Card(-1)
     with pytest.raises(CardError):
@@ -127,9 +127,10 @@ def test_cardset_operations() -> None:
     assert isinstance(a | b, CardSet)
     assert a.add(Card.parse("2C")) == CardSet.parse("AS KS QH 2C")
     assert len(CardSet(FULL_DECK)) == 52
-    assert list(CardSet(FULL_DECK)) == list(CARDS)
+    assert list(CardSet(FULL_DECK)) == list(CARDS[:52])
+    assert list(CardSet(ALL_CARDS)) == list(CARDS)  # the 52 and the two jokers
     with pytest.raises(CardError):
-        CardSet(1 << 52)
+        CardSet(1 << 54)
     with pytest.raises(CardError):
         CardSet(-1)
 

@@ -64,7 +64,7 @@ def test_the_level_options_list_the_levels(tmp_path: Path) -> None:
     levels = ", ".join(level_names())
     assert levels.startswith("random, easy, normal, hard")
     play_help = " ".join(spades(tmp_path, "play", "--help").stdout.split())
-    assert f"your partner's level: {levels}" in play_help
+    assert f"your partner's level (both partners' in a team of three): {levels}" in play_help
     assert f"the opponents' level: {levels}" in play_help
     assert f"the levels are {levels}" in play_help
     simulate_help = " ".join(spades(tmp_path, "simulate", "--help").stdout.split())
@@ -84,3 +84,50 @@ def test_simulate_counts_one_game_in_the_singular(tmp_path: Path) -> None:
     first = spades(tmp_path, "simulate", "--games", "1", "--max-hands", "2").stdout.splitlines()[0]
     assert first.startswith("1 game of standard")
     assert spades(tmp_path, "simulate", "--games", "2", "--max-hands", "2").stdout.startswith("2 games of")
+
+
+def test_the_person_sits_south_and_bots_take_any_seat_of_the_table(tmp_path: Path) -> None:
+    env = dict(os.environ, SPADES_DATA_DIR=str(tmp_path / "data"), SPADES_CONFIG_DIR=str(tmp_path / "config"))
+    done = subprocess.run([sys.executable, "-m", "spades", "play", "--variant", "six_player", "--bots",
+                           "sw=easy,Nw=easy,N=easy,ne=easy,SE=random", "--pace", "0", "--trick-pace", "0",
+                           "--speech", "none", "--seed", "3"], input="q\ny\n", capture_output=True, text=True,
+                          env=env, timeout=60, check=True)
+    lines = done.stdout.splitlines()
+    assert "You are South." in lines[0]
+    said = "The computer plays Southwest, Northwest, North and Northeast at easy; Southeast at random."
+    assert said in lines[1]
+
+
+@pytest.mark.parametrize(("variant", "options", "bots", "levels"), [
+    ("standard", {}, "n=easy,West=random", {0: "easy", 1: "hard", 3: "random"}),
+    ("two_player", {}, "N=easy", {0: "easy"}),
+    ("three_player", {}, "e=easy,West=random", {1: "random", 2: "easy"}),
+    ("five_player", {}, "NE=easy,nw=easy", {1: "hard", 2: "easy", 3: "easy", 4: "hard"}),
+    # the partner (normal) is North in pairs, Northwest and Northeast in teams of three
+    ("six_partners", {}, "sw=easy,SE=easy", {1: "easy", 2: "hard", 3: "normal", 4: "hard", 5: "easy"}),
+    ("six_partners", {"teams": "threes"}, "n=easy", {1: "hard", 2: "normal", 3: "easy", 4: "normal", 5: "hard"}),
+])
+def test_bots_name_any_seat_of_the_table_and_the_person_is_south(variant: str, options: dict[str, str], bots: str,
+                                                                 levels: dict[int, str]) -> None:
+    from spades import Rules
+    from spades.commands.play import seat_levels, south
+    from spades.table.config import Settings
+
+    rules = Rules.preset(variant, **options)
+    human = south(rules)
+    assert human == {2: 1, 4: 2}.get(rules.players, 0)
+    args = argparse.Namespace(partner="normal", opponents="hard")
+    assert seat_levels(rules, human, Settings(), bots, {}, args) == levels
+
+
+def test_bots_refuses_a_seat_the_table_has_not() -> None:
+    from spades import Rules
+    from spades.cli import CommandError
+    from spades.commands.play import seat_levels
+    from spades.table.config import Settings
+
+    args = argparse.Namespace(partner=None, opponents=None)
+    with pytest.raises(CommandError, match="'N=easy' is not SEAT=LEVEL with a seat among S, W, E"):
+        seat_levels(Rules.preset("three_player"), 0, Settings(), "N=easy", {}, args)
+    with pytest.raises(CommandError, match="s is your own seat"):
+        seat_levels(Rules.preset("six_partners"), 0, Settings(), "s=easy", {}, args)

@@ -113,3 +113,44 @@ def test_replay_speaks_as_the_table_and_compact_keeps_the_notation(tmp_path: Pat
     assert " plays the " not in brief and " bids " in brief and "Final score: " in brief
     _, compact, _ = run(capsys, "replay", "--compact", str(path))
     assert "  deal N:" in compact and re.search(r"trick 1: \w+ (10|[2-9JQKA])[SHDC]", compact)
+
+
+def test_simulate_reports_every_side_of_six_in_partnerships(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--variant", "six_partners", "--bots", "normal", "--games", "1",
+                       "--seed", "1")
+    assert code == 0
+    assert re.search(r"^wins: South-North \d, Southwest-Northeast \d, Northwest-Southeast \d$", out, re.M)
+    assert re.search(r"^points per hand: South-North -?[\d.]+, Southwest-Northeast -?[\d.]+, "
+                     r"Northwest-Southeast -?[\d.]+$", out, re.M)
+    for variant, options, sides in (("six_partners", ["-o", "teams=threes"], 2), ("five_player", [], 5),
+                                    ("three_player", ["-o", "jokers=big_little"], 3)):
+        code, out, _ = run(capsys, "simulate", "--variant", variant, *options, "--bots", "easy", "--games", "2",
+                           "--seed", "3", "--max-hands", "40", "--json")
+        summary = json.loads(out)
+        assert code == 0 and len(summary["wins"]) == len(summary["points_per_hand"]) == sides
+        assert sum(summary["wins"]) <= summary["finished"] <= 2
+        assert summary["hands"] > 0 and 0 <= summary["set_rate"] <= 1
+
+
+def test_compact_replay_shows_nil_passes_and_face_down_discards(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "simulate", "--option", "nil_pass=2", "--bots", "easy", "--games", "1", "--seed", "2",
+        "--records", str(tmp_path / "pass"), "--json")
+    _, compact, _ = run(capsys, "replay", "--compact", str(next((tmp_path / "pass").glob("*.json"))))
+    assert re.search(r"^  (North|East|South|West) passes 2 cards to (North|East|South|West)$", compact, re.M)
+    run(capsys, "simulate", "--variant", "two_player", "-o", "face_down_discards=true", "-o", "hands=1", "--bots",
+        "random", "--games", "1", "--records", str(tmp_path / "two"), "--json")
+    _, compact, _ = run(capsys, "replay", "--compact", str(next((tmp_path / "two").glob("*.json"))))
+    assert "face down" in compact and "face up" not in compact and "None" not in compact
+
+
+def test_review_seat_is_read_at_every_table_size() -> None:
+    from spades import Game, Rules
+    from spades.commands.replay import reviewed_seat
+
+    six = Game(Rules.preset("six_partners"), 1)
+    assert [reviewed_seat(six, {}, seat) for seat in ("sw", "NW", "Northeast", "se", "3")] == [1, 2, 4, 5, 3]
+    assert reviewed_seat(six, {}, None) == 0  # South
+    assert reviewed_seat(Game(Rules.preset("standard"), 1), {}, None) == 2
+    with pytest.raises(ValueError, match="'W' is not a seat of this game"):
+        reviewed_seat(six, {}, "W")

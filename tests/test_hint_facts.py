@@ -21,27 +21,40 @@ from spades import VARIANTS, Card, Game, Rules
 from spades.actions import BIDS
 from spades.bots import Bot, Fact, Hint, available_levels, bot_seed, make_bot
 from spades.cards import CardSet, Suit
+from spades.seats import seat_name
 from spades.tricks import beats, winning_play
 from spades.view import SeatView
 
 SPADES = int(Suit.SPADES)
-NAMES = {4: ("North", "East", "South", "West"), 2: ("North", "South")}
+SEAT_NAMES = r"North|East|South|West|Northwest|Northeast|Southwest|Southeast"
 
 
 def _hand(view: SeatView) -> list[Card]:
     return list(view.hand) if view.hand is not None else []
 
 
+def _suit(view: SeatView, card: int) -> int:
+    """The suit ``card`` plays in (a joker and the JJDD two of diamonds are spades)."""
+    return view.rules.suit_of(card)
+
+
+def _beats(view: SeatView, card: int, best: int) -> bool:
+    return beats(card, best, rules=view.rules)
+
+
+def _face_up_other_hand(view: SeatView) -> bool:
+    """Two-player in the play with the discards face up: the other hand is every card not seen."""
+    return not view.rules.deals and not view.rules.face_down_discards and view.phase == "play"
+
+
 def _unseen(view: SeatView) -> list[Card]:
-    """Cards held by the other seats, as far as this seat can tell."""
-    seen = {int(c) for c in _hand(view)} | {int(c) for c in view.played}
-    if not view.rules.deals:
-        seen |= {int(c) for c in view.discards}
-    return [Card(i) for i in range(52) if i not in seen]
+    """Cards of the pack held by the other seats (or discarded face down), as far as this seat can tell."""
+    seen = {int(c) for c in _hand(view)} | {int(c) for c in view.played} | {int(c) for c in view.discards}
+    return [Card(i) for i in range(54) if view.rules.pack >> i & 1 and i not in seen]
 
 
 def _count(view: SeatView, suit: int) -> int:
-    return sum(1 for c in _hand(view) if c // 13 == suit)
+    return sum(1 for c in _hand(view) if _suit(view, c) == suit)
 
 
 def _void(view: SeatView, seat: int, suit: int) -> bool:
@@ -49,24 +62,24 @@ def _void(view: SeatView, seat: int, suit: int) -> bool:
     which it may only do holding nothing else), or in two-player the other hand (all unseen cards) has none."""
     if seat == view.seat:
         return _count(view, suit) == 0
-    if not view.rules.deals and view.phase == "play":
-        return not any(c // 13 == suit for c in _unseen(view))
+    if _face_up_other_hand(view):
+        return not any(_suit(view, c) == suit for c in _unseen(view))
     broken = False
     tricks = [t.plays(view.players) for t in view.tricks] + ([view.trick] if view.trick else [])
     for plays in tricks:
-        led = plays[0][1] // 13
+        led = _suit(view, plays[0][1])
         if plays[0][0] == seat and led == SPADES and not broken and suit != SPADES:
             return True
         for who, card in plays:
-            if who == seat and card // 13 != led and suit == led:
+            if who == seat and _suit(view, card) != led and suit == led:
                 return True
-            if card // 13 == SPADES:
+            if _suit(view, card) == SPADES:
                 broken = True
     return False
 
 
-def _can_beat(unseen: list[Card], card: Card) -> bool:
-    return any(beats(c, card) for c in unseen)
+def _can_beat(view: SeatView, card: Card) -> bool:
+    return any(_beats(view, c, card) for c in _unseen(view))
 
 
 def _may_beat(view: SeatView, seat: int, card: Card, led: int) -> bool:
@@ -74,15 +87,15 @@ def _may_beat(view: SeatView, seat: int, card: Card, led: int) -> bool:
     can tell: with a higher card of the suit led unless it has shown out of it, or with a spade (it may be out of
     the suit led, unless two-player shows its whole hand) unless it has shown out of spades."""
     unseen = _unseen(view)
-    if not view.rules.deals and view.phase == "play":  # the other hand is every card not seen
-        follow = [c for c in unseen if c // 13 == led]
-        return any(beats(c, card) for c in follow or unseen)
+    if _face_up_other_hand(view):  # the other hand is every card not seen
+        follow = [c for c in unseen if _suit(view, c) == led]
+        return any(_beats(view, c, card) for c in follow or unseen)
     for c in unseen:
-        if not beats(c, card):
+        if not _beats(view, c, card):
             continue
-        if c // 13 == led and not _void(view, seat, led):
+        if _suit(view, c) == led and not _void(view, seat, led):
             return True
-        if c // 13 == SPADES != led and not _void(view, seat, SPADES):
+        if _suit(view, c) == SPADES != led and not _void(view, seat, SPADES):
             return True
     return False
 
@@ -92,11 +105,11 @@ def _sure_winner(view: SeatView, card: Card) -> bool:
     still to play (partner or not) may beat it."""
     players = view.players
     if view.trick:
-        led = view.trick[0][1] // 13
-        if not beats(card, winning_play(view.trick)[1]):
+        led = _suit(view, view.trick[0][1])
+        if not _beats(view, card, winning_play(view.trick, view.rules)[1]):
             return False
     else:
-        led = card // 13
+        led = _suit(view, card)
     played = {seat for seat, _ in view.trick}
     after = [(view.seat + i) % players for i in range(1, players) if (view.seat + i) % players not in played]
     return not any(_may_beat(view, seat, card, led) for seat in after)
@@ -129,6 +142,8 @@ def holds(view: SeatView, fact: Fact) -> bool:
             return winning == (seat, card)
         case "partner_winning":
             return seat == view.partner and winning == (seat, card)
+        case "teammate_winning":
+            return seat != view.seat and seat in view.rules.seats_of(view.side) and winning == (seat, card)
         case "plays_after":
             return bool(view.trick) and seat != view.seat and seat not in {s for s, _ in view.trick}
         case "last_to_play":
@@ -137,7 +152,7 @@ def holds(view: SeatView, fact: Fact) -> bool:
             assert seat is not None and suit is not None
             return _void(view, seat, suit)
         case "only_spades":
-            return seat == view.seat and all(c // 13 == SPADES for c in _hand(view))
+            return seat == view.seat and all(_suit(view, c) == SPADES for c in _hand(view))
         case "longest_side_suit":
             assert suit is not None
             return seat == view.seat and _count(view, suit) > 0 and all(
@@ -147,18 +162,20 @@ def holds(view: SeatView, fact: Fact) -> bool:
             return seat == view.seat and _count(view, suit) == 1 and card in _hand(view)
         case "best_left":
             assert card is not None
-            return not any(c // 13 == card // 13 and c.rank > card.rank for c in _unseen(view))
+            rules = view.rules
+            return not any(_suit(view, c) == _suit(view, card) and rules.power(c) > rules.power(card)
+                           for c in _unseen(view))
         case "sure_winner":
             assert card is not None
             return card in legal and _sure_winner(view, card)
         case "every_card_wins":
             last = len(view.trick) == view.players - 1
-            return winning is not None and winning[1] == card and all(beats(c, card) for c in legal) and (
-                last or not any(_can_beat(_unseen(view), c) for c in legal))
+            return winning is not None and winning[1] == card and all(_beats(view, c, card) for c in legal) and (
+                last or not any(_can_beat(view, c) for c in legal))
         case "every_card_beats":
-            return winning is not None and winning[1] == card and all(beats(c, card) for c in legal)
+            return winning is not None and winning[1] == card and all(_beats(view, c, card) for c in legal)
         case "cannot_beat":
-            return winning is not None and winning[1] == card and not any(beats(c, card) for c in legal)
+            return winning is not None and winning[1] == card and not any(_beats(view, c, card) for c in legal)
         case "contract_made":
             assert seat is not None
             return _contract_made(view, seat)
@@ -174,9 +191,10 @@ CLAIMS: list[tuple[str, str]] = [
     (r"singleton", "singleton"),
     (r"\bvoid\b|\bout of (clubs|diamonds|hearts|spades)", "void"),
     (r"only spades", "only_spades"),
-    (r"is winning|winning now|Nil and winning", "winning|partner_winning"),
+    (r"is winning|winning now|Nil and winning", "winning|partner_winning|teammate_winning"),
     (r"partner's [a-z ]+ is winning|partner's [a-z ]+ may be beaten", "partner_winning|winning"),
-    (r"\b(North|East|South|West|partner) is Nil\b|partner's Nil|cover partner", "nil"),
+    (r"teammate [A-Za-z]+'s", "teammate_winning"),
+    (rf"\b({SEAT_NAMES}|partner) is Nil\b|partner's Nil|cover partner", "nil"),
     (r"best card left|best spade left|is the best left", "best_left"),
     (r"\bsure winner|\bcannot lose|\bwill (win|hold|take)\b|\bcertain", "sure_winner"),
     (r"\bwinners?\b", "sure_winner|every_card_wins"),
@@ -184,7 +202,7 @@ CLAIMS: list[tuple[str, str]] = [
     (r"every card is above", "every_card_beats"),
     (r"nothing beats", "cannot_beat"),
     (r"contract is (made|safe)", "contract_made"),
-    (r"plays after|plays last", "plays_after"),
+    (r"plays? after|plays last", "plays_after"),
     (r"last to play", "last_to_play"),
     (r"only card", "only_legal"),
 ]
@@ -199,18 +217,19 @@ def check_hint(view: SeatView, hint: Hint, level: str) -> None:
     for pattern, needed in CLAIMS:
         if re.search(pattern, hint.reason):
             assert kinds & set(needed.split("|")), f"{where}: says /{pattern}/ without a {needed} fact"
-    names = NAMES[view.players]
-    for name in re.findall(r"\b(North|East|South|West|partner)(?:'s Nil| is Nil)", hint.reason):
+    names = [seat_name(seat, view.players) for seat in range(view.players)]
+    for name in re.findall(rf"\b({SEAT_NAMES}|partner)(?:'s Nil| is Nil)", hint.reason):
         seat = view.partner if name == "partner" else names.index(name)
         assert Fact("nil", seat=seat) in hint.facts, f"{where}: names {name} as Nil without the fact"
-    for name in re.findall(r"\b(North|East|South|West|partner)'s [a-z]+ of [a-z]+ is winning", hint.reason):
+    for name in re.findall(rf"\b({SEAT_NAMES}|partner)'s [A-Za-z ]+? is winning", hint.reason):
         seat = view.partner if name == "partner" else names.index(name)
-        assert any(f.kind in ("winning", "partner_winning") and f.seat == seat for f in hint.facts), where
+        assert any(f.kind in ("winning", "partner_winning", "teammate_winning") and f.seat == seat
+                   for f in hint.facts), where
     check_words(view, hint, where)
 
 
-CARD_NAME = (r"\b(?:two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
-             r" of (?:clubs|diamonds|hearts|spades)\b")
+CARD_NAME = (r"\b(?:(?:two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
+             r" of (?:clubs|diamonds|hearts|spades)|(?:Big|Little) Joker)\b")
 
 
 def check_words(view: SeatView, hint: Hint, where: str) -> None:
@@ -220,9 +239,10 @@ def check_words(view: SeatView, hint: Hint, where: str) -> None:
     if isinstance(action, Card):
         named = re.findall(CARD_NAME, hint.reason)
         assert not named or action.name in named, f"{where}: plays the {action.name}"
-        if action // 13 == SPADES:
+        if _suit(view, action) == SPADES:
             assert "keep the spades" not in hint.reason, f"{where}: plays a spade"
-            if view.trick and view.trick[0][1] // 13 != SPADES and beats(action, winning_play(view.trick)[1]):
+            if view.trick and _suit(view, view.trick[0][1]) != SPADES and \
+                    _beats(view, action, winning_play(view.trick, view.rules)[1]):
                 assert not re.search(r"\bdiscard\b", hint.reason), f"{where}: the {action.name} is a trump"
     for gain in re.findall(r"gains ([+-]\d+) points", hint.reason):
         assert int(gain) >= 0, f"{where}: a gain below nothing"
@@ -276,10 +296,21 @@ def _positions(variant: str, count: int, rules: Rules | None = None) -> Iterator
         game_index += 1
 
 
-def _ask_every_level(positions: Iterator[SeatView]) -> tuple[Counter[str], set[str], Counter[str]]:
+def levels_for(rules: Rules) -> tuple[str, ...]:
+    """The levels that play ``rules``: every level, but the searching one only at the tables and packs its
+    kernel plays (two or four seats, the plain pack, no Nil pass, the discards face up) until it plays the
+    others."""
+    levels = available_levels()
+    if rules.players in (2, 4) and rules.plain_pack and not rules.nil_pass and not rules.face_down_discards:
+        return levels
+    return tuple(level for level in levels if level not in STRIDE)
+
+
+def _ask_every_level(positions: Iterator[SeatView], levels: tuple[str, ...] | None = None,
+                     ) -> tuple[Counter[str], set[str], Counter[str]]:
     """Every level's hint checked in each position: how many were asked per level, the fact kinds stated, and
     the actions given per level."""
-    levels = available_levels()
+    levels = available_levels() if levels is None else levels
     advisers = {level: make_bot(level, seed=f"adviser:{level}", think=TINY) for level in levels}
     rules_players = {level: make_bot(rule) for level, rule in RULE_PLAYERS.items() if level in advisers}
     asked: Counter[str] = Counter()
@@ -303,12 +334,51 @@ def _ask_every_level(positions: Iterator[SeatView]) -> tuple[Counter[str], set[s
 def test_every_level_states_only_facts(variant: str) -> None:
     """Every level, every preset, thousands of positions: each hint legal, each stated fact true in the view, no
     claim without its fact, no reason against its action; the searching level at a tiny deal budget."""
-    levels = available_levels()
-    asked, kinds, _ = _ask_every_level(_positions(variant, POSITIONS_PER_PRESET))
+    levels = levels_for(Rules.preset(variant))
+    asked, kinds, _ = _ask_every_level(_positions(variant, POSITIONS_PER_PRESET), levels)
     assert set(asked) == set(levels) and min(asked.values()) >= POSITIONS_PER_PRESET // max(STRIDE.values())
-    partnerships = Rules.preset(variant).partnerships
+    rules = Rules.preset(variant)
+    partner = "partner_winning" if rules.partner_of(0) is not None else "winning"
     assert {"winning", "cannot_beat", "only_legal", "best_left", "void", "last_to_play", "sure_winner",
-            "only_spades", "partner_winning" if partnerships else "winning"} <= kinds
+            "only_spades", partner} <= kinds
+
+
+# The options that change the pack, the pass or the scoring, each with a variant it goes with.
+OPTION_SETS = [
+    ("standard", {"jokers": "big_little"}),
+    ("standard", {"jokers": "jjdd"}),
+    ("standard", {"jokers": "big_little", "deuces_out": "hearts_diamonds"}),
+    ("standard", {"nil_pass": 2}),
+    ("standard", {"nil_pass": 1, "jokers": "jjdd"}),
+    ("standard", {"no_bags": True}),
+    ("two_player", {"face_down_discards": True}),
+    ("six_partners", {"teams": "threes"}),
+    ("six_partners", {"nil_pass": 3}),
+    ("three_player", {"jokers": "big_little"}),
+    ("five_player", {"jokers": "big_little"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS, ids=[
+    f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o in OPTION_SETS])
+def test_every_level_states_only_facts_with_options(variant: str, options: dict[str, object]) -> None:
+    """The same with each option that changes the pack (jokers, JJDD's trumps, the deuces out), the Nil pass
+    (whose choices are hints too), the discards face down, the bags or the teams."""
+    rules = Rules.preset(variant, hands=6, **options)
+    levels = levels_for(rules)
+    phases: Counter[str] = Counter()
+
+    def counted(views: Iterator[SeatView]) -> Iterator[SeatView]:
+        for view in views:
+            phases[view.phase] += 1
+            yield view
+
+    asked, kinds, _ = _ask_every_level(counted(_positions(variant, POSITIONS_PER_PRESET // 2, rules)), levels)
+    assert set(asked) == set(levels)
+    assert {"winning", "cannot_beat", "only_legal", "void"} <= kinds
+    assert bool(phases["pass"]) == bool(rules.nil_pass)
+    if rules.partnerships and rules.partner_of(0) is None:
+        assert "teammate_winning" in kinds
 
 
 @pytest.mark.parametrize("variant", ["standard", "solo"])

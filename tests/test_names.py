@@ -45,6 +45,10 @@ def test_seat_names_are_spelled_only_in_seats_py() -> None:
 def test_seat_and_side_names() -> None:
     assert [seat_name(s) for s in range(4)] == ["North", "East", "South", "West"]
     assert [seat_name(s, 2) for s in range(2)] == ["North", "South"]
-    assert (seat_letters(4), seat_letters(2)) == ("NESW", "NS") == (SEAT_LETTERS[4], SEAT_LETTERS[2])
+    assert (seat_letters(4), seat_letters(2)) == (("N", "E", "S", "W"), ("N", "S"))
+    assert (seat_letters(4), seat_letters(2)) == (SEAT_LETTERS[4], SEAT_LETTERS[2])
+    assert seat_letters(3) == ("S", "W", "E")
+    assert seat_letters(5) == ("S", "W", "NW", "NE", "E")
+    assert seat_letters(6) == ("S", "SW", "NW", "N", "NE", "SE")
     assert [side_name(Rules(), s) for s in range(2)] == ["North-South", "East-West"]
     assert [side_name(Rules.preset("solo"), s) for s in range(4)] == ["North", "East", "South", "West"]

@@ -331,7 +331,7 @@ def test_errors_quote_a_short_fragment_of_the_input_and_never_markup() -> None:
         words = bad(frame)
         assert not set(words) & set("<>&\"`"), words
         assert "script" not in words or words.count("script") <= 2
-        assert len(words) < 300
+        assert len(words) < 400  # the quote is short; the rest names every option, twenty of them
 
 
 # -- rate ----------------------------------------------------------------------------------------------------------

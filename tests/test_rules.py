@@ -35,9 +35,12 @@ def test_every_preset_builds(variant: str) -> None:
     rules = Rules.preset(variant)
     assert rules.variant == variant
     assert rules.target == 500
-    assert rules.players == (2 if variant == "two_player" else 4)
-    assert rules.partnerships == (variant not in ("solo", "two_player"))
-    assert rules.sides == {"solo": 4}.get(variant, 2)
+    players = {"two_player": 2, "three_player": 3, "five_player": 5, "six_player": 6, "six_partners": 6}
+    assert rules.players == players.get(variant, 4)
+    assert rules.partnerships == (variant not in ("solo", "two_player", "three_player", "five_player",
+                                                  "six_player"))
+    sides = {"solo": 4, "three_player": 3, "five_player": 5, "six_player": 6, "six_partners": 3}
+    assert rules.sides == sides.get(variant, 2)
     assert not rules.blind_nil
     hash(rules)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -69,7 +69,7 @@ def test_two_player_and_solo_pads(tmp_path: Path) -> None:
     assert "North: bid 13, took 13, shot the moon: +250 points, score 319, 9 bags." in out
     solo = score(tmp_path / "solo", ["3 3 3 4", "3 3 4 3 renege S", "3 3 4 3 renege S W"],
                  "--variant", "solo", "-o", "hands=1")
-    assert "Not taken: say who reneged and who receives the tricks, such as renege W N." in solo
+    assert "Not taken: say who reneged and who receives the tricks, such as renege E N." in solo
     assert "Renege: tricks pass from South to West." in solo
     assert "South: bid 3, took 1, set: -30 points" in solo
     assert "West: bid 4, took 6, made: +42 points" in solo
@@ -84,16 +84,29 @@ def test_corrupt_pad_is_kept_aside(tmp_path: Path) -> None:
     assert any(p.name.startswith("scorepad.corrupt-") for p in (tmp_path / "data").iterdir())
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_every_variant_scores_as_the_engine(variant: str) -> None:
-    rules = Rules.preset(variant, **({"blind_nil": True} if variant in ("standard", "solo") else {}))
-    rng = random.Random(variant)
+# Every variant, and the options that change who scores together or what a hand is worth.
+PADS: list[tuple[str, dict[str, object]]] = [
+    *((variant, {"blind_nil": True} if variant in ("standard", "solo", "three_player", "six_partners") else {})
+      for variant in VARIANTS),
+    ("standard", {"no_bags": True}),
+    ("six_partners", {"teams": "threes", "no_bags": True}),
+    ("three_player", {"jokers": "big_little"}),
+    ("five_player", {"nil_value": 50, "bag_limit": 5}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), PADS)
+def test_every_variant_scores_as_the_engine(variant: str, options: dict[str, object]) -> None:
+    rules = Rules.preset(variant, **options)
+    rng = random.Random(f"{variant}{options}")
     pad = Scorepad(rules)
     scores, bags = [0] * rules.sides, [0] * rules.sides
+    most = rules.hand_size
     for _ in range(12):
-        bids = [rng.choice([*BIDS, BLIND_NIL] if rules.blind_nil else BIDS) for _ in range(rules.players)]
-        cuts = sorted(rng.randint(0, 13) for _ in range(rules.players - 1))
-        tricks = [b - a for a, b in zip([0, *cuts], [*cuts, 13], strict=True)]
+        choices = [*BIDS[:most + 1], BLIND_NIL] if rules.blind_nil else BIDS[:most + 1]
+        bids = [rng.choice(choices) for _ in range(rules.players)]
+        cuts = sorted(rng.randint(0, most) for _ in range(rules.players - 1))
+        tricks = [b - a for a, b in zip([0, *cuts], [*cuts, most], strict=True)]
         pad.enter_bids(" ".join("bn" if b is BLIND_NIL else str(b.value) for b in bids))
         result = pad.enter_tricks(" ".join(map(str, tricks)))
         expected = score_hand(rules, bids, tricks, scores, bags)
@@ -102,7 +115,41 @@ def test_every_variant_scores_as_the_engine(variant: str) -> None:
         bags = [s.total_bags for s in expected.sides]
     assert pad.totals() == (scores, bags)
     again = Scorepad.from_dict(json.loads(json.dumps(pad.to_dict())))
-    assert again.totals() == pad.totals()
+    assert again.totals() == pad.totals() and again.rules == rules
+
+
+def test_bids_and_tricks_follow_the_hand_size() -> None:
+    three = Scorepad(Rules.preset("three_player"))
+    three.enter_bids("17 nil 1")
+    with pytest.raises(PadError, match="the tricks add up to 13, not 17"):
+        three.enter_tricks("5 4 4")
+    three.enter_tricks("15 0 2")
+    six = Scorepad(Rules.preset("six_player"))
+    with pytest.raises(PadError, match="'9' is not a bid: a number from 1 to 8, nil, or bn for Blind Nil"):
+        six.enter_bids("9 1 1 1 1 1")
+    with pytest.raises(PadError, match="5 bids given; 6 are needed"):
+        six.enter_bids("1 1 1 1 1")
+
+
+def test_six_seats_are_named_by_their_letters_in_any_case() -> None:
+    pad = Scorepad(Rules.preset("six_partners"))
+    assert [pad.side_named(word) for word in ("S", "sw", "Nw", "n", "NE", "se")] == [0, 1, 2, 0, 1, 2]
+    assert [pad.side_named(word) for word in ("SN", "South-North", "swne", "Northwest-SE")] == [0, 0, 1, 2]
+    with pytest.raises(PadError, match="'SSW' is not a seat or a side"):
+        pad.side_named("SSW")  # South and Southwest are not partners
+    pad.enter_bids("2 1 1 2 1 1")
+    pad.enter_tricks("2 1 1 2 1 1 renege SWNE NWSE")
+    assert pad.hands[-1].counted(pad.rules) == [2, 0, 3, 2, 0, 1]  # the two tricks Southwest-Northeast had
+    threes = Scorepad(Rules.preset("six_partners", teams="threes"))
+    assert [threes.side_named(word) for word in ("S", "Sw", "nw", "N", "ne", "SE")] == [0, 1, 0, 1, 0, 1]
+    five = Scorepad(Rules.preset("five_player"))
+    assert [five.side_named(word) for word in ("s", "W", "nw", "NE", "e", "Northeast")] == [0, 1, 2, 3, 4, 3]
+
+
+def test_renege_examples_use_the_seats_of_the_table(tmp_path: Path) -> None:
+    out = score(tmp_path, ["help", "3 3 3", "5 5 7 renege W"], "--variant", "three_player")
+    assert "(such as renege W S)" in out and "(17 in all)" in out and "(S W E)" in out
+    assert "Not taken: say who reneged and who receives the tricks, such as renege W S." in out
 
 
 def test_renege_spares_a_nil_and_refuses_bad_entries() -> None:

@@ -138,8 +138,10 @@ def test_line_mode_takes_a_bid_said_as_a_word(tmp_path: Path) -> None:
         driver.expect(rf"Bid {bid}\? y or n\.")
         driver.child.sendline("n")
         driver.expect(r"Bid taken back\. ")
-    driver.child.sendline("fourteen")
-    driver.expect(r"'fourteen' is not a card, a bid or a command")
+    driver.child.sendline("fourteen")  # a bid word up to the largest hand's, refused here as too many
+    driver.expect(r"You may not bid 14\. You may bid Nil or 1 to 13\.")
+    driver.child.sendline("twenty")
+    driver.expect(r"'twenty' is not a card, a bid or a command")
     driver.child.sendeof()
     driver.expect(pexpect.EOF)
 

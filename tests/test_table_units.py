@@ -67,9 +67,10 @@ def test_legal_bids_text() -> None:
     assert announce.legal_bids_text((BLIND_NIL, Choice.LOOK)) == "Blind Nil or look at your cards"
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_the_trick_leader_said_by_r_is_the_engines_winner(variant: str) -> None:
-    game = Game(Rules.preset(variant, hands=1), seed=variant)
+@pytest.mark.parametrize(("variant", "options"), [*((v, {}) for v in VARIANTS), ("standard", {"jokers": "jjdd"}),
+                                                  ("three_player", {"jokers": "big_little"})])
+def test_the_trick_leader_said_by_r_is_the_engines_winner(variant: str, options: dict[str, str]) -> None:
+    game = Game(Rules.preset(variant, hands=1, **options), seed=variant)
     rng = random.Random(0)
     plays: list = []
     checked = 0
@@ -80,10 +81,10 @@ def test_the_trick_leader_said_by_r_is_the_engines_winner(variant: str) -> None:
             if isinstance(event, CardPlayed):
                 plays.append((event.seat, event.card))
             elif isinstance(event, TrickWon):
-                assert announce.winning_seat(tuple(plays)) == event.seat
+                assert announce.winning_seat(tuple(plays), game.rules) == event.seat
                 checked += 1
                 plays = []
-    assert checked == 13
+    assert checked == game.rules.hand_size
 
 
 class AutoInput:

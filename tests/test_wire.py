@@ -43,6 +43,12 @@ SETUPS = [
     ("suicide", {}),
     ("solo", {"blind_nil": True, "blind_nil_deficit": 0}),
     ("two_player", {}),
+    ("two_player", {"face_down_discards": True}),
+    ("three_player", {"jokers": "big_little"}),
+    ("five_player", {}),
+    ("six_partners", {"nil_pass": 2, "teams": "pairs"}),
+    ("six_partners", {"teams": "threes"}),
+    ("standard", {"jokers": "jjdd", "nil_pass": 3, "blind_nil": True, "no_bags": True}),
 ]
 
 
@@ -58,13 +64,17 @@ def texts_in(value: Any) -> set[str]:
 
 
 def check_leaks(game: Game, seat: int | None, data: dict[str, Any]) -> None:
-    """No card of a hand the receiver may not see is in its JSON: a seat sees only its own (once it looked), a
-    spectator none."""
+    """No card of a hand the receiver may not see is in its JSON: a seat sees only its own (once it looked) and the
+    cards it passed its partner, a spectator none; nobody sees another seat's face-down discards."""
     json.dumps(data)
     hidden = 0
     for other in range(game.n):
         if other != seat or not game.seen[other]:
             hidden |= game.hands[other]
+            if game.rules.face_down_discards:
+                hidden |= game.discarded[other]
+    if seat is not None:
+        hidden &= ~game.passed[seat]
     hidden_texts = {str(card) for card in CardSet(hidden)}
     offered = data.get("offered")
     shown = texts_in({k: v for k, v in data.items() if k != "offered"})
@@ -106,7 +116,8 @@ def test_every_event_and_view_of_a_random_game_comes_back_from_its_json(variant:
     for seed in range(2):
         game = play_through(variant, options, seed)
         assert {type(e) for e in game.events} >= {t for t in EVENT_TYPES if t.__name__ not in
-                                                   ("Drew", "Looked", "BidChanged", "SpadesBroken")}
+                                                   ("Drew", "Looked", "BidChanged", "SpadesBroken",
+                                                                          "Passed")}
 
 
 def test_the_two_player_draw_and_blind_nil_events_are_covered() -> None:
@@ -214,7 +225,12 @@ def test_a_spectator_view_with_a_hand_is_refused() -> None:
     ("event.seat", {"type": "card", "seat": -1, "card": "AS"}),
     ("event.bid", {"type": "bid", "seat": 1, "bid": "AS"}),
     ("event.cards", {"type": "trick", "seat": 1, "number": 1, "leader": 0, "cards": ["AS"]}),
-    ("event.number", {"type": "trick", "seat": 1, "number": 14, "leader": 0, "cards": ["AS", "KS"]}),
+    ("event.number", {"type": "trick", "seat": 1, "number": 19, "leader": 0, "cards": ["AS", "KS"]}),
+    ("event.seat", {"type": "card", "seat": 6, "card": "AS"}),
+    ("event.cards", {"type": "trick", "seat": 1, "number": 1, "leader": 0, "cards": ["AS"] * 7}),
+    ("event.count", {"type": "passed", "seat": 0, "to": 2, "count": 5}),
+    ("event.to", {"type": "passed", "seat": 0, "to": "S", "count": 2}),
+    ("event.discard", {"type": "drew", "seat": 0, "kept_first": True, "discard": "XX"}),
     ("event.hand", {"type": "hand_started", "hand": 0, "dealer": 0}),
     ("event.dealer", {"type": "hand_started", "hand": 1}),
     ("event.result.sides", {"type": "hand_scored", "result": {"number": 1, "sides": 3}}),

@@ -1,8 +1,9 @@
 """Duplicate matches between two bot levels: the instrument that says whether a change made a player better.
 
 Luck of the cards dominates a Spades score, so every deal is played more than once with the same cards and the
-players swapped: A at North-South then at East-West (solo: A at each seat in turn; two-player: A at each seat).
-What is left in the margin is skill. Deals are played in blocks of consecutive hands, with scores and bags carried
+players swapped: A at North-South then at East-West (solo tables of two to six: A at each seat in turn; six in
+three partnerships: A at each partnership, then at each two of them; see :func:`lineups`). What is left in the
+margin is skill. Deals are played in blocks of consecutive hands, with scores and bags carried
 through the block, so that bag penalties and score-minded bidding count; the block is the unit of the interval.
 A separate set of whole games to the target, each seed played with the seats swapped, gives games won.
 
@@ -31,8 +32,8 @@ from .scoring import HandResult, SideResult
 from .stats import HandStats
 from .view import Phase, SeatView
 
-__all__ = ["ArenaError", "ArenaReport", "BidsBy", "Match", "PlayerStats", "lineups", "play_block", "play_games",
-           "play_lineup", "read_think", "run_arena"]
+__all__ = ["ArenaError", "ArenaReport", "BidsBy", "Match", "PlayerStats", "describe_lineups", "lineups", "play_block",
+           "play_games", "play_lineup", "read_think", "run_arena"]
 
 MAX_GAME_HANDS = 200  # a game to the target that has not ended by then is counted as drawn
 
@@ -162,10 +163,33 @@ class Outcome:
 
 
 def lineups(rules: Rules) -> list[tuple[int, ...]]:
-    """The seats A holds in each play of a deal; B holds the others."""
-    if rules.partnerships:
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(rules.players)]
+    """The seats A holds in each play of a deal; B holds the others. Every deal is played once per lineup with the
+    same cards, and the lineups are chosen so that a level playing itself scores a margin of exactly nothing:
+
+    - solo tables (two to six players): A at each seat in turn, B at all the others, so each level plays every
+      seat and A's score is set against B's on the same cards;
+    - two partnerships (four players, or six in two teams of three): A holds one side, then the other;
+    - three partnerships (six in pairs): A holds each partnership in turn against two of B's, then each pair of
+      partnerships in turn against one of B's: six plays, in which each level holds every seat three times."""
+    if not rules.partnerships:
+        return [(seat,) for seat in range(rules.players)]
+    sides = rules.side_seats
+    if len(sides) == 2:
+        return [tuple(sides[0]), tuple(sides[1])]
+    alone = [tuple(seats) for seats in sides]
+    together = [tuple(sorted(seat for other in sides if other is not seats for seat in other)) for seats in sides]
+    return alone + together
+
+
+def describe_lineups(rules: Rules, a: str) -> str:
+    """How each deal is replayed, for the report."""
+    plays = len(lineups(rules))
+    if not rules.partnerships:
+        return f"each deal played {plays} times with {a} at each seat in turn"
+    if rules.sides == 2:
+        return f"each deal played {plays} times with the partnerships swapped"
+    return (f"each deal played {plays} times: {a} at each partnership in turn, then at each two of the "
+            f"{rules.sides} partnerships")
 
 
 def _share(rules: Rules, points: tuple[int, ...] | list[int], a_seats: tuple[int, ...]) -> float:
@@ -297,8 +321,7 @@ class ArenaReport:
         hands = "1 hand" if self.block == 1 else f"{self.block} hands"
         lines = [
             f"{a} against {b}: {self.rules.describe()}; seed {self.seed}{think}",
-            f"{self.deals} deals in blocks of {hands}, each deal played {self.plays_per_deal} times "
-            + ("with the partnerships swapped" if self.rules.partnerships else f"with {self.a} at each seat in turn"),
+            f"{self.deals} deals in blocks of {hands}, {describe_lineups(self.rules, self.a)}",
         ]
         if self.bids is not None:
             lines.append(f"bids: {self.bids}'s at every seat (the draw and Blind Nil too); only card play differs")

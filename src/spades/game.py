@@ -278,8 +278,11 @@ class Game:
         if hands is not None:
             self.hands = list(hands)
             if not self.rules.deals:
+                # The other 26 cards count as discards. Face up, both players saw them all; face down, neither
+                # knows which were whose (with all 26 a player would know the other's hand).
                 self.discards = FULL_DECK & ~(hands[0] | hands[1])
-                self.discarded = [self.discards, self.discards]
+                if not self.rules.face_down_discards:
+                    self.discarded = [self.discards, self.discards]
             self.phase = Phase.BID
         elif self.rules.deals:
             self.hands = _deal(deck, dealer, n)  # type: ignore[arg-type]
@@ -544,19 +547,22 @@ class Game:
         self._start_play()
 
     def _pass_plan(self) -> tuple[tuple[int, int], ...]:
-        """Who passes to whom after the bids: each partnership with a Nil, the Nil bidder first (the first from
-        the dealer's left when both bid Nil), then the partner, one exchange a partnership."""
+        """Who passes to whom after the bids: each partnership with one Nil, the Nil bidder first, then the
+        partner, in seat order from the dealer's left. A partnership that bid two Nils passes nothing: each would
+        only hand the other cards to take tricks with (Hoyle-style rules, as retold at
+        http://tipwriter.expertscolumn.com/article/spades-card-game-rules)."""
         if not self.rules.nil_pass:
             return ()
         plan: list[tuple[int, int]] = []
-        done: set[int] = set()
         for i in range(self.n):
             seat = (self.dealer + 1 + i) % self.n
             bid = self.bids[seat]
             partner = self.rules.partner_of(seat)
-            if bid is None or bid.value != 0 or partner is None or seat in done:
+            if bid is None or bid.value != 0 or partner is None:
                 continue
-            done.update((seat, partner))
+            mate = self.bids[partner]
+            if mate is not None and mate.value == 0:
+                continue
             plan += [(seat, partner), (partner, seat)]
         return tuple(plan)
 
@@ -586,7 +592,8 @@ class Game:
                 self.bids[partner] = changed
                 self._log.append((_BID_CHANGED, partner, changed))
         if None not in self.bids:
-            self.pass_plan = self._pass_plan()
+            if self.rules.nil_pass:
+                self.pass_plan = self._pass_plan()
             if self.pass_plan:
                 self.phase = Phase.PASS
                 self.pass_index = 0

@@ -8,6 +8,7 @@ with a message naming the option, rather than discovered mid-game.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -203,6 +204,9 @@ class Rules:
             "seat_sides": seat_sides,
             "side_seats": side_seats,
         }
+        for name, names in (("jokers", JOKER_FORMS), ("deuces_out", DEUCES_OUT)):
+            if getattr(self, name) not in names:  # checked here as the pack is built from them
+                raise RulesError(f"option {name}: {getattr(self, name)!r} is not one of {', '.join(names)}")
         derived.update(_pack(self.variant, players, self.jokers, self.deuces_out))
         bidding = derived["bidding"] = VARIANT_BIDDING.get(self.variant, Bidding.FREE)
         derived["bids_by_spades"] = bidding in (Bidding.NIL_OR_SPADES, Bidding.SPADES)
@@ -263,7 +267,7 @@ class Rules:
     # -- options as data ------------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
         """The options that differ from the variant's preset, for messages and ``repr``."""
-        default = Rules.preset(self.variant)
+        default = _preset(self.variant)
         return {name: getattr(self, name) for name in OPTION_HELP if getattr(self, name) != getattr(default, name)}
 
     def options_taken(self) -> tuple[str, ...]:
@@ -376,7 +380,9 @@ class Rules:
         if self.nil_pass:
             need(self.nil, "nil_pass", "Nil passing needs Nil (nil=false is set)")
             need(self.partnerships and self.teams == "pairs" and not self.one_nil_per_side, "nil_pass",
-                 f"{self.variant} has no partner to pass to" if not self.partnerships or self.teams != "pairs"
+                 f"{self.variant} has no partner to pass to" if not self.partnerships
+                 else "in teams of three a Nil bidder has no one partner to pass to (teams=threes)"
+                 if self.teams != "pairs"
                  else f"every side in {self.variant} has a Nil; passing is not played there")
         if self.face_down_discards:
             need(not self.deals, "face_down_discards", "only two-player Spades discards while drawing")
@@ -403,9 +409,19 @@ class Rules:
             need(bool(self.pack & 1), "first_lead", "the two of clubs is out of this pack")
 
 
+@functools.cache
+def _preset(variant: str) -> Rules:
+    """A variant's preset, made once: ``options`` compares with it each time rules are written out (every view
+    on the wire)."""
+    return Rules.preset(variant)
+
+
+@functools.cache
 def _pack(variant: str, players: int, jokers: str, deuces_out: str) -> dict[str, Any]:
     """The pack of a variant and its options, and how its cards rank: the fields ``pack`` to ``plain_pack`` of
-    ``Rules`` (see there). The sources of each pack are cited in ``spades rules`` and explain.py."""
+    ``Rules`` (see there). The sources of each pack are cited in ``spades rules`` and explain.py. Built once for
+    each pack (its tables are a few hundred entries, and rules are made for every table and every record read);
+    the caller copies the fields out and never changes the dict."""
     both = 1 << LITTLE_JOKER | 1 << BIG_JOKER
     card_suits = [min(card // 13, 3) for card in range(54)]
     trumps = [*range(39, 52), LITTLE_JOKER, BIG_JOKER]  # low to high

@@ -113,7 +113,7 @@ def score_hand(rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], scores:
             total_bags -= rules.bag_limit
             penalty -= rules.bag_penalty
         points += penalty
-        taken = sum(tricks[seat] for seat in seats)
+        taken = tricks[seats[0]] + tricks[seats[1]] if len(seats) == 2 else sum(tricks[seat] for seat in seats)
         results.append(SideResult(side, contract, taken, counted, contract_points, tuple(nils), bag_tricks,
                                   penalty, points, scores[side] + points, total_bags))
     return HandResult(number, tuple(results))

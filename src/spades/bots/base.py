@@ -30,6 +30,7 @@ FactKind = Literal[
     "nil",  # ``seat`` bid Nil and has taken no trick yet
     "winning",  # ``seat`` is winning the trick in progress with ``card``
     "partner_winning",  # the seat's partner is winning the trick in progress, with ``card``
+    "teammate_winning",  # ``seat``, on the seat's side (a team of three), is winning the trick in progress
     "plays_after",  # ``seat`` has still to play to the trick in progress
     "last_to_play",  # nobody plays to the trick after this seat
     "void",  # ``seat`` has no ``suit``: the seat's own hand, or shown out in play

@@ -2,7 +2,7 @@
 
 It bids its aces, kings and long spades, plays its highest card when that takes the trick and its lowest
 otherwise, and pays no attention to its partner, the score or the bags: the mistakes a club player learns to
-stop making.
+stop making. "High" and "low" are the pack's own order (a joker above the ace of spades), read from the rules.
 """
 
 from __future__ import annotations
@@ -10,18 +10,31 @@ from __future__ import annotations
 from ..actions import BIDS, NIL, Bid, Choice
 from ..cards import Card, CardSet, Suit
 from ..errors import NotYourTurn
-from ..tricks import beats, winning_play
+from ..rules import Rules
+from ..tricks import winning_play
 from ..view import Phase, SeatView
 from .base import Bot, Fact, Hint, register
+from .knowledge import order_of, spade_base
+from .passing import easy_pass
 
 __all__ = ["EasyBot"]
 
+SPADES = int(Suit.SPADES)
 
-def count_bid(hand: CardSet) -> int:
-    """Aces, kings, and every spade past the third: the count a beginner is taught."""
-    aces = sum(1 for c in hand if c.rank == 14)
-    kings = sum(1 for c in hand if c.rank == 13)
-    return aces + kings + max(0, hand.count(Suit.SPADES) - 3)
+
+def count_bid(hand: CardSet, rules: Rules | None = None) -> int:
+    """Aces and better, kings, and every spade past the count an average hand holds (the third at a table of
+    four): the count a beginner is taught."""
+    rules = rules or Rules()
+    order = order_of(rules)
+    cards = [int(c) for c in hand]
+    aces = sum(1 for c in cards if order.rank[c] >= 14)
+    kings = sum(1 for c in cards if order.rank[c] == 13)
+    spades = sum(1 for c in cards if order.suit[c] == SPADES)
+    return aces + kings + max(0, spades - spade_base(rules))
+
+
+ORDINALS = ("none", "first", "second", "third", "fourth", "fifth", "sixth")
 
 
 @register("easy")
@@ -33,11 +46,14 @@ class EasyBot(Bot):
             return self._draw(view)
         if view.phase is Phase.BID:
             return self._bid(view)
+        if view.phase is Phase.PASS:
+            return easy_pass(view)
         return self._play(view)
 
     def _draw(self, view: SeatView) -> Hint:
         card = view.offered
-        if card is not None and (card.suit == Suit.SPADES or card.rank >= 10):
+        order = order_of(view.rules)
+        if card is not None and (order.suit[card] == SPADES or order.rank[card] >= 10):
             return Hint(Choice.KEEP, f"keep the {card.name}: a high card or a spade")
         return Hint(Choice.DISCARD, "a low card: discard it and take the next one")
 
@@ -46,7 +62,7 @@ class EasyBot(Bot):
         if Choice.LOOK in legal:
             return Hint(Choice.LOOK, "look at the cards before bidding")
         assert view.hand is not None
-        want = count_bid(view.hand)
+        want = count_bid(view.hand, view.rules)
         bids = [a for a in legal if isinstance(a, Bid)]
         if len(bids) == 1:
             return Hint(bids[0], f"the only bid allowed is {bids[0].spoken}")
@@ -57,24 +73,28 @@ class EasyBot(Bot):
         if want == 0 and NIL in bids:
             return Hint(NIL, "no aces, no kings and few spades: Nil")
         chosen = min(numbers, key=lambda b: (abs(b.value - want), b.value))
-        return Hint(chosen, f"aces, kings and spades past the third count {want}: bid {chosen.spoken}")
+        past = ORDINALS[min(spade_base(view.rules), len(ORDINALS) - 1)]
+        return Hint(chosen, f"aces, kings and spades past the {past} count {want}: bid {chosen.spoken}")
 
     def _play(self, view: SeatView) -> Hint:
+        order = order_of(view.rules)
+        suit, rank = order.suit, order.rank
         legal: list[Card] = [a for a in view.legal if isinstance(a, Card)]
         if not view.trick:
-            card = max(legal, key=lambda c: (c.suit != Suit.SPADES, c.rank))
+            card = max(legal, key=lambda c: (suit[c] != SPADES, rank[c]))
             return Hint(card, f"lead high, the {card.name}")
-        led = view.trick[0][1].suit
-        win_seat, best = winning_play(view.trick)
+        led = suit[view.trick[0][1]]
+        win_seat, best = winning_play(view.trick, view.rules)
         winning = Fact("winning", seat=win_seat, card=best)
-        winners = [c for c in legal if beats(c, best)]
+        keys = view.rules.trick_keys[led]
+        winners = [c for c in legal if keys[c] > keys[best]]
         if view.bids[view.seat] is not None and view.bids[view.seat].value == 0:  # type: ignore[union-attr]
-            card = min(legal, key=lambda c: (c.rank, c.suit))
+            card = min(legal, key=lambda c: (rank[c], suit[c]))
             return Hint(card, f"Nil: play the lowest card, the {card.name}")
         if winners:
-            card = max(winners, key=lambda c: (c.suit == Suit.SPADES, c.rank)) if winners[0].suit == led else \
-                min(winners)
+            card = max(winners, key=lambda c: (suit[c] == SPADES, rank[c])) if suit[winners[0]] == led else \
+                min(winners, key=lambda c: rank[c])
             return Hint(card, f"the {card.name} beats the {best.name}, winning now", (winning,))
-        card = min(legal, key=lambda c: (c.suit == Suit.SPADES, c.rank))
+        card = min(legal, key=lambda c: (suit[c] == SPADES, rank[c]))
         return Hint(card, f"nothing beats the {best.name}, winning now: play low, the {card.name}",
                     (winning, Fact("cannot_beat", card=best)))

@@ -14,7 +14,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "arena", help="play two bot levels against each other in duplicate and report the margin",
         description="Play two bot levels against each other in duplicate and report the margin per deal with its "
                     "95% interval. Each deal is played with the same cards once per lineup (A at North-South, then at "
-                    "East-West; solo and two-player: A at each seat in turn), so the margin measures skill, "
+                    "East-West; teams of three: each team; solo tables: A at each seat in turn; three "
+                    "partnerships: A at each, then at each two), so the margin measures skill, "
                     "not cards. With --bids LEVEL every seat bids as LEVEL, so only card play differs.")
     parser.add_argument("a", metavar="BOT_A", help=f"the level measured: {', '.join(level_names())}")
     parser.add_argument("b", metavar="BOT_B", help="the level it is measured against")

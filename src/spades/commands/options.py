@@ -1,4 +1,5 @@
-"""Shared command-line pieces: the variant and ``--option k=v`` that every game-starting command takes."""
+"""Shared command-line pieces: the variant and ``--option k=v`` that every game-starting command takes, and a seat
+as the commands that choose one read it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from ..errors import nearest
 from ..rules import OPTION_HELP, VARIANTS, Rules, RulesError, unknown_name
+from ..seats import seat_letters, seat_name
 
 STRENGTH = ("random", "easy", "normal", "hard")
 
@@ -32,6 +34,16 @@ def level_names() -> tuple[str, ...]:
 
     rank = {level: index for index, level in enumerate(STRENGTH)}
     return tuple(sorted(available_levels(), key=lambda level: (rank.get(level, len(STRENGTH)), level)))
+
+
+def seat_named(text: str, players: int) -> int | None:
+    """The seat ``text`` names at a table of ``players``: its letters or its name, in any case (``sw``,
+    ``Southwest``), as --bots and --seat take them; None if it names none."""
+    key = text.strip().upper()
+    for seat, letters in enumerate(seat_letters(players)):
+        if key in (letters.upper(), seat_name(seat, players).upper()):
+            return seat
+    return None
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:

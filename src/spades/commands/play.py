@@ -21,9 +21,8 @@ from ..table.saves import describe_save, find_save, load_game, save_path, set_as
 from ..table.session import Output, Table
 from ..table.speech import open_speech
 from ..words import announce as say
-from .options import add_rules_arguments, level_names, rules_from_args
+from .options import add_rules_arguments, level_names, rules_from_args, seat_named
 
-SEAT_LETTERS = {"N": 0, "E": 1, "S": 2, "W": 3}
 FALLBACK = "random"
 PLANNED = ("easy", "normal", "hard")  # levels a table may ask for before this installation has them
 
@@ -39,10 +38,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--first-lead", choices=("left_of_dealer", "two_of_clubs"), help="who leads first")
     parser.add_argument("--seed", help="seed of the deal (a number or any text), for a game you can replay")
     levels = ", ".join(level_names())
-    parser.add_argument("--partner", metavar="LEVEL", help=f"your partner's level: {levels} (default normal)")
+    parser.add_argument("--partner", metavar="LEVEL",
+                        help=f"your partner's level (both partners' in a team of three): {levels} (default normal)")
     parser.add_argument("--opponents", metavar="LEVEL", help=f"the opponents' level: {levels} (default normal)")
     parser.add_argument("--bots", default="", metavar="SEAT=LEVEL,...",
-                        help=f"levels per seat, such as N=normal,E=easy,W=easy; the levels are {levels}")
+                        help=f"levels per seat, such as N=normal,E=easy,W=easy; a seat is its letters or its "
+                             f"name, in any case (six players: S, SW, NW, N, NE, SE); the levels are {levels}")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
                         help="continue the saved game; with FILE, a save set aside (see --saves), which becomes "
                              "the saved game")
@@ -135,8 +136,7 @@ def run(args: argparse.Namespace) -> int:
         if args.seed is not None:
             seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
         game = Game(rules, seed)
-    human = 1 if game.rules.players == 2 else 2
-    human = int(meta.get("human", human))
+    human = int(meta.get("human", south(game.rules)))
     levels = seat_levels(game.rules, human, settings, args.bots, meta.get("levels", {}), args)
     check_levels(list(levels.values()))
     if replace:
@@ -240,6 +240,11 @@ def ask(source: Input) -> bool | None:
             print("Please answer y or n.", flush=True)
 
 
+def south(rules: Rules) -> int:
+    """The seat a person takes at the computer's table: South, which every table size has."""
+    return seat_letters(rules.players).index("S")
+
+
 def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: dict[str, str],
                 args: argparse.Namespace) -> dict[int, str]:
     """Each bot seat's level: --bots, then --partner/--opponents, then the save's, then the remembered ones."""
@@ -249,19 +254,18 @@ def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: 
     for seat in range(rules.players):
         if seat == human:
             continue
-        partner = rules.partnerships and seat == (human + 2) % 4
+        partner = rules.partnerships and rules.side_of(seat) == rules.side_of(human)
         explicit = args.partner if partner else args.opponents
         levels[seat] = explicit or saved.get(str(seat)) or (settings.partner if partner else settings.opponents)
     letters = seat_letters(rules.players)
     for part in filter(None, (p.strip() for p in spec.split(","))):
         letter, sep, level = part.partition("=")
-        letter = letter.strip().upper()[:1]
-        if not sep or letter not in letters or not level.strip():
+        named = seat_named(letter, rules.players)
+        if not sep or named is None or not level.strip():
             raise CommandError(f"--bots: {part!r} is not SEAT=LEVEL with a seat among {', '.join(letters)}")
-        seat = letters.index(letter)
-        if seat == human:
-            raise CommandError(f"--bots: {letter} is your own seat")
-        levels[seat] = level.strip()
+        if named == human:
+            raise CommandError(f"--bots: {letter.strip()} is your own seat")
+        levels[named] = level.strip()
     return levels
 
 

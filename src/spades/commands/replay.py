@@ -24,6 +24,7 @@ from ..events import (
     HandScored,
     HandStarted,
     Looked,
+    Passed,
     SpadesBroken,
     TrickWon,
 )
@@ -31,6 +32,7 @@ from ..game import Game, seat_name
 from ..record import RecordError, deal_text, load_record, read_meta
 from ..words import announce as say
 from ..words.seat import hand_events
+from .options import seat_named
 
 NOT_A_RECORD = ("record: ", "format: ")  # the first checks of a record, failed by JSON that is not one
 PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
@@ -83,14 +85,22 @@ def render(game: Game, *, tricks: bool = True, hand: int | None = None) -> list[
                 with contextlib.suppress(ValueError):  # a hand not yet finished keeps its cards hidden
                     lines.append(f"  deal {deal_text(game.dealt_hands(event.hand), n)}")
         elif isinstance(event, Drew) and tricks:
-            how = "keeps the first card" if event.kept_first else "discards the first card"
-            lines.append(f"  {seat_name(event.seat, n)} {how}; {event.discard} face up")
+            if event.discard is None:  # discards face down: nobody else learns the card
+                how = ("keeps the first card; the next goes face down" if event.kept_first
+                       else "discards the first card face down")
+            else:
+                how = ("keeps the first card" if event.kept_first else "discards the first card") + \
+                    f"; {event.discard} face up"
+            lines.append(f"  {seat_name(event.seat, n)} {how}")
         elif isinstance(event, Looked):
             lines.append(f"  {seat_name(event.seat, n)} looks at the cards")
         elif isinstance(event, BidMade):
             lines.append(f"  {seat_name(event.seat, n)} bids {event.bid.spoken}")
         elif isinstance(event, BidChanged):
             lines.append(f"  {seat_name(event.seat, n)}'s bid becomes {event.bid.spoken}")
+        elif isinstance(event, Passed):
+            lines.append(f"  {seat_name(event.seat, n)} passes {say.plural(event.count, 'card')} to "
+                         f"{seat_name(event.to, n)}")
         elif isinstance(event, TrickWon) and tricks:
             plays = ", ".join(f"{seat_name(s, n)} {c}" for s, c in event.plays)
             lines.append(f"  trick {event.number}: {plays}; {seat_name(event.seat, n)} wins")
@@ -123,9 +133,9 @@ def reviewed_seat(game: Game, meta: dict[str, Any], seat: str | None) -> int:
     text = seat.strip()
     if text.isdigit() and int(text) < n:
         return int(text)
-    for index in range(n):
-        if text.upper() in (seats.seat_letters(n)[index], seats.seat_name(index, n).upper()):
-            return index
+    named = seat_named(text, n)
+    if named is not None:
+        return named
     raise ValueError(f"--seat {seat!r} is not a seat of this game ({', '.join(seats.SEAT_NAMES[n])})")
 
 
@@ -185,8 +195,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                         help="the coach's review instead: in each finished hand, the seat's bids and cards that the "
                              "search would have chosen otherwise, the three costliest with their cost and reason")
     parser.add_argument("--hand", type=int, metavar="N", help="only hand number N (with --review: its review)")
-    parser.add_argument("--seat", metavar="S", help="with --review: the seat reviewed, N, E, S or W (default: the "
-                        "seat a person played, else South)")
+    parser.add_argument("--seat", metavar="S", help="with --review: the seat reviewed, by its letters or name in any "
+                        "case (N, E, S or W at four; S, SW, NW, N, NE, SE at six); default: the seat a person "
+                        "played, else South")
     parser.set_defaults(func=run)
 
 

@@ -5,29 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..explain import rule_lines, variant_title
+from ..explain import play_lines, rule_lines, variant_title
 from ..rules import OPTION_HELP, VARIANTS, Rules
 from .options import one_of, parse_options
 
-PLAY = [
-    "52 cards; ace high; spades are always trump.",
-    "Follow suit if you can; otherwise play any card, a spade included.",
-    "The highest spade takes the trick, else the highest card of the suit led; the winner leads next.",
-    "Spades may not be led until one has been played on another suit, unless the leader holds only spades.",
-]
-
 
 def describe(rules: Rules) -> str:
-    """The rules in force, from ``explain`` (the same words as the table's z key), then the play, then only the
-    options this variant takes."""
+    """The rules in force, from ``explain`` (the same words as the table's z key), then the play with the pack in
+    force, then only the options this variant takes."""
     lines = [variant_title(rules), ""]
     lines.extend(f"- {line}" for line in rule_lines(rules))
     lines += ["", "Play:"]
-    lines.extend(f"- {line}" for line in PLAY)
-    if rules.first_lead == "two_of_clubs":
-        lines.append("- The holder of the two of clubs leads it to the first trick.")
-    elif rules.deals:
-        lines.append("- The player left of the dealer leads first, any card but a spade.")
+    lines.extend(f"- {line}" for line in play_lines(rules))
     lines += ["", "Options (set with --option name=value):"]
     taken = rules.options_taken()
     for name, text in OPTION_HELP.items():

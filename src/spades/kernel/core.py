@@ -334,8 +334,9 @@ def pass_cards(rules: np.ndarray, hand: int, count: int, high: bool) -> int:
 
 @hot
 def exchange(state: np.ndarray, rules: np.ndarray) -> None:
-    """The Nil passes after the bids, by :func:`pass_cards`: each partnership with a Nil (from the dealer's left),
-    the Nil bidder passing first and its partner passing back knowing the cards, as the engine orders them."""
+    """The Nil passes after the bids, by :func:`pass_cards`: each partnership with one Nil (from the dealer's left),
+    the Nil bidder passing first and its partner passing back knowing the cards, as the engine orders them; a
+    partnership that bid two Nils passes nothing."""
     n = rules[R_PLAYERS]
     count = rules[R_NIL_PASS]
     done = 0
@@ -344,6 +345,9 @@ def exchange(state: np.ndarray, rules: np.ndarray) -> None:
         bid = state[BID + seat]
         partner = rules[R_PARTNER + seat]
         if (bid != 0 and bid != BLIND_NIL_BID) or partner < 0 or (done >> seat) & 1:
+            continue
+        mate = state[BID + partner]
+        if mate == 0 or mate == BLIND_NIL_BID:
             continue
         done |= (1 << seat) | (1 << partner)
         give = pass_cards(rules, state[HAND + seat], count, True)

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..rules import VARIANTS, Rules
 from ..seats import seat_name
+from ..words.announce import listed
 from . import chat, seating
 from . import protocol as p
 from . import queue_store as qs
@@ -170,12 +171,15 @@ def quick_play(room: Room) -> QuickPlay:
     return found
 
 
-def quick_line(table: int, seat: int, seats: dict[str, int], players: int, partnerships: bool) -> str:
-    """What a seated person hears: the table, their seat and, in partnerships, their partner."""
-    line = f"Quick play: table {table}. You sit at {seat_name(seat, players)}"
-    if partnerships and players == 4:
-        partner = next((name for name, s in seats.items() if s == (seat + 2) % 4), None)
-        line += f"; your partner is {partner}" if partner else "; your partner is the computer"
+def quick_line(table: int, seat: int, seats: dict[str, int], rules: Rules) -> str:
+    """What a seated person hears: the table, their seat and, in partnerships, their partner (or partners, in a
+    team of three)."""
+    line = f"Quick play: table {table}. You sit at {seat_name(seat, rules.players)}"
+    if rules.partnerships:
+        by_seat = {s: name for name, s in seats.items()}
+        mates = [by_seat.get(other, "the computer") for other in rules.seats_of(rules.side_of(seat))
+                 if other != seat]
+        line += f"; your partner is {mates[0]}" if len(mates) == 1 else f"; your partners are {listed(mates)}"
     return line + "."
 
 
@@ -228,7 +232,7 @@ async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begi
     table = await room.table(table_id)
     rules = Rules.preset(str(table.info.settings.get("quick", "standard")))
     await seat_and_tell(room, table_id, seats, conns,
-                        lambda name, seat: quick_line(table_id, seat, seats, rules.players, rules.partnerships),
+                        lambda name, seat: quick_line(table_id, seat, seats, rules),
                         begin=begin, reply=reply)
 
 

@@ -165,14 +165,29 @@ def nearest_to(people: Sequence[Queued], name: str, size: int) -> list[Queued]:
     return [me, *others[:size - 1]]
 
 
+def snake_order(rules: Rules) -> tuple[int, ...]:
+    """The seats in the order the ranked people take them: each side its next seat, first to last, then last to
+    first, and so on (at four: 0, 1, 3, 2; three partnerships of two: 0, 1, 2, 5, 4, 3)."""
+    sides = [list(rules.seats_of(side)) for side in range(rules.sides)]
+    order: list[int] = []
+    turn = 0
+    while len(order) < rules.players:
+        for side in sides if turn % 2 == 0 else reversed(sides):
+            if side:
+                order.append(side.pop(0))
+        turn += 1
+    return tuple(order)
+
+
 def balanced_seats(group: Sequence[Queued], rules: Rules) -> dict[str, int]:
-    """Each person's seat. In partnerships the sides are balanced, strongest with weakest: by rating, the first
-    and the fourth are partners (seats 0 and 2), the second and third the other side (1 and 3); with fewer
-    people the seats fill in that order. Otherwise by the order of arrival."""
+    """Each person's seat. In partnerships the sides are balanced, strongest with weakest: by rating, the sides
+    choose in turn and back again (at four the first and the fourth are partners, seats 0 and 2, the second and
+    third the other side, 1 and 3); with fewer people the seats fill in that order. Otherwise by the order of
+    arrival."""
     order: tuple[int, ...]
-    if rules.partnerships and rules.players == 4:
+    if rules.partnerships:
         ranked = sorted(group, key=lambda q: (-q.rating, q.since))
-        order = (0, 1, 3, 2)
+        order = snake_order(rules)
     else:
         ranked = sorted(group, key=lambda q: q.since)
         order = tuple(range(rules.players))

@@ -18,6 +18,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ..game import Game
+from ..rules import Rules
 from ..seats import seat_name
 from ..words.announce import listed
 
@@ -44,12 +45,17 @@ class Standing:
         return self.mu - 3.0 * self.sigma
 
 
-def group_of(players: int, partnerships: bool) -> str:
-    """The group a game's rating counts in: who plays with whom, and how many, rather than the variant's name."""
+def group_of(rules: Rules) -> str:
+    """The group a game's rating counts in: who plays with whom, and how many, rather than the variant's name (a
+    partnership of two at six measures another skill than a team of three)."""
+    players = rules.players
     if players == 2:
         return "two_player"
-    kind = "partnership" if partnerships else "solo"
-    return kind if players == 4 else f"{kind}_{players}"
+    if not rules.partnerships:
+        return "solo" if players == 4 else f"solo_{players}"
+    if players // rules.sides == 3:
+        return f"teams_{players}"
+    return "partnership" if players == 4 else f"partnership_{players}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,7 @@ def facts(game: Game, meta: Mapping[str, Any]) -> GameFacts:
         actions[seat] = actions.get(seat, 0) + 1
     sides = tuple(rules.seats_of(side) for side in range(rules.sides))
     return GameFacts(
-        group=group_of(rules.players, rules.partnerships),
+        group=group_of(rules),
         sides=sides,
         ranks=game_ranks(game.winner, list(game.scores)),
         players={seat: str(name) for seat, name in _seats(meta.get("players")).items()},

@@ -70,7 +70,7 @@ class CoverRow(Base):
 
 def rating_group(rules: Rules) -> str:
     """The group a game's rating counts in: who plays with whom, and how many, rather than the variant's name."""
-    return group_of(rules.players, rules.partnerships)
+    return group_of(rules)
 
 
 def standings(store: Store, group: str, names: Iterable[str]) -> dict[str, Standing]:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action, Choice, parse_action
 from ..bots import Bot, bot_seed, make_bot
 from ..cards import CardSet
+from ..events import Passed
 from ..game import Game
 from ..host import Host, Refusal
 from ..seats import side_name
@@ -34,6 +35,7 @@ from . import presence, rating_views, ratings
 from . import protocol as p
 from .client import hint_adviser
 from .connections import Connection
+from .notes import received_line
 from .store import StoredSeat, StoredTable, game_stats
 
 if TYPE_CHECKING:
@@ -229,7 +231,8 @@ class LiveTable:
 
     def _apply(self, action: Action) -> None:
         """Apply one action to the game; a draw's kept card is noted for its seat alone, as the terminal notes it,
-        since the public event names only the card that went face up."""
+        since the public event names only the card that went face up; and so are the cards of a Nil pass, for the
+        partner who receives them alone (the public event counts them)."""
         assert self.host is not None
         game = self.host.game
         seat, index = game.turn, len(game.events)
@@ -240,6 +243,10 @@ class LiveTable:
             line = announce.kept_line(before, game.view(seat).hand or CardSet())
             if line is not None:
                 self.notes[index] = (seat, line)
+        for at in range(index, len(game.events)):
+            event = game.events[at]
+            if isinstance(event, Passed):
+                self.notes[at] = (event.to, received_line(game.view(event.to), event))
 
     # -- the one path of an action --------------------------------------------------------------------------
     async def command(self, seat: int, action: Action | str, *, person: bool,

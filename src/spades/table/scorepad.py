@@ -22,10 +22,27 @@ from ..words import announce as say
 
 FORMAT = "spades-scorepad"
 RENEGE_TRICKS = 3
-HELP = ("Enter the bids, one per seat in the order asked (a number, nil, or bn for Blind Nil), then the tricks "
-        "each seat took (thirteen in all). After the tricks, add 'renege' and the side that reneged (such as "
-        "renege EW); three of its tricks pass to the other side. Commands: score (totals and bags), undo (the "
-        "last entry), help, quit (the pad is saved as it goes).")
+
+
+def help_text(rules: Rules) -> str:
+    """How to enter a hand at this table: its seats, its tricks a hand and how a renege is named there."""
+    letters = " ".join(seat_letters(rules.players))
+    if rules.sides == 2:
+        renege = (f"the side that reneged (such as renege {side_example(rules, 1)}); three of its tricks pass to "
+                  "the other side")
+    else:
+        renege = (f"the side that reneged and the side that receives three of its tricks (such as renege "
+                  f"{side_example(rules, 1)} {side_example(rules, 0)})")
+    return (f"Enter the bids, one per seat in the order asked (a number, nil, or bn for Blind Nil), then the tricks "
+            f"each seat took ({rules.hand_size} in all). After the tricks, add 'renege' and {renege}; a seat is "
+            f"named by its name or its letters ({letters}). Commands: score (totals and bags), undo (the last "
+            "entry), help, quit (the pad is saved as it goes).")
+
+
+def side_example(rules: Rules, side: int) -> str:
+    """How a side is typed: its seats' letters run together (``EW``), or the one seat's letters (``W``)."""
+    letters = seat_letters(rules.players)
+    return "".join(letters[seat] for seat in rules.seats_of(side))
 
 
 class PadError(SpadesError):
@@ -107,10 +124,11 @@ class Scorepad:
                 if not self.rules.blind_nil:
                     raise PadError("Blind Nil is not played with these rules (start with -o blind_nil=true)")
                 bid = BLIND_NIL
-            elif key.isdigit() and 1 <= int(key) <= 13:
+            elif key.isdigit() and 1 <= int(key) <= self.rules.hand_size:
                 bid = Bid.of(int(key))
             else:
-                raise PadError(f"{word!r} is not a bid: a number from 1 to 13, nil, or bn for Blind Nil")
+                raise PadError(f"{word!r} is not a bid: a number from 1 to {self.rules.hand_size}, nil, or bn for "
+                               "Blind Nil")
             if bid.value == 0 and not self.rules.nil:
                 raise PadError("Nil is not played with these rules")
             bids.append(bid)
@@ -132,37 +150,52 @@ class Scorepad:
         if len(words) != self.seats:
             raise PadError(f"{say.plural(len(words), 'trick count')} given; {self.seats} are needed, one per seat")
         tricks = [int(w) for w in words]
-        if sum(tricks) != 13:
-            raise PadError(f"the tricks add up to {sum(tricks)}, not 13")
+        if sum(tricks) != self.rules.hand_size:
+            raise PadError(f"the tricks add up to {sum(tricks)}, not {self.rules.hand_size}")
         return tricks, renege
 
     def parse_renege(self, words: list[str]) -> tuple[int, int]:
         rules = self.rules
         if not words:
-            raise PadError("say which side reneged, such as renege EW")
+            raise PadError(f"say which side reneged, such as renege {side_example(rules, 1)}")
         offender = self.side_named(words[0])
         if rules.sides == 2:
             receiver = 1 - offender
         else:
             if len(words) < 2:
-                raise PadError("say who reneged and who receives the tricks, such as renege W N")
+                raise PadError(f"say who reneged and who receives the tricks, such as renege "
+                               f"{side_example(rules, 1)} {side_example(rules, 0)}")
             receiver = self.side_named(words[1])
             if receiver == offender:
                 raise PadError("a side cannot receive its own renege penalty")
         return offender, receiver
 
     def side_named(self, word: str) -> int:
+        """The side a word names, in any case: a seat's name or letters (``West``, ``W``, ``sw``), which name its
+        side, or a side's seats together (``EW``, ``North-South``, ``S-N``, ``SWNE``), which must be one side."""
         rules = self.rules
-        letters = seat_letters(rules.players)
-        key = word.upper().replace("-", "")
-        names = {seat_name(s, rules.players).upper(): s for s in range(rules.players)}
-        if key in names:
-            return rules.side_of(names[key])
-        if rules.partnerships and key in ("NS", "SN", "EW", "WE", "NORTHSOUTH", "EASTWEST"):
-            return 0 if key[0] in "NS" else 1
-        if len(key) == 1 and key in letters:
-            return rules.side_of(letters.index(key))
-        raise PadError(f"{word!r} is not a seat or a side")
+        seats = self.seats_named(word)
+        sides = {rules.side_of(seat) for seat in seats or ()}
+        if len(sides) != 1:
+            raise PadError(f"{word!r} is not a seat or a side")
+        return sides.pop()
+
+    def seats_named(self, word: str) -> list[int] | None:
+        """The seats a word names, by names or letters joined with hyphens or run together; None if it names
+        none."""
+        players = self.rules.players
+        words = [*((seat_name(seat, players).upper(), seat) for seat in range(players)),
+                 *((letter.upper(), seat) for seat, letter in enumerate(seat_letters(players)))]
+        words.sort(key=lambda pair: -len(pair[0]))  # the longest that fits first: SW before S, NORTH before N
+        seats: list[int] = []
+        for part in filter(None, word.upper().split("-")):
+            while part:  # names or letters run together (NS, SWNE, NORTHSOUTH)
+                found = next(((text, seat) for text, seat in words if part.startswith(text)), None)
+                if found is None:
+                    return None
+                seats.append(found[1])
+                part = part[len(found[0]):]
+        return seats or None
 
     def enter_bids(self, text: str) -> None:
         self.pending = self.parse_bids(text)
@@ -297,7 +330,7 @@ def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
                          "The scorepad is saved. spades score --resume continues it.")
                 return 0
             if word in ("help", "?", "h"):
-                say_line(HELP)
+                say_line(help_text(pad.rules))
             elif word in ("score", "totals", "s", "e"):
                 say_line(totals_line(pad))
             elif word in ("undo", "u"):

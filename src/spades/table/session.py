@@ -20,7 +20,7 @@ from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
 from ..cards import Card, CardSet, Suit
 from ..coach import NOT_OVER
-from ..events import CardPlayed, Event, HandScored, HandStarted, TrickWon
+from ..events import CardPlayed, Event, HandScored, HandStarted, Passed, TrickWon
 from ..rules import Rules
 from ..view import Phase, SeatView
 from ..words import announce as say
@@ -45,7 +45,7 @@ LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, four, nil
 LINE_WORDS = keymap.line_words()
 NUMBER_WORDS = {word: value for value, word in enumerate((
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-    "thirteen"))}
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen"))}
 
 
 class Output:
@@ -97,7 +97,7 @@ class Table:
     selected: Card | None = None
     digits: str = ""
     confirm: tuple[str, Any] | None = None
-    prompted: int = -1  # number of events when "your turn" was last said
+    prompted: tuple[int, int] = (-1, 0)  # the decision "your turn" was last said for (see ``prompt``)
     notes: dict[int, str] = field(default_factory=dict)  # what only the player knows, by the event it follows
     intro: list[str] = field(default_factory=list)  # said once the game starts or resumes (who the computer plays)
     talk: Talk = field(init=False)  # the chat keys: at a table of the room, its chat
@@ -211,6 +211,11 @@ class Table:
             self.seen += 1
             if isinstance(event, HandStarted):
                 self.hand_start = index
+            if isinstance(event, Passed) and index not in self.notes:
+                # kept, so that g says the pass's cards after the next hand is dealt and the view no longer holds them
+                own = say.pass_line(self.view(), events, index)
+                if own is not None:
+                    self.notes[index] = own
             for line in heard_lines(self.view(), events, index, self.notes.get(index), verbose):
                 self.out(line)
             if isinstance(event, CardPlayed) and event.seat != self.human and self.settings.pace:
@@ -228,17 +233,19 @@ class Table:
 
     def prompt(self) -> None:
         """Say "your turn" once for each new decision, with what the decision is."""
-        decision = len(self.events())  # every action adds an event, so this counts the decisions
+        view = self.view()
+        # every action adds an event, but for the cards of a Nil pass, which are told only once all are chosen
+        decision = (len(self.events()), len(view.passed))
         if self.prompted == decision:
             return
         self.prompted = decision
         self.digits = ""
         if self.settings.bell:
             self.out.stream.write("\a")
-        view = self.view()
-        if view.phase is Phase.PLAY and (self.selected is None or self.selected not in view.legal):
+        chooses = view.phase in (Phase.PLAY, Phase.PASS)  # a card of the hand, chosen the same way
+        if chooses and (self.selected is None or self.selected not in view.legal):
             self.selected = next(a for a in view.legal if isinstance(a, Card))
-        self.out(say.prompt_line(view, self.selected if view.phase is Phase.PLAY else None))
+        self.out(say.prompt_line(view, self.selected if chooses else None))
 
     def finish(self) -> None:
         self.out(self.statistics())
@@ -328,7 +335,7 @@ class Table:
             kind, payload = self.confirm
             self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else "Leave the game? It will be saved. y or n.")
         elif self.my_turn:
-            self.prompted = -1
+            self.prompted = (-1, 0)
             self.prompt()
         else:
             self.out(self.turn_words())
@@ -469,7 +476,7 @@ class Table:
                     self.out("Before looking you may only bid Blind Nil (0); press h to look at your cards.")
                     return False
                 bid: Bid = BLIND_NIL
-            elif value > 13:
+            elif value > self.rules.hand_size:
                 self.out(f"You may not bid {value}. You may bid {say.legal_bids_text(legal)}.")
                 return False
             else:
@@ -505,11 +512,13 @@ class Table:
     def draw(self, choice: Choice) -> bool:
         """Keep or discard the drawn card. The public event says which card went face up; the card kept is known
         only to the player, so the table notes it to be said after that event and read back by g."""
-        before = self.view().hand or CardSet()
+        before, hidden = self.view().hand or CardSet(), self.view().discards
         index = len(self.events())
         self.act(choice)
         after = self.view().hand or CardSet()
-        kept = say.kept_line(before, after)
+        # where discards go face down, the seat alone knows the one it has just put there
+        face_down = CardSet(self.view().discards & ~hidden) if self.rules.face_down_discards else None
+        kept = say.kept_line(before, after, face_down)
         if kept is not None:
             self.notes[index] = kept
         return False
@@ -525,6 +534,8 @@ class Table:
         return f"{self.selected.name.capitalize()} is selected."
 
     def navigate(self, entry: keymap.Key) -> None:
+        """Move through the hand as it plays: suit by suit (clubs to spades), low to high within a suit by the
+        rules' order, so the jokers come after the ace of spades and a JJDD two of diamonds among the spades."""
         if self.waiting_next:
             self.out(self.ended_answer("h"), interrupt=True)
             return
@@ -532,22 +543,25 @@ class Table:
         if hand is None:
             self.out("You have not looked at your cards; press h to look.", interrupt=True)
             return
-        cards = list(hand)
+        rules = self.rules
+        by_suit = {suit: say.suit_cards(hand, suit, rules)[::-1] for suit in say.SUIT_ORDER}  # low to high
+        cards = [card for suit in say.SUIT_ORDER for card in by_suit[suit]]
         if not cards:
             self.out("You hold no cards.", interrupt=True)
             return
         current = self.selected if self.selected in hand else None
         index = cards.index(current) if current is not None else -1
+        here = Suit(rules.suit_of(current)) if current is not None else Suit(rules.suit_of(cards[0]))
         move = entry.move
         note = ""
         if entry.does == "suit":
             suit = SUITS[move]
-            lowest = hand.lowest(suit)
-            if lowest is None:
+            if not by_suit[suit]:
                 self.out(f"No {suit.plural}.", interrupt=True)
                 return
-            target = lowest
-            note = f", {hand.count(suit)} {suit.plural}" if hand.count(suit) != 1 else f", 1 {suit.singular}"
+            target = by_suit[suit][0]
+            count = len(by_suit[suit])
+            note = f", {count} {suit.plural}" if count != 1 else f", 1 {suit.singular}"
         elif move == "left":
             if index <= 0:
                 note = ", first card"
@@ -561,11 +575,9 @@ class Table:
         elif move == "end":
             target = cards[-1]
         elif move in ("low", "high"):
-            suit = current.suit if current is not None else cards[0].suit
-            target = hand.lowest(suit) if move == "low" else hand.highest(suit)  # type: ignore[assignment]
+            target = by_suit[here][0] if move == "low" else by_suit[here][-1]
         else:  # up / down: the lowest card of the previous or next suit held
-            suits = [s for s in Suit if hand.has(s)]
-            here = current.suit if current is not None else suits[0]
+            suits = [s for s in say.SUIT_ORDER if by_suit[s]]
             position = suits.index(here) if here in suits else 0
             step = -1 if move == "up" else 1
             new = position + step
@@ -573,8 +585,8 @@ class Table:
                 note = ", first suit" if step < 0 else ", last suit"
                 new = position
             suit = suits[new]
-            target = hand.lowest(suit)  # type: ignore[assignment]
-            count = hand.count(suit)
+            target = by_suit[suit][0]
+            count = len(by_suit[suit])
             note = f", {count} {suit.plural if count != 1 else suit.singular}" + note
         self.selected = target
         self.out(f"{target.name}{note}", interrupt=True)
@@ -585,15 +597,12 @@ class Table:
             if self.my_turn and Choice.LOOK in view.legal:
                 self.act(Choice.LOOK)
                 self.announce_new()
-                self.prompted = -1
-                self.out(say.hand_lines(self.view().hand))  # type: ignore[arg-type]
+                self.prompted = (-1, 0)
+                self.out(say.hand_lines(self.view().hand, self.rules))  # type: ignore[arg-type]
                 return False
             self.out("You have not looked at your cards yet.")
             return False
-        line = say.hand_lines(view.hand)
-        if view.phase == "draw" and view.discards:
-            line += f" Face up: {', '.join(c.name for c in view.discards)}."
-        self.out(line, interrupt=True)
+        self.out(say.hand_answer(view), interrupt=True)
         return False
 
     # -- information ----------------------------------------------------------------------------------------
@@ -675,7 +684,7 @@ class Table:
         self.waiting_next = False
         self.confirm = None
         self.digits = ""
-        self.prompted = -1
+        self.prompted = (-1, 0)
         if isinstance(action, Card):
             self.selected = action
             what = f"your {action.name}"

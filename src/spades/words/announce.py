@@ -112,13 +112,15 @@ def side_result(rules: Rules, side: SideResult) -> str:
     parts = []
     if side.contract:
         made = "made" if side.made else "set"
-        if rules.moon and side.contract == 13:
+        if rules.moon and side.contract == rules.hand_size:
             made = "shot the moon" if side.made else "missed the moon"
         parts.append(f"bid {side.contract}, took {side.counted}, {made}")
     for nil in side.nils:
         parts.append(nil_words(rules, nil))
     if side.bag_penalty:
         parts.append(f"bag penalty {side.bag_penalty}")
+    if rules.no_bags:  # overtricks neither score nor cost: there are no bags to count
+        return f"{who}: {'; '.join(parts)}: {points(side.points)} points, score {side.score}."
     bags = plural(side.total_bags, "bag")
     return f"{who}: {'; '.join(parts)}: {points(side.points)} points, score {side.score}, {bags}."
 
@@ -131,7 +133,7 @@ def nil_words(rules: Rules, nil: NilResult) -> str:
     if nil.made:
         return f"{who} made"
     costs = [f"{points(nil.points)} points"] if nil.points else []
-    if not rules.nil_tricks_count_for_partner:
+    if not rules.nil_tricks_count_for_partner and not rules.no_bags:
         costs.append(plural(nil.tricks, "bag"))
     text = f"{who} failed with {plural(nil.tricks, 'trick')}"
     if not costs:
@@ -147,14 +149,21 @@ def own_draw_line(event: Drew, kept: str) -> str:
     """The seat's own draw in one line: ``kept`` (:func:`kept_line`, what only the seat knows) with the card that
     went face up, in place of the public line, so that the seat hears its keep once."""
     if event.discard is None:
+        if kept.endswith("face down."):  # the note already says which card (:func:`kept_line`)
+            return kept
         return f"{kept.removesuffix('.')}; the other goes face down."
     return f"{kept.removesuffix('.')}; the {event.discard.name} is face up."
 
 
-def kept_line(before: CardSet, after: CardSet) -> str | None:
-    """"You keep the ...": the card the seat's draw added to its hand, which only that seat may hear."""
+def kept_line(before: CardSet, after: CardSet, face_down: CardSet | None = None) -> str | None:
+    """"You keep the ...": the card the seat's draw added to its hand, which only that seat may hear; with
+    ``face_down`` (the card it has just put face down, where discards are hidden), that card too."""
     kept = list(CardSet(after & ~before))
-    return f"You keep the {kept[0].name}." if len(kept) == 1 else None
+    if len(kept) != 1:
+        return None
+    if face_down is not None and len(face_down) == 1:
+        return f"You keep the {kept[0].name}; the {next(iter(face_down)).name} goes face down."
+    return f"You keep the {kept[0].name}."
 
 
 def statistics_line(rules: Rules, seat: int, results: Sequence[HandResult], events: Sequence[Event]) -> str:
@@ -168,7 +177,9 @@ def statistics_line(rules: Rules, seat: int, results: Sequence[HandResult], even
     who = "your side" if rules.partnerships else "you"
     text = (f"Your statistics: {plural(len(results), 'hand')} played, {plural(tricks, 'trick')} taken by "
             f"you; {who} made {plural(made, 'contract')} and {'was' if who == 'your side' else 'were'} set "
-            f"{plural(set_, 'time')}; {plural(bags, 'bag')}")
+            f"{plural(set_, 'time')}")
+    if not rules.no_bags:
+        text += f"; {plural(bags, 'bag')}"
     if nils:
         text += f"; Nil bid {plural(len(nils), 'time')}, made {sum(n.made for n in nils)}"
     return text + "."
@@ -189,8 +200,8 @@ def bids_line(view: SeatView) -> str:
 
 def game_score_line(view: SeatView) -> str:
     rules = view.rules
-    each = "; ".join(f"{side_name(rules, s)} {view.scores[s]} points, {plural(view.bags[s], 'bag')}"
-                     for s in range(rules.sides))
+    each = "; ".join(f"{side_name(rules, s)} {view.scores[s]} points"
+                     + ("" if rules.no_bags else f", {plural(view.bags[s], 'bag')}") for s in range(rules.sides))
     goal = f"{rules.hands} hands" if rules.hands else f"playing to {rules.target}"
     return f"Score: {each}; {goal}."
 
@@ -241,11 +252,22 @@ def prompt_line(view: SeatView, selected: Card | None = None) -> str:
     if selected is None:
         selected = next(a for a in view.legal if isinstance(a, Card))
     if view.phase == "pass":
-        return (f"Your turn to pass a card to {name(view.rules, view.pass_to or 0)}, face down. "
-                f"{selected.name.capitalize()} is selected.")
-    if selected is None:
-        selected = next(a for a in view.legal if isinstance(a, Card))
+        return f"{pass_turn_line(view)} {selected.name.capitalize()} is selected."
     return f"Your turn. {selected.name.capitalize()} is selected."
+
+
+def pass_turn_line(view: SeatView) -> str:
+    """``Your turn to pass 2 cards to North, face down: choose the first.``: to whom, and how many are left of
+    the pass (the cards already chosen have left the hand)."""
+    rules = view.rules
+    to = name(rules, view.pass_to if view.pass_to is not None else view.seat)
+    left = rules.nil_pass - len(view.passed)
+    if rules.nil_pass == 1:
+        return f"Your turn to pass a card to {to}, face down."
+    if left == rules.nil_pass:
+        return f"Your turn to pass {rules.nil_pass} cards to {to}, face down, one at a time."
+    chosen = cards_words(in_play_order(view.passed, rules))
+    return f"You have chosen {chosen}. Your turn to pass {plural(left, 'more card')} to {to}."
 
 
 def current_trick_line(view: SeatView) -> str:
@@ -254,12 +276,13 @@ def current_trick_line(view: SeatView) -> str:
     if not view.trick:
         return f"Trick {view.trick_number}: no card yet; {name(view.rules, view.turn)} leads."
     plays = trick_cards(view.rules, view.trick)
-    return f"Trick {view.trick_number}: {plays}. {name(view.rules, winning_seat(view.trick))} is winning."
+    return f"Trick {view.trick_number}: {plays}. {name(view.rules, winning_seat(view.trick, view.rules))} is winning."
 
 
-def winning_seat(plays: tuple[tuple[int, Card], ...]) -> int:
-    """Who holds the trick so far, by the engine's rule."""
-    return winning_play(plays)[0]
+def winning_seat(plays: tuple[tuple[int, Card], ...], rules: Rules | None = None) -> int:
+    """Who holds the trick so far, by the engine's rule (``rules`` for a pack whose trumps are not in card order,
+    as in JJDD)."""
+    return winning_play(plays, rules)[0]
 
 
 def last_trick_line(view: SeatView) -> str:
@@ -272,11 +295,13 @@ def last_trick_line(view: SeatView) -> str:
 
 def tricks_line(view: SeatView) -> str:
     if view.phase == "play":
-        left = 13 - len(view.tricks)
-        return f"Trick {view.trick_number} of 13; {plural(left, 'trick')} left, this one included."
+        size = view.rules.hand_size
+        left = size - len(view.tricks)
+        return f"Trick {view.trick_number} of {size}; {plural(left, 'trick')} left, this one included."
     if view.phase == "over":
         return "The game is over."
-    return f"The {'bidding' if view.phase == 'bid' else 'draw'} is on; 13 tricks to play."
+    now = {"bid": "bidding", "pass": "pass", "draw": "draw"}.get(view.phase.value, "draw")
+    return f"The {now} is on; {view.rules.hand_size} tricks to play."
 
 
 def rules_line(view: SeatView) -> str:
@@ -290,27 +315,82 @@ def hand_answer(view: SeatView) -> str:
         return "You are watching this table; you hold no cards."
     if view.hand is None:
         return "You have not looked at your cards yet."
-    line = hand_lines(view.hand)
+    return hand_lines(view.hand, view.rules) + known_lines(view)
+
+
+def known_lines(view: SeatView) -> str:
+    """What the seat alone knows beside its hand: in the two-player draw its discards (face up, seen by both, or
+    face down, its own), and the cards of this hand's Nil pass, which only the two partners know."""
+    rules = view.rules
+    line = ""
     if view.phase is Phase.DRAW and view.discards:
-        line += f" Face up: {', '.join(c.name for c in view.discards)}."
+        where = "Your discards, face down" if rules.face_down_discards else "Face up"
+        line += f" {where}: {', '.join(c.name for c in view.discards)}."
+    partner = view.partner
+    if partner is not None and view.phase in (Phase.PASS, Phase.PLAY):
+        held = [c for c in in_play_order(CardSet(view.passed & ~view.played), rules)]
+        if view.passed and view.pass_to is None:
+            line += (f" {name(rules, partner)} holds {cards_words(held)}, which you passed."
+                     if held else f" {name(rules, partner)} has played the cards you passed.")
+        if view.received:
+            line += f" {name(rules, partner)} passed you {cards_words(in_play_order(view.received, rules))}."
     return line
 
 
-def rank_word(card: Card) -> str:
+def cards_words(cards: Sequence[Card]) -> str:
+    """``the ace of spades and the Big Joker``."""
+    return listed([f"the {card.name}" for card in cards])
+
+
+def pass_line(view: SeatView, history: Sequence[Event], index: int) -> str | None:
+    """What a Nil pass is to the two partners, in place of the public line: the passer hears ``You pass the ace of
+    spades and the two of hearts to North.``, the receiver ``South passes you ...``. Only while the seat's view
+    still holds that hand's pass (None for anyone else, and once the next hand is dealt)."""
+    event = history[index]
+    if not isinstance(event, Passed) or view.seat not in (event.seat, event.to):
+        return None
+    found = _hand_events(history, index)
+    if found is None or found[0] != view.hand_number or view.hand is None:
+        return None
+    rules = view.rules
+    if view.seat == event.seat:
+        return f"You pass {cards_words(in_play_order(view.passed, rules))} to {name(rules, event.to)}."
+    return f"{name(rules, event.seat)} passes you {cards_words(in_play_order(view.received, rules))}."
+
+
+def rank_word(card: Card, rules: Rules | None = None) -> str:
+    """The card as said within its suit: its rank, but a joker by its name, and a card that plays in another suit
+    than its own (the two of diamonds among the spades, in JJDD) in full."""
+    if card.joker or (rules is not None and rules.suit_of(card) != card.suit):
+        return card.name
     return RANK_WORDS[card % 13]
 
 
-def hand_lines(hand: CardSet) -> str:
+def in_play_order(cards: CardSet, rules: Rules | None = None) -> list[Card]:
+    """The cards high to low within each suit in play, spades first, as a player holds them: by the rules' order,
+    so that the jokers lead the spades and a JJDD two of diamonds sits among them."""
+    return [card for suit in reversed(SUIT_ORDER) for card in suit_cards(cards, suit, rules)]
+
+
+def suit_cards(cards: CardSet, suit: Suit, rules: Rules | None = None) -> list[Card]:
+    """The cards of one suit in play, high to low."""
+    if rules is None:
+        return sorted(cards.suit(suit), reverse=True)
+    return sorted(CardSet(cards & rules.suit_masks[suit]), key=rules.power, reverse=True)
+
+
+def hand_lines(hand: CardSet, rules: Rules | None = None) -> str:
     """Suit by suit, spades first, high to low, with counts: the way a player holds the cards."""
-    return f"Your hand, {plural(len(hand), 'card')}. " + suits_words(hand) + "."
+    return f"Your hand, {plural(len(hand), 'card')}. " + suits_words(hand, rules) + "."
 
 
-def suits_words(hand: CardSet) -> str:
-    """``spades 3: ace, ten, two. hearts 0: none. ...``: the cards as ``h`` says them, for any seat's hand."""
+def suits_words(hand: CardSet, rules: Rules | None = None) -> str:
+    """``spades 3: ace, ten, two. hearts 0: none. ...``: the cards as ``h`` says them, for any seat's hand (each
+    suit as it plays under ``rules``: the jokers first among the spades)."""
     parts = []
     for suit in reversed(SUIT_ORDER):
-        cards = sorted(hand.suit(suit), reverse=True)
-        ranks = ", ".join(rank_word(c) for c in cards) if cards else "none"
+        cards = suit_cards(hand, suit, rules)
+        ranks = ", ".join(rank_word(c, rules) for c in cards) if cards else "none"
         parts.append(f"{suit.plural} {len(cards)}: {ranks}")
     return ". ".join(parts)
 
@@ -352,7 +432,6 @@ def no_hint_line(turn: str) -> str:
 
 
 # -- lines that follow an event for one seat, from the events around it -----------------------------------------
-DRAWS = 26  # the two-player draw: 52 cards, two at a time
 
 
 def _hand_events(history: Sequence[Event], index: int) -> tuple[int, int, list[Event]] | None:
@@ -384,7 +463,7 @@ def dealt_line(view: SeatView, history: Sequence[Event], index: int) -> str | No
     if found is None:
         return None
     number, start, events = found
-    if not view.rules.deals and sum(isinstance(e, Drew) for e in history[start:index + 1]) != DRAWS:
+    if not view.rules.deals and sum(isinstance(e, Drew) for e in history[start:index + 1]) != 2 * view.rules.hand_size:
         return None
     seat = view.seat
     if any((isinstance(e, Looked) or (isinstance(e, BidMade) and e.bid.blind)) and e.seat == seat for e in events):
@@ -393,24 +472,25 @@ def dealt_line(view: SeatView, history: Sequence[Event], index: int) -> str | No
     if number == view.hand_number and view.phase is not Phase.OVER:
         if view.hand is None:
             return None
-        played = played | view.hand
-    if len(played) != 13:
+        # as dealt: before a Nil pass took some cards away and brought others
+        played = CardSet((played | view.hand) & ~view.received | view.passed)
+    if len(played) != view.rules.hand_size:
         return None
-    return hand_summary_line(played)
+    return hand_summary_line(played, view.rules)
 
 
-def hand_summary_line(hand: CardSet) -> str:
+def hand_summary_line(hand: CardSet, rules: Rules | None = None) -> str:
     """``Your cards: 4 spades to the ace, 3 hearts to the king, no diamonds, ...; h reads every card.``"""
     parts = []
     for suit in reversed(SUIT_ORDER):
-        count = hand.count(suit)
+        cards = suit_cards(hand, suit, rules)
+        count = len(cards)
         if not count:
             parts.append(f"no {suit.plural}")
             continue
-        top = hand.highest(suit)
-        assert top is not None
+        top = rank_word(cards[0], rules)
         word = suit.plural if count != 1 else suit.singular
-        parts.append(f"{count} {word} to the {rank_word(top)}" if count > 1 else f"1 {word}, the {rank_word(top)}")
+        parts.append(f"{count} {word} to the {top}" if count > 1 else f"1 {word}, the {top}")
     return f"Your cards: {', '.join(parts)}; h reads every card."
 
 
@@ -438,34 +518,41 @@ def trick_so_far_line(view: SeatView, history: Sequence[Event], index: int) -> s
     leader, led = plays[0]
     line = f"{name(rules, leader)} led the {led.name}"
     if len(plays) > 1:
-        winner, card = winning_play(tuple(plays))
+        winner, card = winning_play(tuple(plays), rules)
         line += " and is winning" if winner == leader else f"; {name(rules, winner)} is winning with the {card.name}"
     return line + "."
+
+
+def partners_of(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The seat's partners: the one across the table, the two of a team of three, or none for a player alone."""
+    if not rules.partnerships:
+        return ()
+    return tuple(s for s in rules.seats_of(rules.side_of(seat)) if s != seat)
 
 
 def computer_line(rules: Rules, human: int, levels: dict[int, str]) -> str:
     """Who the computer plays and at which level: ``The computer plays North, your partner, at normal; East and
     West at hard.`` (said when a game starts or resumes, and with the rules at z)."""
-    groups: list[tuple[str, list[str]]] = []
+    mates = partners_of(rules, human)
+    groups: list[tuple[str, list[str], bool]] = []  # the level, its seats, whether they are the player's partners
     for seat in sorted(levels):
-        who = name(rules, seat)
-        if rules.partnerships and seat == (human + 2) % 4:
-            groups.insert(0, (levels[seat], [f"{who}, your partner,"]))
-            continue
-        same = next((g for g in groups if g[0] == levels[seat] and not g[1][0].endswith("partner,")), None)
+        mate = seat in mates
+        same = next((g for g in groups if g[0] == levels[seat] and g[2] == mate), None)
         if same is not None:
-            same[1].append(who)
+            same[1].append(name(rules, seat))
         else:
-            groups.append((levels[seat], [who]))
-    parts = [f"{' and '.join(seats)} at {level}" for level, seats in groups]
+            groups.append((levels[seat], [name(rules, seat)], mate))
+    groups.sort(key=lambda group: not group[2])  # the partners first
+    parts = [f"{listed(seats)}, your {'partners' if len(seats) > 1 else 'partner'}, at {level}" if mate
+             else f"{listed(seats)} at {level}" for level, seats, mate in groups]
     return f"The computer plays {'; '.join(parts)}." if parts else ""
 
 
 def seating_line(rules: Rules, human: int, people: dict[int, str], levels: dict[int, str]) -> str:
     """Who sits where at a table with people: ``bob plays East; carol plays West. The computer plays North, your
     partner, at normal.`` (said when a room's game starts or is come back to, and with the rules at z)."""
-    partner = (human + 2) % 4 if rules.partnerships else None
-    parts = [f"{player} plays {name(rules, seat)}{', your partner' if seat == partner else ''}"
-             for seat, player in sorted(people.items(), key=lambda item: item[0] != partner)]
+    mates = partners_of(rules, human)
+    parts = [f"{player} plays {name(rules, seat)}{', your partner' if seat in mates else ''}"
+             for seat, player in sorted(people.items(), key=lambda item: item[0] not in mates)]
     computer = computer_line(rules, human, levels)
     return " ".join(filter(None, ("; ".join(parts) + "." if parts else "", computer)))

@@ -95,8 +95,8 @@ KEYMAP: tuple[Key, ...] = (
         browser=("Escape",)),
     Key("h", "h", "read your hand, suit by suit, with counts (before bidding Blind Nil: look at your cards)", HAND,
         "read", words=("hand",), answer=say.hand_answer),
-    Key("enter", "Enter", "play the selected card (a card that may not be played stays selected, and the "
-        "reason is said)", HAND, "enter", browser=("Enter",), words=("enter", "play")),
+    Key("enter", "Enter", "play the selected card, or in a Nil pass give it (a card that may not be played stays "
+        "selected, and the reason is said)", HAND, "enter", browser=("Enter",), words=("enter", "play")),
     Key("b", "b", "the bids so far: each player's, and each side's total", READING, "read", words=("bids",),
         answer=say.bids_line),
     Key("e", "e", "the game score: each side's points and bags, and the target", READING, "read",

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from ..actions import Action
 from ..bots import Bot
-from ..events import Drew, Event, GameOver, HandStarted
+from ..events import Drew, Event, GameOver, HandStarted, Passed
 from ..game import Game
 from ..rules import Rules
 from ..view import Phase, SeatView
@@ -48,14 +48,20 @@ def seat_lines(view: SeatView, history: Sequence[Event], start: int, notes: Mapp
 def heard_lines(view: SeatView, history: Sequence[Event], index: int, note: str | None = None,
                 verbose: bool = True) -> list[str]:
     """The lines this seat hears for event ``index``: its public lines, or for the seat's own draw ``note`` (the
-    card it kept) with the card that went face up, in one line; any other ``note`` after them; the seat's cards in
-    brief once they are all dealt; and, with tricks and turns only (``verbose`` False), the trick so far when a
-    card makes it the seat's turn in the middle of a trick."""
+    card it kept) with the card that went face up, in one line; for a Nil pass between the seat and its partner,
+    the cards passed (``note``, or from the view while it holds that hand); any other ``note`` after them; the
+    seat's cards in brief once they are all dealt; and, with tricks and turns only (``verbose`` False), the trick
+    so far when a card makes it the seat's turn in the middle of a trick."""
     event = history[index]
     lines = say.event_line(view.rules, event, verbose)
+    own_pass = isinstance(event, Passed) and view.seat in (event.seat, event.to)
+    if own_pass and note is None:
+        note = say.pass_line(view, history, index)
     if note is not None:
         if isinstance(event, Drew) and event.seat == view.seat:
             lines = [say.own_draw_line(event, note)]
+        elif own_pass:
+            lines = [note]
         else:
             lines.append(note)
     dealt = say.dealt_line(view, history, index)

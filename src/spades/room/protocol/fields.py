@@ -17,6 +17,7 @@ from .codes import (
     MAX_CLIENT_ID,
     MAX_CURSOR,
     MAX_SEAT,
+    MAX_SEATS,
     MAX_TABLE_ID,
     NAME_MAX,
     PASSWORD_MAX,
@@ -107,8 +108,9 @@ Token = Annotated[
     AfterValidator(_check_token),
 ]
 TableId = Annotated[int, Field(ge=1, le=MAX_TABLE_ID, description="a table's number")]
-Seat = Annotated[int, Field(ge=0, le=MAX_SEAT, description="a seat: 0 to 3 (0 and 1 at two-player tables)")]
-SeatKey = Literal["0", "1", "2", "3"]
+Seat = Annotated[int, Field(ge=0, le=MAX_SEAT, description="a seat: 0 to 5, as many as the table's players (0 to 3 "
+                            "at four, 0 and 1 at two-player tables)")]
+SeatKey = Literal["0", "1", "2", "3", "4", "5"]
 Cursor = Annotated[int, Field(ge=0, le=MAX_CURSOR,
                               description="how many public events of the table the client has")]
 Level = Annotated[
@@ -180,7 +182,7 @@ def _options_schema(schema: dict[str, Any]) -> None:
 class RulesForm(Part):
     """A table's rules in their wire form: a variant and the options that differ from its preset."""
 
-    variant: Literal[VARIANTS] = Field(description="standard, whiz, mirror, suicide, solo or two_player")  # type: ignore[valid-type]
+    variant: Literal[VARIANTS] = Field(description=", ".join(VARIANTS[:-1]) + " or " + VARIANTS[-1])  # type: ignore[valid-type]
     options: Annotated[
         dict[Annotated[str, Field(max_length=32)], OptionValue],
         Field(max_length=len(OPTION_HELP), json_schema_extra=_options_schema,
@@ -236,7 +238,7 @@ class TableInfo(Part):
     table: TableId
     owner: Name | None = Field(description="the name of the player who created the table")
     rules: RulesForm
-    seats: list[SeatInfo] = Field(max_length=4)
+    seats: list[SeatInfo] = Field(max_length=MAX_SEATS)
     state: TableState = Field(description="waiting (for start), playing or over")
     autostart: bool = Field(default=False, description="the game starts by itself once every seat has a person "
                             "or a computer; false: the owner starts it")

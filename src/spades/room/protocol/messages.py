@@ -27,6 +27,7 @@ from .codes import (
     COACH_LINES,
     MAX_CLIENT_ID,
     MAX_FRAME_BYTES,
+    MAX_SEATS,
     MESSAGE_MAX,
     WATCHING_MAX,
     ErrorCode,
@@ -112,7 +113,7 @@ class Create(ClientBase):
                "levels": {"1": "normal", "3": "normal"}, "timeout": 60, "pace": 1.0}
     type: Literal["create"]
     rules: RulesForm
-    levels: dict[SeatKey, Level] = Field(default={}, max_length=4,
+    levels: dict[SeatKey, Level] = Field(default={}, max_length=MAX_SEATS,
                                          description="computer levels by seat number (as text, a JSON key)")
     timeout: Annotated[float, Field(ge=0.1, le=3600)] | None = Field(
         default=None, description="seconds a player may be absent on their turn before the computer plays for "
@@ -328,7 +329,8 @@ class Update(ServerBase):
                  "trick": [{"seat": 1, "card": "10C"}],
                  "tricks": [{"leader": 0, "cards": ["10D", "JD", "5D", "4D"], "winner": 1}],
                  "spades_broken": False, "scores": [0, 0], "bags": [0, 0], "results": [], "winner": None,
-                 "offered": None, "discards": [], "blind_nil_allowed": False},
+                 "offered": None, "discards": [], "blind_nil_allowed": False, "passed": [], "received": [],
+                 "pass_to": None},
         "lines": [["East plays the jack of diamonds."], ["South plays the five of diamonds."],
                   ["West plays the four of diamonds."], ["East wins trick 1 with the jack of diamonds."],
                   ["East plays the ten of clubs."]],

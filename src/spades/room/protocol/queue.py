@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ...rules import VARIANTS
 from .base import ClientBase, ServerBase
-from .codes import MESSAGE_MAX, QUICK_WAIT_DEFAULT, QUICK_WAIT_MAX, QUICK_WAIT_MIN
+from .codes import MAX_SEATS, MESSAGE_MAX, QUICK_WAIT_DEFAULT, QUICK_WAIT_MAX, QUICK_WAIT_MIN
 from .fields import Name, TableId
 
 __all__ = ["LeaveQueue", "QueueState", "Quick", "QuickComputer", "RematchAnswer", "RematchState", "Variant"]
@@ -20,7 +20,7 @@ else:  # the allowed variants, and the schema's enum, are the rules'
     Variant = Literal[VARIANTS]
 
 Text = Annotated[str, Field(max_length=MESSAGE_MAX, description="plain text, never markup")]
-Names = Annotated[list[Name], Field(max_length=4)]
+Names = Annotated[list[Name], Field(max_length=MAX_SEATS)]
 
 
 class Quick(ClientBase):

@@ -8,7 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field
 
 from .base import ClientBase, ServerBase
-from .codes import MESSAGE_MAX
+from .codes import MAX_SEATS, MESSAGE_MAX
 from .fields import Name, Part, TableId
 
 __all__ = [
@@ -23,15 +23,19 @@ __all__ = [
 ]
 
 LEADERBOARD_ROWS = 100  # the leaderboard's longest list, best first
-RATING_GROUPS = ("partnership", "solo", "two_player")
-RatingGroup = Literal["partnership", "solo", "two_player"]
+# Who plays with whom, and how many: partnership (two partnerships of two), solo (four each for themselves),
+# two_player, solo_3, solo_5 and solo_6 (three, five or six each for themselves), partnership_6 (three partnerships
+# of two) and teams_6 (two teams of three).
+RATING_GROUPS = ("partnership", "solo", "two_player", "solo_3", "solo_5", "solo_6", "partnership_6", "teams_6")
+RatingGroup = Literal["partnership", "solo", "two_player", "solo_3", "solo_5", "solo_6", "partnership_6", "teams_6"]
 Shown = Annotated[float, Field(description="a rating as shown: openskill's ordinal, mu less three sigma, rounded "
                                "to one decimal")]
 
 
 class LeaderboardRequest(ClientBase):
     """Ask for a rating group's leaderboard: partnership (the partnership games of four: standard, whiz, mirror,
-    suicide), solo (four players, each for themselves) or two_player."""
+    suicide), solo (four players, each for themselves), two_player, solo_3, solo_5, solo_6 (three, five or six each
+    for themselves), partnership_6 (three partnerships of two) or teams_6 (two teams of three)."""
 
     replies = "leaderboard"
     example: ClassVar[dict[str, Any]] = {"type": "leaderboard", "id": 4, "group": "partnership"}
@@ -88,4 +92,4 @@ class Rating(ServerBase):
     group: RatingGroup = Field(description="the rating group the game counts in")
     reason: Annotated[str | None, Field(max_length=MESSAGE_MAX, description="when unrated, why, in plain words")] \
         = None
-    changes: list[RatingChange] = Field(default=[], max_length=4)
+    changes: list[RatingChange] = Field(default=[], max_length=MAX_SEATS)

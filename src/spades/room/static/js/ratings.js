@@ -6,7 +6,9 @@
 import { drawLines } from "./chart.js";
 import { say } from "./speak.js";
 
-const GROUPS = [["partnership", "Partnership"], ["solo", "Solo"], ["two_player", "Two-player"]];
+const GROUPS = [["partnership", "Partnership"], ["solo", "Solo"], ["two_player", "Two-player"],
+  ["solo_3", "Three solo"], ["solo_5", "Five solo"], ["solo_6", "Six solo"],
+  ["partnership_6", "Six, three partnerships"], ["teams_6", "Six, two teams of three"]];
 const ROLES = { opponent: "against it", partner: "as partner" };
 const $ = (id) => document.getElementById(id);
 

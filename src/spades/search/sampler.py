@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..bids import spades_shown
+from ..kernel.bridge import ranks
 from ..rules import Rules
 from ..view import Phase, SeatView
 from .nil_hands import fit_nil
@@ -40,6 +41,7 @@ PRINTED_SUITS = tuple(min(card // 13, SPADES) for card in range(54))  # the suit
 BID_SPREAD = 1.6  # how far, in tricks, a hand's estimate may stray from its bid before the deal is unlikely
 NIL_SWAPS = 60  # swaps tried per deal to fit a Nil bidder's hand to its bid
 QUICK_TRIES = 6  # deals by suits tried before the careful card-by-card deal
+KEPT_BIAS = 3.0  # face-down two-player: how much likelier a high card is in the other hand than in its discards
 # Plays as soft evidence, in log-weight per card the deal gives a seat against what its play suggests:
 NIL_DUCK = 2.0  # an intact Nil that played under the winner held no card between its card and the winner
 NIL_FORCED = 2.0  # an intact Nil that took the lead following suit held no card under the winner
@@ -156,6 +158,8 @@ class Sampler:
 
     def _place(self, rng: random.Random) -> list[int]:
         """One deal meeting the hard constraints, the cards placed at random."""
+        if len(self.fixed) > self.view.players:
+            return self._place_kept(rng)
         hands = list(self.fixed)
         room = dict(self.room)
         ok = dict(self.suits_ok)
@@ -215,6 +219,34 @@ class Sampler:
                 room[s] -= 1
                 counts[suit] -= 1
                 hands[s] |= 1 << card
+        return hands
+
+    def _place_kept(self, rng: random.Random) -> list[int]:
+        """Two-player with the discards face down: the other hand drawn from the unseen cards with the high ones
+        likelier (a card's weight its rank plus one, spades four higher, to the power :data:`KEPT_BIAS`), since
+        it kept the better card of most of its draws; the rest is its pile of discards. Efraimidis and Spirakis'
+        weighted draw without replacement: each card's key is a uniform number to the power one over its weight,
+        and the highest keys are drawn."""
+        rules = self.view.rules
+        other = 1 - self.view.seat
+        pile = self.view.players
+        hands = list(self.fixed)
+        rank = ranks(rules)
+        ok = self.suits_ok[other]
+        keys = []
+        for card in self.pool:
+            suit = rules.card_suits[card]
+            if not ok >> suit & 1:
+                continue
+            face = rank[card] - 13 if rank[card] >= 13 else rank[card]
+            weight = (face + 1 + (4 if suit == SPADES else 0)) ** KEPT_BIAS
+            keys.append((rng.random() ** (1.0 / weight), card))
+        keys.sort(reverse=True)
+        for _, card in keys[:self.room[other]]:
+            hands[other] |= 1 << card
+        for card in self.pool:
+            if not hands[other] >> card & 1:
+                hands[pile] |= 1 << card
         return hands
 
     def feasible(self) -> bool:

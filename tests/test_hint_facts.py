@@ -297,13 +297,8 @@ def _positions(variant: str, count: int, rules: Rules | None = None) -> Iterator
 
 
 def levels_for(rules: Rules) -> tuple[str, ...]:
-    """The levels that play ``rules``: every level, but the searching one only at the tables and packs its
-    kernel plays (two or four seats, the plain pack, no Nil pass, the discards face up) until it plays the
-    others."""
-    levels = available_levels()
-    if rules.players in (2, 4) and rules.plain_pack and not rules.nil_pass and not rules.face_down_discards:
-        return levels
-    return tuple(level for level in levels if level not in STRIDE)
+    """The levels asked at ``rules``: every level there is, at every table, pack and option."""
+    return available_levels()
 
 
 def _ask_every_level(positions: Iterator[SeatView], levels: tuple[str, ...] | None = None,
@@ -322,7 +317,7 @@ def _ask_every_level(positions: Iterator[SeatView], levels: tuple[str, ...] | No
                 continue
             hint = adviser.hint(view)
             check_hint(view, hint, level)
-            if level in rules_players:
+            if level in rules_players and view.phase != "pass":  # the search does not choose a Nil's pass
                 check_rule_choice(view, hint, rules_players[level].hint(view), level)
             kinds.update(f.kind for f in hint.facts)
             asked[level] += 1

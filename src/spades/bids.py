@@ -43,6 +43,8 @@ class Bidding(Enum):
 # The members as plain names: the game asks for its bids on every bid, and a member looked up on its class costs
 # more than the test itself.
 _FREE, _NIL_OR_SPADES, _SPADES, _ONE_NIL = Bidding.FREE, Bidding.NIL_OR_SPADES, Bidding.SPADES, Bidding.ONE_NIL
+# The free bids from Nil (or from 1) to each hand size, made once: a game asks for them at every hand.
+_FREE_BIDS = tuple(tuple(BIDS[low:top + 1] for top in range(len(BIDS))) for low in (0, 1))
 
 
 def free_bids(rules: Rules) -> tuple[Action, ...]:
@@ -50,7 +52,7 @@ def free_bids(rules: Rules) -> tuple[Action, ...]:
     path); empty when they depend on the cards or on the partner's bid."""
     if rules.bidding is not _FREE or (rules.min_team_bid and rules.partnerships):
         return ()
-    return BIDS[0 if rules.nil else 1:rules.hand_size + 1]
+    return _FREE_BIDS[0 if rules.nil else 1][rules.hand_size]
 
 
 def blind_choices(rules: Rules, partner: Bid | None) -> tuple[Action, ...]:

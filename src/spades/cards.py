@@ -388,6 +388,9 @@ JOKER_CARDS: tuple[tuple[Card, ...], ...] = ((), (CARDS[LITTLE_JOKER],), (CARDS[
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, rising, from four table look-ups (and a fifth when it holds a joker)."""
-    cards = (SUIT_CARDS[0][mask & SUIT_MASK] + SUIT_CARDS[1][mask >> 13 & SUIT_MASK]
-             + SUIT_CARDS[2][mask >> 26 & SUIT_MASK] + SUIT_CARDS[3][mask >> 39 & SUIT_MASK])
-    return cards + JOKER_CARDS[mask >> 52] if mask >> 52 else cards
+    if mask >> 52:
+        return (SUIT_CARDS[0][mask & SUIT_MASK] + SUIT_CARDS[1][mask >> 13 & SUIT_MASK]
+                + SUIT_CARDS[2][mask >> 26 & SUIT_MASK] + SUIT_CARDS[3][mask >> 39 & SUIT_MASK]
+                + JOKER_CARDS[mask >> 52])
+    return (SUIT_CARDS[0][mask & SUIT_MASK] + SUIT_CARDS[1][mask >> 13 & SUIT_MASK]
+            + SUIT_CARDS[2][mask >> 26 & SUIT_MASK] + SUIT_CARDS[3][mask >> 39 & SUIT_MASK])

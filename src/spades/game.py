@@ -133,7 +133,6 @@ class Game:
         "_free_bids",
         "_given",
         "_log",
-        "_plain",
         "_starts",
         "_two_clubs",
         "_valid",
@@ -185,6 +184,8 @@ class Game:
         self.winner: int | None = None
         self.hand_number = 0
         self.dealer = first_dealer(self.seed, self.n)
+        if not self.rules.plain_pack and type(self) is Game:
+            self.__class__ = AnyPackGame
         self._start_hand(self.dealer, None)
 
     # -- construction of positions --------------------------------------------------------------------------
@@ -226,12 +227,14 @@ class Game:
         game.winner = None
         game.hand_number = hand_number - 1
         game._given = tuple(hands)
+        if not rules.plain_pack and cls is Game:
+            game.__class__ = AnyPackGame
         game._start_hand(dealer, None, tuple(hands))
         return game
 
     def clone(self) -> Game:
         """An independent copy (sharing only immutable parts), for search and what-if questions."""
-        other = Game.__new__(Game)
+        other = self.__class__.__new__(self.__class__)
         for name in Game.__slots__:
             value = getattr(self, name)
             if type(value) is list:
@@ -247,7 +250,6 @@ class Game:
         self.dealer = dealer
         n = self.n
         rules = self.rules
-        self._plain = rules.plain_pack
         if hands is None and deck is None:
             deck = deck_for(self.seed, self.hand_number, rules.pack)
         if record:
@@ -271,27 +273,27 @@ class Game:
         self.turn = (dealer + 1) % n
         self.leader = self.turn
         self.over = False
-        self._two_clubs = self.rules.first_lead == "two_of_clubs"
-        self._free_bids = free_bids(self.rules)
+        self._two_clubs = rules.first_lead == "two_of_clubs"
+        self._free_bids = free_bids(rules)
         self.deck: tuple[int, ...] = ()
         self.deck_pos = 0
         if hands is not None:
             self.hands = list(hands)
-            if not self.rules.deals:
+            if not rules.deals:
                 # The other 26 cards count as discards. Face up, both players saw them all; face down, neither
                 # knows which were whose (with all 26 a player would know the other's hand).
                 self.discards = FULL_DECK & ~(hands[0] | hands[1])
-                if not self.rules.face_down_discards:
+                if not rules.face_down_discards:
                     self.discarded = [self.discards, self.discards]
             self.phase = Phase.BID
-        elif self.rules.deals:
+        elif rules.deals:
             self.hands = _deal(deck, dealer, n)  # type: ignore[arg-type]
             self.phase = Phase.BID
         else:
             self.hands = [0, 0]
             self.deck = tuple(deck)  # type: ignore[arg-type]
             self.phase = Phase.DRAW
-        if self.rules.blind_nil:
+        if rules.blind_nil:
             self._blind_ok = self._blind_nil_seats()
             self.seen = [not ok for ok in self._blind_ok]
         else:
@@ -326,8 +328,6 @@ class Game:
         """Exactly the actions the seat to move may take now (empty when the game is over)."""
         phase = self.phase
         if phase is _PLAY:
-            if not self._plain:
-                return cards_of(self.legal_mask())
             hand = self.hands[self.turn]
             trick = self.trick
             if trick:
@@ -428,7 +428,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to move; an illegal action raises :class:`IllegalAction`, changing
         nothing."""
-        if action.__class__ is Card and self.phase is _PLAY and self._plain:
+        if action.__class__ is Card and self.phase is _PLAY:
             # The hot path of every search and simulation: a card, checked and played inline.
             seat = self.turn
             hands = self.hands
@@ -480,6 +480,14 @@ class Game:
             if len(tricks) == 13:
                 self._end_hand()
             return
+        if self.phase is _BID and action in self._bids_for(self.turn):  # the next most common: a legal bid
+            self.actions.append(action)
+            self._bid(action)  # type: ignore[arg-type]
+            return
+        self._apply_any(action)
+
+    def _apply_any(self, action: Action) -> None:
+        """``apply`` for every action but a card of the 52-card pack's play: checked by ``why_illegal``."""
         phase = self.phase
         if phase is _BID and action in self._bids_for(self.turn):
             self.actions.append(action)
@@ -591,17 +599,23 @@ class Game:
             if changed is not None:
                 self.bids[partner] = changed
                 self._log.append((_BID_CHANGED, partner, changed))
-        if None not in self.bids:
-            if self.rules.nil_pass:
-                self.pass_plan = self._pass_plan()
+        if None in self.bids:
+            self.turn = (seat + 1) % self.n
+            return
+        if self.rules.nil_pass:
+            self.pass_plan = self._pass_plan()
             if self.pass_plan:
                 self.phase = Phase.PASS
                 self.pass_index = 0
                 self.turn = self.pass_plan[0][0]
                 return
-            self._start_play()
+        # The play begins (``_start_play``, written out here as every hand passes this way).
+        self.phase = _PLAY
+        if self._two_clubs:
+            self.turn = next(s for s in range(self.n) if self.hands[s] & 1)
         else:
-            self.turn = (seat + 1) % self.n
+            self.turn = (self.dealer + 1) % self.n
+        self.leader = self.turn
 
     def _draw(self, choice: Choice) -> None:
         seat = self.turn
@@ -786,6 +800,22 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.variant} seed={self.seed!r} hand={self.hand_number} "
                 f"phase={self.phase.value} scores={self.scores}>")
+
+
+class AnyPackGame(Game):
+    """A game of a pack other than the 52 cards with their printed suits (jokers in, deuces out, the JJDD two of
+    diamonds a spade): ``Game(rules)`` makes one of these for such rules. Its play reads the rules' suits and trick
+    keys at every card, so that the 52-card game's inline play in ``Game.apply`` needs no test of the pack."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase is _PLAY:
+            return cards_of(self.legal_mask())
+        return Game.legal_actions(self)
+
+    def apply(self, action: Action) -> None:
+        self._apply_any(action)
 
 
 def _deal(deck: Sequence[int], dealer: int, n: int) -> list[int]:

@@ -5,7 +5,8 @@ and talks to the room over the websocket.
 
 The page is filled in from the keymap (:mod:`spades.words.keymap`) as it is first served: the key table its ``?``
 shows, and the keymap itself as JSON for the table's script, so the browser has the terminal's keys and their
-help without a list of its own."""
+help without a list of its own; and so are the rule sets (each variant's seats, the options it takes and its
+hand's length), so that the page's forms and its felt ask the rules rather than know a variant by its name."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
 
+from ..errors import RulesError
+from ..rules import JOKER_FORMS, VARIANTS, Rules
+from ..seats import SEAT_NAMES
 from ..words import keymap
 
 __all__ = ["STATIC", "add_pages", "key_rows", "page_html"]
@@ -35,6 +39,7 @@ SECURITY_HEADERS = {
 }
 KEY_ROWS = "{{key rows}}"  # where index.html takes the key table's rows
 KEYMAP = "{{keymap}}"  # ... and the keymap, in a <script type="application/json">
+RULE_SETS = "{{rule sets}}"  # ... and the rule sets, likewise
 
 
 def key_rows() -> str:
@@ -48,14 +53,36 @@ def key_rows() -> str:
 
 def keymap_data() -> str:
     """The keymap as JSON that cannot end its script element (every ``<`` escaped)."""
-    return json.dumps(keymap.keymap_json(), ensure_ascii=False).replace("<", "\\u003c")
+    return json_data(keymap.keymap_json())
+
+
+def rule_sets() -> dict[str, object]:
+    """What the page needs of the rules: the seats' names by table size, and for each variant its players, the
+    options its table may be created with, and the tricks of a hand for each form of jokers it takes."""
+    variants = {}
+    for variant in VARIANTS:
+        rules = Rules.preset(variant)
+        sizes = {}
+        for jokers in JOKER_FORMS:
+            try:
+                sizes[jokers] = Rules.preset(variant, jokers=jokers).hand_size
+            except RulesError:
+                continue
+        variants[variant] = {"players": rules.players, "partnerships": rules.partnerships,
+                             "options": list(rules.options_taken()), "hand_size": sizes}
+    return {"seat_names": {str(n): list(names) for n, names in SEAT_NAMES.items()}, "variants": variants}
+
+
+def json_data(value: object) -> str:
+    """JSON that cannot end its script element (every ``<`` escaped)."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 @cache
 def page_html() -> str:
     """index.html with the key table and the keymap filled in: made once, the same for every address."""
     text = (STATIC / "index.html").read_text(encoding="utf-8")
-    return text.replace(KEY_ROWS, key_rows()).replace(KEYMAP, keymap_data())
+    return text.replace(KEY_ROWS, key_rows()).replace(KEYMAP, keymap_data()).replace(RULE_SETS, json_data(rule_sets()))
 
 
 async def _page(request: Request) -> Response:

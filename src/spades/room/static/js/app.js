@@ -9,11 +9,10 @@ import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
 import { connectRatings, showRatings } from "./ratings.js";
 import { LobbyChat } from "./lobby_chat.js";
+import { homeSeat, optionsOf, playersOf, seatNames } from "./rulesets.js";
 
 const TOKEN = "spades.token";
 const LEVELS = ["easy", "normal", "hard", "random"];
-const VARIANT_PLAYERS = { two_player: 2 };
-const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
 
 const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], invitation: null };
 const $ = (id) => document.getElementById(id);
@@ -294,7 +293,7 @@ async function showInvitation(id) {
     $("play-now").focus();
     return;
   }
-  const names = SEAT_NAMES[VARIANT_PLAYERS[info.rules.variant] || 4];
+  const names = seatNames(info.seats.length);
   const free = info.state === "waiting" ? info.seats.filter((s) => !s.player && !s.level) : [];
   const variant = info.rules.variant.replace("_", "-");
   const seats = free.map((s) => names[s.seat]);
@@ -400,8 +399,8 @@ function renderLobby(tables) {
   // Each table as a small table of its own: its seats round it, who sits where, and one button: back to one's
   // seat, join (the first open seat), or watch.
   list.replaceChildren(...tables.map((info) => {
-    const players = VARIANT_PLAYERS[info.rules.variant] || 4;
-    const names = SEAT_NAMES[players];
+    const players = info.seats.length;
+    const names = seatNames(players);
     const variant = info.rules.variant.replace("_", "-");
     const seats = el("ul", { class: `lobby-seats seats-${players}`, "aria-label": `Seats of table ${info.table}` },
       ...info.seats.map((seat) => el("li", { class: `lobby-seat at-${names[seat.seat].toLowerCase()}${seat.player ? " taken" : seat.level ? " computer" : " open"}` },
@@ -440,9 +439,12 @@ setInterval(() => {
 
 function renderCreateSeats() {
   const variant = $("create-variant").value;
-  const players = VARIANT_PLAYERS[variant] || 4;
-  const names = SEAT_NAMES[players];
-  const mySeat = players === 2 ? 1 : 2;
+  const players = playersOf(variant);
+  const names = seatNames(players);
+  const mySeat = homeSeat(players);
+  // the options this variant takes, and only those
+  const taken = optionsOf(variant);
+  for (const box of document.querySelectorAll("#create-form [data-option]")) box.hidden = !taken.includes(box.dataset.option);
   $("create-seats").replaceChildren(...names.map((name, seat) => {
     const id = `seat-${seat}`;
     const select = el("select", { id, name: id },
@@ -467,6 +469,15 @@ $("create-form").addEventListener("submit", (event) => {
   if (Number.isInteger(hands) && hands > 0) options.hands = hands;
   if (!$("create-nil").checked) options.nil = false;
   if ($("create-blind-nil").checked) options.blind_nil = true;
+  const taken = optionsOf(variant);
+  const chosen = { jokers: $("create-jokers").value, deuces_out: $("create-deuces-out").value,
+    teams: $("create-teams").value, nil_pass: parseInt($("create-nil-pass").value, 10) || 0,
+    face_down_discards: $("create-face-down").checked, no_bags: $("create-no-bags").checked };
+  const plain = { jokers: "none", deuces_out: "clubs_diamonds", teams: "pairs", nil_pass: 0,
+    face_down_discards: false, no_bags: false };
+  for (const [name, value] of Object.entries(chosen)) {
+    if (taken.includes(name) && value !== plain[name]) options[name] = value;
+  }
   const levels = {};
   let mySeat = null;
   let people = 0;

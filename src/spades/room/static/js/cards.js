@@ -1,5 +1,5 @@
-// Cards as the room sends them ("AS", "10H") and their spoken names, the same words as spades.cards
-// (a test checks all 52 against the engine's names).
+// Cards as the room sends them ("AS", "10H", and the jokers "LJ" and "BJ") and their spoken names, the same words
+// as spades.cards (a test checks all 54 against the engine's names).
 
 export const RANK_TEXT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const RANK_WORDS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -12,19 +12,24 @@ export const SUITS = [
   { letter: "S", symbol: "\u2660", plural: "spades", singular: "spade" },
 ];
 
-/** The card's number as the engine counts: suit * 13 + rank, clubs two first. */
+// The jokers, numbered after the ace of spades as the engine numbers them; in play they are spades.
+export const JOKERS = { LJ: { number: 52, name: "Little Joker" }, BJ: { number: 53, name: "Big Joker" } };
+
+/** The card's number as the engine counts: suit * 13 + rank, clubs two first; then the Little and Big Joker. */
 export function cardNumber(text) {
+  if (JOKERS[text]) return JOKERS[text].number;
   const suit = SUITS.findIndex((s) => s.letter === text.slice(-1));
   const rank = RANK_TEXT.indexOf(text.slice(0, -1));
   if (suit < 0 || rank < 0) throw new Error(`not a card: ${text}`);
   return suit * 13 + rank;
 }
 
-export function suitOf(text) { return Math.floor(cardNumber(text) / 13); }
-export function rankOf(text) { return cardNumber(text) % 13; }
+export function suitOf(text) { return Math.min(3, Math.floor(cardNumber(text) / 13)); }
+export function rankOf(text) { return JOKERS[text] ? JOKERS[text].number - 39 : cardNumber(text) % 13; }
 
-/** "ace of spades" */
+/** "ace of spades"; a joker by its name, "Big Joker" */
 export function cardName(text) {
+  if (JOKERS[text]) return JOKERS[text].name;
   const n = cardNumber(text);
   return `${RANK_WORDS[n % 13]} of ${SUITS[Math.floor(n / 13)].plural}`;
 }
@@ -42,7 +47,8 @@ export function bidSpoken(text) {
 }
 
 // The card faces and backs: SVG files of a public-domain deck served by the room (static/cards/, see its README),
-// one file per card named by its text. An image has no text of its own: the button or list item around it says
+// one file per card named by its text; the deck has no jokers, so their two faces (BJ.svg, LJ.svg) are the room's
+// own drawings. An image has no text of its own: the button or list item around it says
 // the card, so the picture is hidden from screen readers.
 export const CARD_IMAGES = "/static/cards/";
 

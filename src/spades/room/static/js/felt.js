@@ -6,8 +6,8 @@
 // comes from the room, and the seat boxes hold text a screen reader can read as it is.
 
 import { bidSpoken, cardBackElement, cardFaceElement, cardName } from "./cards.js";
+import { ALL_POSITIONS } from "./rulesets.js";
 
-const DEALT = 13;  // the cards each seat holds once dealt (or once drawn, in the two-player game)
 const FLY_MS = 320;
 const SWEEP_AFTER_MS = 450;  // within the room's usual second between the computer's cards
 const SWEEP_MS = 300;
@@ -52,7 +52,7 @@ function held(table, view, seat) {
   const events = table.events.slice(table.handStart, table.seen);
   if (view.phase === "draw") return events.filter((e) => e.type === "drew" && e.seat === seat).length;
   const played = events.filter((e) => e.type === "card" && e.seat === seat).length;
-  return Math.max(0, DEALT - played);
+  return Math.max(0, table.handSize() - played);  // dealt (or drawn, in the two-player game) less played
 }
 
 function ring(kind) {
@@ -66,7 +66,8 @@ function ring(kind) {
 export function renderSeats(table) {
   const view = table.shown();
   const players = table.players();
-  for (const pos of ["top", "left", "right", "bottom"]) {
+  document.querySelector(".felt")?.setAttribute("data-seats", String(players));
+  for (const pos of ALL_POSITIONS) {
     const box = document.getElementById(`pos-${pos}`);
     box.replaceChildren();
     box.hidden = true;
@@ -82,7 +83,7 @@ export function renderSeats(table) {
     box.classList.toggle("away", Boolean(away));
     const bid = view.bids[seat];
     const name = seat === table.seat ? `${table.seatName(seat)} (you)` : table.seatName(seat);
-    const doing = { bid: "bid", draw: "draw" }[view.phase] ?? "play";
+    const doing = { bid: "bid", draw: "draw", pass: "pass" }[view.phase] ?? "play";
     const avatar = el("span", { class: "avatar", "aria-hidden": "true" },
       el("span", { class: "initial", text: table.seatName(seat).slice(0, 1) }),
       ring(away ? "clock" : turn ? "lit" : "idle"));
@@ -147,7 +148,7 @@ export function renderTrick(table) {
     caption = `Trick ${view.tricks.length}: ${table.seatName(last.winner)} took it.`;
     won = { winner: last.winner, key: `${view.hand_number}:${view.tricks.length}` };
   } else if (plays.length === 0) {
-    caption = view.phase === "bid" ? "Bidding" : view.phase === "draw" ? "The draw" : view.phase === "over" ? "Game over" : "";
+    caption = { bid: "Bidding", draw: "The draw", pass: "The pass", over: "Game over" }[view.phase] ?? "";
   }
   const number = won ? view.tricks.length : view.tricks.length + 1;
   const keys = plays.map((play) => `${view.hand_number}:${number}:${play.card}`);
@@ -156,14 +157,14 @@ export function renderTrick(table) {
   const before = table.trickKeys;
   table.trickKeys = new Set(keys);
   box.dataset.state = state;
-  const list = el("ul", { class: "trick-cards" });
+  const list = el("ul", { class: `trick-cards seats-${players}` });
   const items = plays.map((play) => {
     const item = el("li", { class: `at-${table.position(play.seat)}` }, cardFaceElement(play.card),
       el("span", { class: "sr-only", text: `${table.seatName(play.seat)}: ${cardName(play.card)}` }));
     list.append(item);
     return item;
   });
-  const last = won && (view.ended || view.phase === "over" || view.tricks.length >= DEALT);
+  const last = won && (view.ended || view.phase === "over" || view.tricks.length >= table.handSize());
   if (won && table.swept === won.key) list.classList.add("swept");
   box.replaceChildren(list, el("p", { class: "trick-caption", text: caption }));
   if (reducedMotion() || before === undefined) return;  // no motion asked for, or the first picture of the table

@@ -106,14 +106,17 @@ export function playEarcon(name) {
   }
 }
 
-/** The earcons of one event of the table, given the seat that hears it (null for a spectator). */
-export function earconsFor(event, seat, players, partners) {
+/** The earcons of one event of the table, given the seat that hears it (null for a spectator). ``sides`` is the
+ * table's number of sides (a side's seats are that many apart round the table); true stands for two partnerships
+ * of four players, false for each player alone. */
+export function earconsFor(event, seat, players, sides) {
+  const apart = typeof sides === "number" ? sides : sides ? 2 : players;
   switch (event.type) {
     case "card": return ["card"];
     case "spades_broken": return ["spades"];
     case "trick": {
       if (seat === null) return ["us"];
-      const ours = event.seat === seat || (partners && (event.seat - seat + players) % 2 === 0);
+      const ours = (event.seat - seat + players) % apart === 0;
       return [ours ? "us" : "them"];
     }
     case "hand_scored": {
@@ -128,8 +131,8 @@ export function earconsFor(event, seat, players, partners) {
 export function soundEvent(table, event) {
   if (!settings.sound) return;
   const players = table.players();
-  const partners = players === 4 && table.view && table.view.rules.variant !== "solo";
-  for (const name of earconsFor(event, table.seat, players, partners)) playEarcon(name);
+  const sides = table.view ? table.view.scores.length : players;
+  for (const name of earconsFor(event, table.seat, players, sides)) playEarcon(name);
 }
 
 /** The settings' sound switch and volume: each change is heard at once (the pings of your turn). */

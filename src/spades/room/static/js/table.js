@@ -9,9 +9,9 @@ import { drawChart } from "./chart.js";
 import { ChatBox } from "./chat.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
 import { playEarcon, soundEvent } from "./sound.js";
+import { handSize, homeSeat, positionOf, seatNames, sideNames } from "./rulesets.js";
 import { saveSettings, settings } from "./settings.js";
 
-const SEAT_NAMES = { 4: ["North", "East", "South", "West"], 2: ["North", "South"] };
 // The keys are the room's keymap, the terminal's own (spades/words/keymap.py), which the page carries as JSON:
 // each key, and the others that do the same, to its entry; the browser's names for keys (KeyboardEvent.key) to
 // the key they are.
@@ -263,27 +263,32 @@ export class TableView {
   }
 
   firstLegalCard() {
-    return this.view.legal.find((action) => /^(10|[2-9JQKA])[SHDC]$/.test(action)) ?? null;
+    return this.view.legal.find((action) => /^((10|[2-9JQKA])[SHDC]|[BL]J)$/.test(action)) ?? null;
   }
 
   sayPrompt() {
-    const decision = this.events.length;
+    // a decision: the public events so far, and within a Nil pass (whose cards before the last make no event) the
+    // cards set aside
+    const decision = `${this.events.length}/${(this.view.passed || []).length}`;
     if (this.prompted === decision || this.prompt === null) return;
     this.prompted = decision;
     this.digits = "";
     playEarcon("turn");
     this.wantFocus = true;  // a turn begins: the focus goes to the selected card
     let text = this.prompt;
-    if (this.view.phase === "play") {
+    if (this.view.phase === "play" || this.view.phase === "pass") {
       // As the terminal: the player's own choice stands while it may be played; otherwise the first legal card.
       if (this.selected === null || this.defaulted || !this.view.legal.includes(this.selected)) {
         this.markSelected(this.firstLegalCard());
       }
-      if (this.selected !== this.firstLegalCard()) text = `Your turn. ${capitalize(cardName(this.selected))} is selected.`;
+      if (this.selected !== this.firstLegalCard()) {
+        const turn = this.view.phase === "pass" ? `Your turn to pass a card to ${this.seatName(this.view.pass_to)}, face down.` : "Your turn.";
+        text = `${turn} ${capitalize(cardName(this.selected))} is selected.`;
+      }
       // The focus is about to go to the selected card and say its name: the line's card is then not heard again.
       const button = this.buttons.get(this.selected);
       if (button && this.focusWithTable() && document.activeElement !== button && text.endsWith(" is selected.")) {
-        return say(text, { urgent: settings.urgent, heard: "Your turn." });
+        return say(text, { urgent: settings.urgent, heard: text.slice(0, text.indexOf(".") + 1) });
       }
     }
     say(text, { urgent: settings.urgent });
@@ -452,7 +457,7 @@ export class TableView {
           return;
         }
         bid = "blind nil";
-      } else if (value > 13) {
+      } else if (value > this.handSize()) {
         refuse(`You may not bid ${value}. You may bid ${this.legalBidsText()}.`);
         return;
       } else {
@@ -509,7 +514,7 @@ export class TableView {
     // With the setting, the moves through the cards (not the jumps to a suit) pass over those that may not be
     // played now.
     const view = this.view;
-    const skipping = settings.skip && this.myTurn() && view.phase === "play";
+    const skipping = settings.skip && this.myTurn() && (view.phase === "play" || view.phase === "pass");
     const pool = skipping ? cards.filter((card) => view.legal.includes(card)) : cards;
     const before = pool.filter((card) => cards.indexOf(card) < index);
     const after = pool.filter((card) => cards.indexOf(card) > index);
@@ -662,16 +667,15 @@ export class TableView {
   }
 
   // -- the picture ---------------------------------------------------------------------------------------------
-  players() { return this.view ? (this.view.rules.variant === "two_player" ? 2 : 4) : (this.info && this.info.rules.variant === "two_player" ? 2 : 4); }
+  /** The table's seats: as many as its view has bids, or before the game its list of seats. */
+  players() { return this.view ? this.view.bids.length : (this.info ? this.info.seats.length : 4); }
 
-  seatName(seat) { return SEAT_NAMES[this.players()][seat]; }
+  /** Tricks a hand. */
+  handSize() { return handSize(this.view ? this.view.rules : this.info ? this.info.rules : { variant: "standard" }); }
 
-  sideNames() {
-    const players = this.players();
-    const variant = this.view ? this.view.rules.variant : "standard";
-    if (players === 4 && variant !== "solo") return ["North-South", "East-West"];
-    return SEAT_NAMES[players];
-  }
+  seatName(seat) { return seatNames(this.players())[seat]; }
+
+  sideNames() { return sideNames(this.players(), this.view ? this.view.scores.length : this.players()); }
 
   who(seat) {
     const info = this.info && this.info.seats.find((s) => s.seat === seat);
@@ -737,10 +741,8 @@ export class TableView {
 
   position(seat) {
     const players = this.players();
-    const me = this.seat ?? (players === 2 ? 1 : 2);
-    const offset = (seat - me + players) % players;
-    if (players === 2) return offset === 0 ? "bottom" : "top";
-    return ["bottom", "left", "top", "right"][offset];
+    const me = this.seat ?? homeSeat(players);
+    return positionOf((seat - me + players) % players, players);
   }
 
   /** What the picture shows: the view now, or between hands (until n) the hand just ended, from its events. */
@@ -776,7 +778,8 @@ export class TableView {
     const view = this.shown();
     const names = this.sideNames();
     const parts = view.scores.map((score, side) => `${names[side]} ${score} points, ${view.bags[side]} bag${view.bags[side] === 1 ? "" : "s"}`);
-    let where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, 13)} of 13` : `Hand ${view.hand_number}`;
+    const tricks = this.handSize();
+    let where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, tricks)} of ${tricks}` : `Hand ${view.hand_number}`;
     if (view.ended) where = `Hand ${view.hand_number} is over`;
     const rules = view.rules.options;
     const target = rules.hands ? `${rules.hands} hand${rules.hands === 1 ? "" : "s"}` : `to ${rules.target ?? 500}`;
@@ -803,7 +806,8 @@ export class TableView {
     }
     if (!this.myTurn()) {
       if (view.phase !== "over") {
-        box.append(el("p", { class: "waiting-turn", text: `${this.seatName(view.turn)} to ${view.phase === "bid" ? "bid" : view.phase === "draw" ? "draw" : "play"}.` }));
+        const doing = { bid: "bid", draw: "draw", pass: "pass" }[view.phase] ?? "play";
+        box.append(el("p", { class: "waiting-turn", text: `${this.seatName(view.turn)} to ${doing}.` }));
       }
       return;
     }
@@ -819,6 +823,8 @@ export class TableView {
         el("div", { class: "bids" },
           el("button", { type: "button", text: "Keep it (y)", onclick: () => this.act("keep") }),
           el("button", { type: "button", text: "Discard it (n)", onclick: () => this.act("discard") })));
+    } else if (view.phase === "pass") {
+      box.append(el("p", { class: "your-turn", text: `Your turn to pass a card to ${this.seatName(view.pass_to)}, face down: tap or click a card, or press Enter.` }));
     } else {
       box.append(el("p", { class: "your-turn", text: "Your turn: tap or click a card, or press Enter." }));
     }
@@ -860,7 +866,7 @@ export class TableView {
     } else if (note) {
       note.remove();
     }
-    const playing = this.myTurn() && view.phase === "play";
+    const playing = this.myTurn() && (view.phase === "play" || view.phase === "pass");
     const why = document.getElementById("hand-why");
     const reason = playing && this.unplayable ? `cannot be played: ${this.unplayable}` : "";
     if (why.textContent !== reason) why.textContent = reason;

@@ -1,0 +1,104 @@
+"""The web table at three and six seats, in a real browser against ``spades serve``, by keys alone: each seat drawn
+round the felt with the player at the bottom and named as the room names it, a Nil bid and the pass that follows
+chosen by keys like a play (the received cards said to the receiver), and the game played to its end; axe-core
+finds no violation on the way."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from test_web_heard import check_axe
+from web_support import Room, log_lines, new_page, wait_for_log
+
+GAME_OVER = "Press C for the coach's review of the last hand, or q to leave."
+
+
+def create(page: Any, room: Room, variant: str, levels: dict[str, str], fill: dict[str, str]) -> int:
+    """A guest creates a table of one hand in the lobby, with ``fill`` (a field's id: its value) set, and sits."""
+    page.goto(room.url + "/")
+    page.click("#guest-form button")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    page.select_option("#create-variant", variant)
+    for seat, level in levels.items():
+        page.select_option(f"#create-seats #seat-{seat}", level)
+    page.fill("#create-hands", "1")
+    for field, value in fill.items():
+        page.fill(f"#{field}", value)
+    page.click("#create-form button[type='submit']")
+    page.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname)")
+    return int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+
+
+def turns(page: Any) -> int:
+    return sum(1 for line in log_lines(page) if line.startswith("Your turn"))
+
+
+def play_by_keys(page: Any, bid: str, wrong: list[str]) -> list[str]:
+    """Bid ``bid`` by its digits, then play (and pass) the last card it may, by keys, until the game is over."""
+    wait_for_log(page, "Your turn to bid")
+    seen = turns(page)
+    for key in (*bid, "Enter", "y"):
+        page.keyboard.press(key)
+    checked = False
+    while True:
+        page.wait_for_function(
+            "([seen, over]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith("
+            "'Your turn')).length > seen || document.getElementById('log').textContent.includes(over)",
+            arg=[seen, GAME_OVER])
+        if GAME_OVER in page.inner_text("#log"):
+            return log_lines(page)
+        seen = turns(page)  # before the keys: the next turn may come at once
+        if not checked and page.eval_on_selector_all("#trick li", "items => items.length") > 0:
+            check_axe(page, "a trick on the felt", wrong)
+            checked = True
+        cards = page.eval_on_selector_all(
+            "#hand button.card", "bs => bs.map(b => !b.classList.contains('unplayable'))")
+        target = max(i for i, legal in enumerate(cards) if legal)
+        for key in ("Home", *["ArrowRight"] * target, "Enter"):
+            page.keyboard.press(key)
+
+
+def seats_shown(page: Any) -> dict[str, str]:
+    """Each drawn seat's position and the name it shows."""
+    names: list[list[str]] = page.eval_on_selector_all(
+        ".felt .seat-box:not([hidden])", "boxes => boxes.map(b => [b.id, b.querySelector('.seat-name strong')"
+        ".textContent])")
+    return {where.removeprefix("pos-"): name for where, name in names}
+
+
+def test_a_three_player_game_by_keys_draws_and_names_the_three_seats(browser: Any, room: Room) -> None:
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = new_page(browser, errors=errors)
+    create(page, room, "three_player", {"0": "me", "1": "easy", "2": "normal"}, {})
+    said = play_by_keys(page, "4", wrong)
+    assert seats_shown(page) == {"left": "West", "right": "East", "bottom": "South (you)"}
+    assert page.get_attribute(".felt", "data-seats") == "3"
+    assert any(line.startswith("West ") for line in said) and any(line.startswith("East ") for line in said)
+    tricks = [line for line in said if re.search(r" wins trick \d+", line)]
+    assert len(tricks) == 17
+    check_axe(page, "the end of a three-player game", wrong)
+    assert not wrong and not errors
+
+
+def test_a_six_seat_game_by_keys_passes_with_a_nil_and_names_the_six_seats(browser: Any, room: Room) -> None:
+    """South bids Nil at six in partnerships with a pass of two: South passes its two cards to North by keys, hears
+    the two North passes back, and plays the hand to the end."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = new_page(browser, errors=errors)
+    levels = {"0": "me", **{str(seat): "easy" for seat in range(1, 6)}}
+    create(page, room, "six_partners", levels, {"create-nil-pass": "2"})
+    said = play_by_keys(page, "0", wrong)
+    assert seats_shown(page) == {"top-left": "Northwest", "top": "North", "top-right": "Northeast",
+                                 "bottom-left": "Southwest", "bottom-right": "Southeast", "bottom": "South (you)"}
+    passes = [line for line in said if line.startswith("Your turn to pass a card to North, face down.")]
+    assert len(passes) == 2, said
+    assert "South passes 2 cards to North." in said
+    back = [line for line in said if line.startswith("North passes you the ")]
+    assert len(back) == 1 and back[0].count(" of ") == 2
+    tricks = [line for line in said if re.search(r" wins trick \d+", line)]
+    assert len(tricks) == 8
+    check_axe(page, "the end of a six-seat game", wrong)
+    assert not wrong and not errors

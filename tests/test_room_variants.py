@@ -184,3 +184,49 @@ def test_the_secrets_check_itself_catches_a_pass_shown_to_a_third_seat(tmp_path:
     frame = {"type": "update", "cursor": 0, "events": [], "view": {"hand_number": 1, "received": [theirs]}}
     assert secret_leaks([frame], 1, secrets) != []
     assert secret_leaks([frame], 0, secrets) == []
+
+
+def test_a_table_of_every_new_variant_and_option_is_created_with_its_seats(server: ServeProcess) -> None:
+    from spades.rules import Rules
+
+    async def main() -> list[tuple[int, Any]]:
+        made = []
+        for variant, options in (("three_player", {"jokers": "big_little"}), ("five_player", {"no_bags": True}),
+                                 ("six_player", {}), ("six_partners", {"teams": "threes"}),
+                                 ("standard", {"jokers": "big_little", "deuces_out": "hearts_diamonds"}),
+                                 ("two_player", {"face_down_discards": True}), ("six_partners", {"teams": "pairs"}),
+                                 ("standard", {"teams": "threes"})):
+            owner = await RoomClient(server.url).connect()
+            await owner.guest()
+            try:
+                players = Rules.preset(variant).players
+                reply = await owner.create(variant, options, {seat: "easy" for seat in range(players)})
+            finally:
+                await owner.close()
+            made.append((len(reply.get("seats", [])), reply))
+        return made
+
+    made = asyncio.run(main())
+    assert [seats for seats, _ in made] == [3, 5, 6, 6, 4, 2, 6, 0], made
+    assert made[-1][1]["type"] == "error" and "teams" in made[-1][1]["message"]
+
+
+def test_quick_play_seats_and_rating_groups_follow_the_sides() -> None:
+    from spades.room.queue import quick_line
+    from spades.room.queue_store import snake_order
+    from spades.room.rating_rules import group_of
+    from spades.rules import Rules
+
+    pairs, threes = Rules.preset("six_partners"), Rules.preset("six_partners", teams="threes")
+    assert snake_order(Rules.preset("standard")) == (0, 1, 3, 2)
+    assert snake_order(pairs) == (0, 1, 2, 5, 4, 3) and snake_order(threes) == (0, 1, 3, 2, 4, 5)
+    assert quick_line(4, 0, {"Ada": 0, "Bob": 3}, pairs) == \
+        "Quick play: table 4. You sit at South; your partner is Bob."
+    assert quick_line(4, 0, {"Ada": 0, "Cy": 4}, threes) == \
+        "Quick play: table 4. You sit at South; your partners are the computer and Cy."
+    assert quick_line(4, 1, {"Ada": 1}, Rules.preset("three_player")) == "Quick play: table 4. You sit at West."
+    groups = {variant: group_of(Rules.preset(variant)) for variant in ("three_player", "five_player", "six_player",
+                                                                      "six_partners")}
+    assert groups == {"three_player": "solo_3", "five_player": "solo_5", "six_player": "solo_6",
+                      "six_partners": "partnership_6"}
+    assert group_of(threes) == "teams_6"

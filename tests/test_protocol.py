@@ -174,7 +174,7 @@ def test_types_are_strict_no_text_for_numbers_and_no_booleans_for_numbers() -> N
 def test_table_ids_seats_and_cursors_are_bounded() -> None:
     assert bad({"type": "join", "table": 0}) == "join.table: should be at least 1"
     assert bad({"type": "join", "table": 2**31}) == "join.table: should be at most 2147483647"
-    assert bad({"type": "join", "table": 1, "seat": 4}) == "join.seat: should be at most 3"
+    assert bad({"type": "join", "table": 1, "seat": 6}) == "join.seat: should be at most 5"
     assert bad({"type": "sync", "table": 1, "cursor": -1}) == "sync.cursor: should be at least 0"
 
 
@@ -310,7 +310,7 @@ def test_create_refuses_rules_the_engine_refuses_saying_why() -> None:
         "create.rules.options: unknown option 'zz'; the options are target")
     assert bad({"type": "create", "rules": {"variant": "chess"}}).startswith("create.rules.variant: should be")
     assert bad({"type": "create", "rules": {"variant": "standard"}, "levels": {"7": "hard"}}) == (
-        "create.levels: key '7' should be '0', '1', '2' or '3'")
+        "create.levels: key '7' should be '0', '1', '2', '3', '4' or '5'")
     assert bad({"type": "create", "rules": {"variant": "standard"}, "timeout": 0}) == (
         "create.timeout: should be at least 0.1")
 
@@ -331,7 +331,7 @@ def test_errors_quote_a_short_fragment_of_the_input_and_never_markup() -> None:
         words = bad(frame)
         assert not set(words) & set("<>&\"`"), words
         assert "script" not in words or words.count("script") <= 2
-        assert len(words) < 400  # the quote is short; the rest names every option, twenty of them
+        assert len(words) < 400  # the fragment quoted, and at most the list of the options' names
 
 
 # -- rate ----------------------------------------------------------------------------------------------------------

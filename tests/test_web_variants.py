@@ -31,7 +31,7 @@ def create(page: Any, room: Room, variant: str, levels: dict[str, str], fill: di
 
 
 def turns(page: Any) -> int:
-    return sum(1 for line in log_lines(page) if line.startswith("Your turn"))
+    return sum(1 for line in log_lines(page) if "Your turn" in line)
 
 
 def play_by_keys(page: Any, bid: str, wrong: list[str]) -> list[str]:
@@ -43,7 +43,7 @@ def play_by_keys(page: Any, bid: str, wrong: list[str]) -> list[str]:
     checked = False
     while True:
         page.wait_for_function(
-            "([seen, over]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith("
+            "([seen, over]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.includes("
             "'Your turn')).length > seen || document.getElementById('log').textContent.includes(over)",
             arg=[seen, GAME_OVER])
         if GAME_OVER in page.inner_text("#log"):
@@ -93,11 +93,14 @@ def test_a_six_seat_game_by_keys_passes_with_a_nil_and_names_the_six_seats(brows
     said = play_by_keys(page, "0", wrong)
     assert seats_shown(page) == {"top-left": "Northwest", "top": "North", "top-right": "Northeast",
                                  "bottom-left": "Southwest", "bottom-right": "Southeast", "bottom": "South (you)"}
-    passes = [line for line in said if line.startswith("Your turn to pass a card to North, face down.")]
-    assert len(passes) == 2, said
-    assert "South passes 2 cards to North." in said
+    passes = [line for line in said if "Your turn to pass " in line and " to North" in line]
     back = [line for line in said if line.startswith("North passes you the ")]
-    assert len(back) == 1 and back[0].count(" of ") == 2
+    if "North bids Nil." in said:  # a partnership of two Nils passes nothing (the deal is the room's, at random)
+        assert not passes and not back, said
+    else:
+        assert len(passes) == 2, said  # "Your turn to pass 2 cards to North", then "... 1 more card to North"
+        assert any(line.startswith("You pass the ") and line.endswith(" to North.") for line in said), said
+        assert len(back) == 1 and back[0].count(" of ") == 2
     tricks = [line for line in said if re.search(r" wins trick \d+", line)]
     assert len(tricks) == 8
     check_axe(page, "the end of a six-seat game", wrong)

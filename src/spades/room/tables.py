@@ -35,7 +35,6 @@ from . import presence, rating_views, ratings
 from . import protocol as p
 from .client import hint_adviser
 from .connections import Connection
-from .notes import received_line
 from .store import StoredSeat, StoredTable, game_stats
 
 if TYPE_CHECKING:
@@ -246,7 +245,9 @@ class LiveTable:
         for at in range(index, len(game.events)):
             event = game.events[at]
             if isinstance(event, Passed):
-                self.notes[at] = (event.to, received_line(game.view(event.to), event))
+                line = announce.pass_line(game.view(event.to), game.events, at)
+                if line is not None:
+                    self.notes[at] = (event.to, line)
 
     # -- the one path of an action --------------------------------------------------------------------------
     async def command(self, seat: int, action: Action | str, *, person: bool,

@@ -10,9 +10,9 @@ from spades.actions import BIDS, BLIND_NIL, NIL
 from spades.bids import Bidding, blind_choices, legal_bids, partner_bid_after, spades_shown
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "spades"
-# Where a variant's name may be compared: the rule sets themselves, the kernel's array form of them, and the
+# Where a variant's name may be compared: the rule sets themselves and the
 # search benchmark (OpenSpiel, the reference it measures against, plays only the standard game).
-MAY_NAME_VARIANTS = {"rules.py", "bids.py", "kernel/layout.py", "kernel/core.py", "benchmarks/search.py",
+MAY_NAME_VARIANTS = {"rules.py", "bids.py", "benchmarks/search.py",
                      # quick play keeps one queue per preset, keyed by its name: it compares keys, never a rule
                      "room/queue.py", "room/queue_store.py"}
 

@@ -302,7 +302,8 @@ class Rules:
             parts.append(f"to {self.target}")
         if self.lose_at is not None:
             parts.append(f"lose at {self.lose_at}")
-        parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
+        if not self.no_bags:  # said as "no bags" below
+            parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
         if not self.nil:
             parts.append("no Nil")
         elif self.nil_fail_penalty:

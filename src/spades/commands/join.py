@@ -22,6 +22,7 @@ from ..rules import VARIANTS
 from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY
 from ..table.leaderboard import GROUP_WORDS
+from .options import seat_named
 
 if TYPE_CHECKING:
     from ..table.keys import Input
@@ -222,8 +223,9 @@ def parse_seat(text: str | None, players: int) -> int | None:
     word = text.strip().upper()
     if word.isdigit() and int(word) < players:
         return int(word)
-    if word[:1] in letters and word.isalpha():
-        return letters.index(word[:1])
+    seat = seat_named(word, players)
+    if seat is not None:
+        return seat
     raise CommandError(f"--seat: {text!r} is not a seat; the seats are {', '.join(letters)}")
 
 

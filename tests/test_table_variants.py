@@ -126,6 +126,8 @@ CASES = [
     ("six_partners", ("teams=threes",)),
     ("standard", ("jokers=jjdd", "nil_pass=2")),
     ("two_player", ("face_down_discards=true",)),
+    ("standard", ("jokers=big_little", "deuces_out=hearts_diamonds")),
+    ("five_player", ()),
 ]
 
 

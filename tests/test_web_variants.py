@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from test_web_heard import check_axe
 from web_support import Room, log_lines, new_page, wait_for_log
 
@@ -104,4 +106,34 @@ def test_a_six_seat_game_by_keys_passes_with_a_nil_and_names_the_six_seats(brows
     tricks = [line for line in said if re.search(r" wins trick \d+", line)]
     assert len(tricks) == 8
     check_axe(page, "the end of a six-seat game", wrong)
+    assert not wrong and not errors
+
+
+@pytest.mark.parametrize(("variant", "levels", "fill", "select"), [
+    ("five_player", {"0": "me", "1": "easy", "2": "easy", "3": "easy", "4": "easy"}, {}, {}),
+    ("standard", {"0": "easy", "1": "easy", "2": "me", "3": "easy"}, {}, {"create-jokers": "big_little"}),
+    ("standard", {"0": "easy", "1": "easy", "2": "me", "3": "easy"}, {}, {"create-jokers": "jjdd"}),
+], ids=["five_player", "jokers", "jjdd"])
+def test_a_game_of_the_other_new_rule_sets_by_keys(browser: Any, room: Room, variant: str, levels: dict[str, str],
+                                                  fill: dict[str, str], select: dict[str, str]) -> None:
+    """Five players, and the two joker packs at four: played to the end by keys, every trick said, axe clean."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = new_page(browser, errors=errors)
+    page.click("#guest-form button")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    page.select_option("#create-variant", variant)
+    for field, value in select.items():
+        page.select_option(f"#{field}", value)
+    for seat, level in levels.items():
+        page.select_option(f"#create-seats #seat-{seat}", level)
+    page.fill("#create-hands", "1")
+    page.click("#create-form button[type='submit']")
+    page.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname)")
+    said = play_by_keys(page, "2", wrong)
+    tricks = [line for line in said if re.search(r" wins trick \d+", line)]
+    assert len(tricks) == (10 if variant == "five_player" else 13)
+    if select:
+        assert page.get_attribute(".felt", "data-seats") == "4"
+    check_axe(page, f"the end of a {variant} game", wrong)
     assert not wrong and not errors

@@ -120,6 +120,7 @@ def test_a_game_of_the_other_new_rule_sets_by_keys(browser: Any, room: Room, var
     errors: list[str] = []
     wrong: list[str] = []
     page = new_page(browser, errors=errors)
+    page.goto(room.url + "/")
     page.click("#guest-form button")
     page.wait_for_selector("#view-lobby:not([hidden])")
     page.select_option("#create-variant", variant)
@@ -136,4 +137,57 @@ def test_a_game_of_the_other_new_rule_sets_by_keys(browser: Any, room: Room, var
     if select:
         assert page.get_attribute(".felt", "data-seats") == "4"
     check_axe(page, f"the end of a {variant} game", wrong)
+    assert not wrong and not errors
+
+
+def test_a_two_player_game_with_the_discards_face_down_by_keys(browser: Any, room: Room) -> None:
+    """Two players, the discards face down: drawn, bid and played to the end by keys; the seat hears its own
+    discards go face down and a spectator hears no discard named; axe clean."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = new_page(browser, errors=errors)
+    page.goto(room.url + "/")
+    page.click("#guest-form button")
+    page.wait_for_selector("#view-lobby:not([hidden])")
+    page.select_option("#create-variant", "two_player")
+    page.check("#create-face-down")
+    page.select_option("#create-seats #seat-0", "easy")
+    page.select_option("#create-seats #seat-1", "me")
+    page.fill("#create-hands", "1")
+    page.click("#create-form button[type='submit']")
+    page.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname)")
+    table = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+    watcher = new_page(browser, errors=errors)
+    watcher.goto(room.url + f"/table/{table}")
+    watcher.click("#guest-form button")
+    seen = 0
+    while True:
+        page.wait_for_function(
+            "([seen, over]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.includes("
+            "'Your turn')).length > seen || document.getElementById('log').textContent.includes(over)",
+            arg=[seen, GAME_OVER])
+        if GAME_OVER in page.inner_text("#log"):
+            break
+        turns = [line for line in log_lines(page) if "Your turn" in line]
+        seen = len(turns)
+        page.focus("#play")
+        if "you drew the " in turns[-1]:
+            page.keyboard.press("y")
+        elif turns[-1].startswith("Your turn to bid"):
+            for key in ("2", "Enter", "y"):
+                page.keyboard.press(key)
+        else:
+            cards = page.eval_on_selector_all(
+                "#hand button.card", "bs => bs.map(b => !b.classList.contains('unplayable'))")
+            target = max(i for i, legal in enumerate(cards) if legal)
+            for key in ("Home", *["ArrowRight"] * target, "Enter"):
+                page.keyboard.press(key)
+    said = log_lines(page)
+    assert sum("face down" in line for line in said) >= 13, said  # each draw: the seat's own, and the other's
+    assert not any("is face up" in line for line in said)
+    assert len([line for line in said if re.search(r" wins trick \d+", line)]) == 13
+    watcher.wait_for_function("over => document.getElementById('log').textContent.includes('wins trick 13')",
+                              arg=GAME_OVER)
+    assert not any("face up" in line for line in log_lines(watcher))
+    check_axe(page, "the end of a two-player game with the discards face down", wrong)
     assert not wrong and not errors

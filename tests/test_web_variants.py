@@ -16,12 +16,18 @@ from web_support import Room, log_lines, new_page, wait_for_log
 GAME_OVER = "Press C for the coach's review of the last hand, or q to leave."
 
 
-def create(page: Any, room: Room, variant: str, levels: dict[str, str], fill: dict[str, str]) -> int:
-    """A guest creates a table of one hand in the lobby, with ``fill`` (a field's id: its value) set, and sits."""
+def create(page: Any, room: Room, variant: str, levels: dict[str, str], fill: dict[str, str],
+           select: dict[str, str] | None = None, check: tuple[str, ...] = ()) -> int:
+    """A guest creates a table of one hand in the lobby, with ``fill`` (a field's id: its value) set, ``select``
+    chosen and ``check`` ticked, and sits."""
     page.goto(room.url + "/")
     page.click("#guest-form button")
     page.wait_for_selector("#view-lobby:not([hidden])")
     page.select_option("#create-variant", variant)
+    for field, value in (select or {}).items():
+        page.select_option(f"#{field}", value)
+    for field in check:
+        page.check(f"#{field}")
     for seat, level in levels.items():
         page.select_option(f"#create-seats #seat-{seat}", level)
     page.fill("#create-hands", "1")
@@ -120,17 +126,7 @@ def test_a_game_of_the_other_new_rule_sets_by_keys(browser: Any, room: Room, var
     errors: list[str] = []
     wrong: list[str] = []
     page = new_page(browser, errors=errors)
-    page.goto(room.url + "/")
-    page.click("#guest-form button")
-    page.wait_for_selector("#view-lobby:not([hidden])")
-    page.select_option("#create-variant", variant)
-    for field, value in select.items():
-        page.select_option(f"#{field}", value)
-    for seat, level in levels.items():
-        page.select_option(f"#create-seats #seat-{seat}", level)
-    page.fill("#create-hands", "1")
-    page.click("#create-form button[type='submit']")
-    page.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname)")
+    create(page, room, variant, levels, fill, select)
     said = play_by_keys(page, "2", wrong)
     tricks = [line for line in said if re.search(r" wins trick \d+", line)]
     assert len(tricks) == (10 if variant == "five_player" else 13)
@@ -146,17 +142,7 @@ def test_a_two_player_game_with_the_discards_face_down_by_keys(browser: Any, roo
     errors: list[str] = []
     wrong: list[str] = []
     page = new_page(browser, errors=errors)
-    page.goto(room.url + "/")
-    page.click("#guest-form button")
-    page.wait_for_selector("#view-lobby:not([hidden])")
-    page.select_option("#create-variant", "two_player")
-    page.check("#create-face-down")
-    page.select_option("#create-seats #seat-0", "easy")
-    page.select_option("#create-seats #seat-1", "me")
-    page.fill("#create-hands", "1")
-    page.click("#create-form button[type='submit']")
-    page.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname)")
-    table = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+    table = create(page, room, "two_player", {"0": "easy", "1": "me"}, {}, check=("create-face-down",))
     watcher = new_page(browser, errors=errors)
     watcher.goto(room.url + f"/table/{table}")
     watcher.click("#guest-form button")

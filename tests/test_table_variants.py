@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -236,16 +237,22 @@ def test_jjdd_hands_are_read_and_walked_as_they_play() -> None:
     assert announce.winning_seat(plays, rules) == 1
 
 
-def test_the_hand_is_walked_in_play_order_at_the_table(tmp_path: Path) -> None:
-    """Right walks the hand suit by suit as it plays, low to high: in JJDD the twos, then the jokers, end it."""
-    game = Game(Rules.preset("standard", jokers="jjdd", hands=1), seed=2)
+def south_table(game: Game, source: Any, tmp_path: Path) -> tuple[Table, io.StringIO]:
+    """The terminal table of South at ``game``, its keys from ``source``, random computers in the other seats."""
     stream = io.StringIO()
-    source = AutoInput()
     bots = {s: make_bot("random", seed=s) for s in range(4) if s != 2}
     link = LocalLink(Host(game, bots), 2, save_to=tmp_path / "save.json")
     table = Table(link=link, adviser=make_bot("random"), settings=Settings(pace=0, trick_pace=0), input=source,
                   out=Output(stream))
     source.table = table
+    return table, stream
+
+
+def test_the_hand_is_walked_in_play_order_at_the_table(tmp_path: Path) -> None:
+    """Right walks the hand suit by suit as it plays, low to high: in JJDD the twos, then the jokers, end it."""
+    game = Game(Rules.preset("standard", jokers="jjdd", hands=1), seed=2)
+    source = AutoInput()
+    table, _ = south_table(game, source, tmp_path)
     hand = game.view(2).hand
     assert hand is not None
     rules = game.rules
@@ -292,13 +299,8 @@ class NilInput(AutoInput):
 
 def test_the_log_between_hands_still_says_the_pass_cards(tmp_path: Path) -> None:
     game = Game(Rules.preset("standard", nil_pass=1, hands=2), seed=5)
-    stream = io.StringIO()
     source = NilInput()
-    bots = {s: make_bot("random", seed=s) for s in range(4) if s != 2}
-    link = LocalLink(Host(game, bots), 2, save_to=tmp_path / "save.json")
-    table = Table(link=link, adviser=make_bot("random"), settings=Settings(pace=0, trick_pace=0), input=source,
-                  out=Output(stream))
-    source.table = table
+    table, stream = south_table(game, source, tmp_path)
     assert table.run() == 0 and table.over
     text = stream.getvalue()
     said = re.search(r"^You pass the ([a-z ]+|Big Joker|Little Joker) to North\.$", text, re.M)

@@ -42,6 +42,24 @@ def turns(page: Any) -> int:
     return sum(1 for line in log_lines(page) if "Your turn" in line)
 
 
+def game_over_after(page: Any, seen: int) -> bool:
+    """Wait for the next "Your turn" after ``seen`` of them, or the game's end; whether the game is over."""
+    page.wait_for_function(
+        "([seen, over]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.includes("
+        "'Your turn')).length > seen || document.getElementById('log').textContent.includes(over)",
+        arg=[seen, GAME_OVER])
+    return GAME_OVER in page.inner_text("#log")
+
+
+def play_last_legal(page: Any) -> None:
+    """Play (or pass) the last card of the hand that may be played, by keys: Home, Right to it, Enter."""
+    cards = page.eval_on_selector_all(
+        "#hand button.card", "bs => bs.map(b => !b.classList.contains('unplayable'))")
+    target = max(i for i, legal in enumerate(cards) if legal)
+    for key in ("Home", *["ArrowRight"] * target, "Enter"):
+        page.keyboard.press(key)
+
+
 def play_by_keys(page: Any, bid: str, wrong: list[str]) -> list[str]:
     """Bid ``bid`` by its digits, then play (and pass) the last card it may, by keys, until the game is over."""
     wait_for_log(page, "Your turn to bid")
@@ -50,21 +68,13 @@ def play_by_keys(page: Any, bid: str, wrong: list[str]) -> list[str]:
         page.keyboard.press(key)
     checked = False
     while True:
-        page.wait_for_function(
-            "([seen, over]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.includes("
-            "'Your turn')).length > seen || document.getElementById('log').textContent.includes(over)",
-            arg=[seen, GAME_OVER])
-        if GAME_OVER in page.inner_text("#log"):
+        if game_over_after(page, seen):
             return log_lines(page)
         seen = turns(page)  # before the keys: the next turn may come at once
         if not checked and page.eval_on_selector_all("#trick li", "items => items.length") > 0:
             check_axe(page, "a trick on the felt", wrong)
             checked = True
-        cards = page.eval_on_selector_all(
-            "#hand button.card", "bs => bs.map(b => !b.classList.contains('unplayable'))")
-        target = max(i for i, legal in enumerate(cards) if legal)
-        for key in ("Home", *["ArrowRight"] * target, "Enter"):
-            page.keyboard.press(key)
+        play_last_legal(page)
 
 
 def seats_shown(page: Any) -> dict[str, str]:
@@ -148,11 +158,7 @@ def test_a_two_player_game_with_the_discards_face_down_by_keys(browser: Any, roo
     watcher.click("#guest-form button")
     seen = 0
     while True:
-        page.wait_for_function(
-            "([seen, over]) => [...document.querySelectorAll('#log p')].filter(p => p.textContent.includes("
-            "'Your turn')).length > seen || document.getElementById('log').textContent.includes(over)",
-            arg=[seen, GAME_OVER])
-        if GAME_OVER in page.inner_text("#log"):
+        if game_over_after(page, seen):
             break
         turns = [line for line in log_lines(page) if "Your turn" in line]
         seen = len(turns)
@@ -163,11 +169,7 @@ def test_a_two_player_game_with_the_discards_face_down_by_keys(browser: Any, roo
             for key in ("2", "Enter", "y"):
                 page.keyboard.press(key)
         else:
-            cards = page.eval_on_selector_all(
-                "#hand button.card", "bs => bs.map(b => !b.classList.contains('unplayable'))")
-            target = max(i for i, legal in enumerate(cards) if legal)
-            for key in ("Home", *["ArrowRight"] * target, "Enter"):
-                page.keyboard.press(key)
+            play_last_legal(page)
     said = log_lines(page)
     assert sum("face down" in line for line in said) >= 13, said  # each draw: the seat's own, and the other's
     assert not any("is face up" in line for line in said)

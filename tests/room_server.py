@@ -46,6 +46,7 @@ class ServeProcess:
         self.log = tmp / f"{name}.log"
         self.process: subprocess.Popen[str] | None = None
         self.port = port
+        self.metrics: list[str] = []  # each process's metrics address, with --metrics-port
 
     def start(self) -> ServeProcess:
         command = [sys.executable, "-m", "spades", "serve", "--port", str(self.port), "--database", self.database,
@@ -56,6 +57,9 @@ class ServeProcess:
                                         env=os.environ.copy())
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
+        while line.startswith("Metrics of process"):  # --metrics-port: each process's, before the room's address
+            self.metrics.append(line.strip().rsplit(" ", 1)[1])
+            line = self.process.stdout.readline()
         if "open at" not in line:
             self.process.kill()
             raise RuntimeError(f"spades serve did not start: {line!r}\n{self.log.read_text()}")

@@ -37,10 +37,13 @@ class JoinDriver(Driver):
             env["SPADES_PASSWORD"] = password
         argv = [*SPADES, "join", "--pace", "0", "--trick-pace", "0", "--speech", "none", *args]
         self.line = line
+        # the client itself waits up to ANSWER_TIMEOUT (20 s) for the room's answer to a move: a busy machine
+        # may take longer than 15 s, so the test waits longer than the client would
+        timeout = 30
         if line:
-            self.child: pexpect.spawnbase.SpawnBase = PopenSpawn(argv, env=env, encoding="utf-8", timeout=15)
+            self.child: pexpect.spawnbase.SpawnBase = PopenSpawn(argv, env=env, encoding="utf-8", timeout=timeout)
         else:
-            self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=15,
+            self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=timeout,
                                        dimensions=(50, 200))
         self.child.delaybeforesend = 0.002
         self.log: list[str] = []

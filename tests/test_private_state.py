@@ -9,7 +9,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "spades"
 NAMED_TUPLE_API = {"_replace", "_make", "_asdict", "_fields", "_field_defaults"}
 # Another library's internals, read where it offers no public way: numba's cache index tells whether the search
 # is compiled without compiling it (search/warmup.py answers "compiled" when these names change).
-FOREIGN = {"search/warmup.py": {"_cache", "_cache_file", "_load_index"}}
+# os._exit is os's documented way out of a forked child (no cleanup of the parent's state, no return into its code).
+FOREIGN = {"search/warmup.py": {"_cache", "_cache_file", "_load_index"}, "commands/serve_processes.py": {"_exit"}}
 
 
 def _private_names_of(tree: ast.AST) -> set[str]:

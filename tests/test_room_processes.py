@@ -1,5 +1,6 @@
-"""Two ``spades serve`` processes on one PostgreSQL database and one Redis: the players of one table connected to
-different processes play a whole game, and the same move sent to both processes at once is accepted once."""
+"""Two processes of one room (``spades serve --processes 2``) behind one address, on one PostgreSQL database and one
+Redis: the players of one table, connected to different processes, play a whole game, and the same move sent to
+both processes at once is accepted once."""
 
 from __future__ import annotations
 
@@ -8,23 +9,39 @@ import json
 from pathlib import Path
 
 from room_databases import REDIS
-from room_server import Seat, ServeProcess, close_all, sit, start
+from room_server import Seat, ServeProcess, close_all, start
 from spades.room.client import RoomClient
 from spades.room.store import Store
 
 
-def test_two_processes_serve_one_table_and_accept_a_move_once(shared_database: str, tmp_path: Path) -> None:
-    first = ServeProcess(shared_database, tmp_path, REDIS, name="first").start()
-    second = ServeProcess(shared_database, tmp_path, REDIS, name="second").start()
+async def connect_to(url: str, process: str | None) -> RoomClient:
+    """A connection to the room held by ``process`` (None: any): the system hands each new connection to one of
+    the processes, so connect until it is that one."""
+    for _ in range(100):
+        client = await RoomClient(url).connect()
+        if process is None or client.process == process:
+            return client
+        await client.close()
+    raise AssertionError(f"no connection reached process {process} in 100 tries")
+
+
+def test_two_processes_behind_one_address_serve_one_table_and_accept_a_move_once(shared_database: str,
+                                                                                  tmp_path: Path) -> None:
+    server = ServeProcess(shared_database, tmp_path, REDIS, name="pair", extra=("--processes", "2")).start()
     store = Store(shared_database)
 
     async def main() -> None:
-        owner = await RoomClient(first.url).connect()
+        owner = await connect_to(server.url, None)
+        assert owner.process in ("1", "2")
+        first, second = owner.process, "2" if owner.process == "1" else "1"
         await owner.guest()
         table = (await owner.create("standard", {"lose_at": -150}, pace=0))["table"]
         assert (await owner.join(table, 0))["type"] == "table"
-        clients = {0: owner, 1: await sit(first.url, table, 1), 2: await sit(second.url, table, 2),
-                   3: await sit(second.url, table, 3)}
+        clients = {0: owner}
+        for seat, process in ((1, first), (2, second), (3, second)):
+            clients[seat] = await connect_to(server.url, process)
+            await clients[seat].guest()
+            assert (await clients[seat].join(table, seat))["type"] == "table"
         twin_client = None
         try:
             await start(owner, table)
@@ -32,8 +49,7 @@ def test_two_processes_serve_one_table_and_accept_a_move_once(shared_database: s
                 await client.wait_for(lambda f: f["type"] == "update", 10)
             turn = owner.views[table]["turn"]
             mover = clients[turn]
-            other = second if turn < 2 else first
-            twin_client = await RoomClient(other.url).connect()  # the same player, on the other process
+            twin_client = await connect_to(server.url, second if turn < 2 else first)  # the same player, elsewhere
             await twin_client.resume(mover.token)
             await twin_client.wait_for(lambda f: f["type"] == "update", 10)
             cursor = mover.cursors[table]
@@ -57,12 +73,12 @@ def test_two_processes_serve_one_table_and_accept_a_move_once(shared_database: s
             assert all(v["phase"] == "over" for v in views)
             assert len({json.dumps(v["scores"]) for v in views}) == 1
             for _ in range(100):
-                status, record = first.get(f"/api/tables/{table}/record")
+                status, record = server.get(f"/api/tables/{table}/record")
                 if status == 200:
                     break
                 await asyncio.sleep(0.05)
             assert status == 200 and record["result"]["scores"] == views[0]["scores"]
-            assert second.get(f"/api/tables/{table}/record") == (200, record)
+            assert all(server.get(f"/api/tables/{table}/record") == (200, record) for _ in range(4))
             assert len(record["actions"]) == store.action_count(table)
         finally:
             await close_all([*clients.values(), *([twin_client] if twin_client else [])])
@@ -71,5 +87,4 @@ def test_two_processes_serve_one_table_and_accept_a_move_once(shared_database: s
         asyncio.run(main())
     finally:
         store.close()
-        first.stop()
-        second.stop()
+        server.stop()

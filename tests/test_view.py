@@ -10,6 +10,8 @@ import pytest
 
 from engine_support import bid_in_turn, hand
 from spades import BLIND_NIL, Card, CardSet, Choice, Game, Phase, Rules, SeatView
+from spades.errors import PositionError
+from spades.view import Views
 
 SETUPS = [
     ("standard", {}),
@@ -147,3 +149,18 @@ def test_dealt_hands_only_once_the_hand_is_over() -> None:
     assert list(game.dealt_hands(1)) == first
     with pytest.raises(ValueError):
         game.dealt_hands(2)
+
+
+@pytest.mark.parametrize("variant", ["standard", "two_player", "six_partners"])
+def test_views_of_one_position_are_each_seats_own_view(variant: str) -> None:
+    """``Views`` shares what every seat sees between the seats' views, and each is the view ``make_view`` makes."""
+    rng = random.Random(variant)
+    game = Game(Rules.preset(variant, hands=1, nil_pass=0 if variant == "two_player" else 2), seed=3)
+    while not game.over:
+        views = Views(game)
+        for seat in rng.sample(range(game.n), game.n):
+            assert views[seat] == game.view(seat)
+        assert views[0].bids is views[game.n - 1].bids and views[0].scores is views[1].scores
+        game.apply(rng.choice(list(game.legal_actions())))
+    with pytest.raises(PositionError):
+        Views(game)[game.n]

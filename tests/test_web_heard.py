@@ -9,6 +9,7 @@ while; and an invitation says which table and seat it offers, and Enter sits the
 from __future__ import annotations
 
 import re
+import time
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -213,9 +214,12 @@ def test_a_game_by_enter_alone_moves_the_focus_only_with_the_selection_or_the_tu
                                "still')", timeout=4_000)
     except sync_api.TimeoutError:
         wrong.append(f"C: nothing follows {status(page)!r} while the review is under way")
-    # the review may first compile the search (a new install: numba's cache is empty), a minute on a busy machine
-    page.wait_for_function("n => n > 0", arg=len(held), timeout=120_000)
-    assert len(held) == 1
+    # the review may first compile the search (a new install: numba's cache is empty), a minute on a busy machine;
+    # the held frame reaches the list while playwright runs its events, so the test waits in its own steps
+    deadline = time.monotonic() + 120
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert len(held) == 1, "the coach's review never came"
     socket, frame = held[0]
     socket.send(frame)
     page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Coach, hand 2: ')")

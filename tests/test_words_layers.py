@@ -185,3 +185,17 @@ def test_no_key_list_is_written_again_in_the_page_or_its_script() -> None:
     assert not re.search(r"\b(NAV_KEYS|SUIT_KEYS|ASK_KEYS|KEY_NAMES)\b", script)
     assert not re.search(r"ArrowLeft|ArrowUp|\"Home\"|new Set\(\[", script)
     assert 'getElementById("keymap")' in script
+
+
+def test_events_of_two_kinds_with_the_same_fields_are_said_each_in_its_own_words() -> None:
+    """An event's lines are remembered for the seats that hear it: two kinds of event with equal fields (a bid and
+    a changed bid, both a seat and a bid) are equal tuples, and must not share their lines."""
+    from spades.actions import BIDS
+    from spades.events import BidChanged, BidMade, Looked, SpadesBroken
+    from spades.rules import Rules
+    from spades.words.announce import event_line
+
+    rules = Rules.preset("mirror")
+    made, changed = event_line(rules, BidMade(1, BIDS[4])), event_line(rules, BidChanged(1, BIDS[4]))
+    assert made != changed and event_line(rules, BidMade(1, BIDS[4])) == made
+    assert event_line(rules, Looked(2)) != event_line(rules, SpadesBroken(2))

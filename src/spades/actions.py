@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .cards import Card, parse_card
+from .cards import CARDS, Card, parse_card
 from .errors import ActionError, CardError
 
 __all__ = ["BIDS", "BLIND_NIL", "MAX_BID", "NIL", "Action", "ActionError", "Bid", "Choice", "parse_action"]
@@ -95,6 +95,9 @@ def parse_action(text: str) -> Action:
     """The action a word names: ``AS``/``ten of hearts``, ``nil``/``0``/``4``/``blind nil``, ``keep``/``look``."""
     if not isinstance(text, str):
         raise ActionError(f"{text!r} is not an action")
+    known = _BY_TEXT.get(text)
+    if known is not None:  # an action as str() writes it (the wire, the records): the common case by far
+        return known
     key = " ".join(text.strip().lower().split())
     if key in ("nil", "0"):
         return NIL
@@ -115,3 +118,6 @@ def parse_action(text: str) -> Action:
         if error.suggestion is not None:
             message += f"; did you mean the {error.suggestion.name}?"
         raise ActionError(message, error.suggestion) from None
+
+
+_BY_TEXT: dict[str, Action] = {str(action): action for action in (*CARDS, *BIDS, BLIND_NIL, *Choice)}

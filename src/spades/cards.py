@@ -174,11 +174,17 @@ _JOKER_WORDS = {
 }
 
 
+_BY_TEXT: dict[str, Card] = {str(card): card for card in CARDS}
+
+
 def parse_card(text: str) -> Card:
     """Parse ``AS``, ``10H``, ``TH``, ``2♣``, ``Q♦``, ``ten of hearts``, ``BJ`` or ``little joker``; a bad string is
     quoted in the error, with the card a misspelt name was probably meant to be (see :func:`suggest_card`)."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card")
+    known = _BY_TEXT.get(text)
+    if known is not None:  # the wire's and the records' form, as str(card) writes it: the common case by far
+        return known
     raw = text.strip()
     lowered = raw.lower()
     joker = _JOKER_WORDS.get(" ".join(lowered.split()))

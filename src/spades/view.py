@@ -6,9 +6,10 @@ and public facts, no code path can leak another seat's cards.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Bid
 from .cards import CARDS, Card, CardSet
@@ -20,7 +21,7 @@ from .tricks import winning_play
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["Phase", "SeatView", "Trick", "make_view"]
+__all__ = ["Phase", "SeatView", "Trick", "Views", "make_view"]
 
 NO_CARDS = CardSet(0)
 
@@ -126,7 +127,55 @@ class SeatView:
         return self.rules.seats_of(side)
 
 
+@functools.lru_cache(maxsize=4096)
+def _trick(raw: tuple[int, tuple[int, ...], int]) -> Trick:
+    """A finished trick as views show it, made once for the many views that show it (every seat's, after every
+    card of the rest of the hand)."""
+    leader, cards, winner = raw
+    return Trick(leader, tuple(CARDS[c] for c in cards), winner)
+
+
 def make_view(game: Game, seat: int) -> SeatView:
+    return _seat_view(game, seat, _shared(game))
+
+
+class Views:
+    """The views of one position of a game, made as each seat is asked for: what every seat sees (the bids, the
+    tricks, the scores) is made once and shared between them, for a table that tells every seat after every
+    action. Each view is the one ``make_view`` makes; take a new ``Views`` after the game moves on."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._shared = _shared(game)
+        self._made: dict[int, SeatView] = {}
+
+    def __getitem__(self, seat: int) -> SeatView:
+        view = self._made.get(seat)
+        if view is None:
+            view = self._made[seat] = _seat_view(self._game, seat, self._shared)
+        return view
+
+
+def _shared(game: Game) -> dict[str, Any]:
+    return {
+        "rules": game.rules,
+        "phase": game.phase,
+        "hand_number": game.hand_number,
+        "dealer": game.dealer,
+        "turn": game.turn,
+        "bids": tuple(game.bids),
+        "tricks_won": tuple(game.tricks_won),
+        "trick": tuple(((game.leader + i) % game.n, CARDS[c]) for i, c in enumerate(game.trick)),
+        "tricks": tuple(_trick(raw) for raw in game.tricks),
+        "spades_broken": game.broken,
+        "scores": tuple(game.scores),
+        "bags": tuple(game.bags),
+        "results": tuple(game.results),
+        "winner": game.winner,
+    }
+
+
+def _seat_view(game: Game, seat: int, shared: dict[str, Any]) -> SeatView:
     if not 0 <= seat < game.n:
         raise PositionError(f"seat {seat!r} is not at this table")
     own_turn = game.turn == seat
@@ -135,26 +184,13 @@ def make_view(game: Game, seat: int) -> SeatView:
         offered = CARDS[game.deck[game.deck_pos]]
     return SeatView(
         seat=seat,
-        rules=game.rules,
-        phase=game.phase,
-        hand_number=game.hand_number,
-        dealer=game.dealer,
-        turn=game.turn,
         hand=CardSet(game.hands[seat]) if game.seen[seat] else None,
         legal=game.legal_actions() if own_turn else (),
-        bids=tuple(game.bids),
-        tricks_won=tuple(game.tricks_won),
-        trick=tuple(((game.leader + i) % game.n, CARDS[c]) for i, c in enumerate(game.trick)),
-        tricks=tuple(Trick(leader, tuple(CARDS[c] for c in cards), winner) for leader, cards, winner in game.tricks),
-        spades_broken=game.broken,
-        scores=tuple(game.scores),
-        bags=tuple(game.bags),
-        results=tuple(game.results),
-        winner=game.winner,
         offered=offered,
         discards=CardSet(game.discarded[seat] if game.rules.face_down_discards else game.discards),
         blind_nil_allowed=game.blind_nil_allowed(seat),
         passed=CardSet(game.passed[seat]),
         received=CardSet(game.received[seat]),
         pass_to=game.pass_plan[game.pass_index][1] if game.phase is Phase.PASS and own_turn else None,
+        **shared,
     )

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import MAX_BID, Action, Bid, parse_action
-from .cards import Card, CardSet, parse_card
+from .cards import CARDS, Card, CardSet, parse_card
 from .errors import ActionError, CardError, RulesError, WireError
 from .events import (
     BidChanged,
@@ -52,6 +52,7 @@ __all__ = [
     "WIRE_VERSION",
     "SeatUpdate",
     "WireError",
+    "WireMemo",
     "action_from_json",
     "action_text",
     "action_to_json",
@@ -170,8 +171,18 @@ def card_from_json(value: Any, field: str = "card") -> Card:
 
 
 def cards_to_json(cards: CardSet) -> list[str]:
-    """Spades first, then hearts, diamonds, clubs, each high to low: the order a player reads a hand."""
-    return [str(card) for card in reversed(list(cards))]
+    """Spades first, then hearts, diamonds, clubs, each high to low: the order a player reads a hand (the jokers,
+    above the spades, first of all)."""
+    out = []
+    mask = int(cards)
+    while mask:
+        high = mask.bit_length() - 1
+        out.append(_CARD_TEXT[high])
+        mask ^= 1 << high
+    return out
+
+
+_CARD_TEXT = tuple(str(card) for card in CARDS)
 
 
 def cards_from_json(value: Any, field: str = "cards") -> CardSet:
@@ -317,32 +328,108 @@ def spectator_view(view: SeatView) -> SeatView:
                                discards=view.discards if not view.rules.face_down_discards else CardSet(0))
 
 
-def view_to_json(view: SeatView) -> dict[str, Any]:
+class WireMemo:
+    """The wire forms of what one game's views share from one view to the next (its rules, its finished hands'
+    results, the hand's finished tricks), each converted once: a room sends a view to every seat after every
+    action, and a long game's results would otherwise be converted again each time. The lists it gives are shared
+    between the views that use them (read them; do not change them). Only for the views of one game."""
+
+    __slots__ = ("_public", "_public_of", "_results", "_results_json", "_rules", "_rules_json", "_tricks",
+                 "_tricks_json")
+
+    def __init__(self) -> None:
+        self._rules: Rules | None = None
+        self._rules_json: dict[str, Any] = {}
+        self._results: list[HandResult] = []
+        self._results_json: list[dict[str, Any]] = []
+        self._tricks: list[Trick] = []
+        self._tricks_json: list[dict[str, Any]] = []
+        self._public_of: tuple[Any, ...] = ()
+        self._public: dict[str, Any] = {}
+
+    def public(self, view: SeatView) -> dict[str, Any]:
+        """What every seat's view of this position shows alike, converted once for the views that share it (the
+        views of one ``Views``, and a spectator's made from one of them, hold the same tuples)."""
+        key = (view.bids, view.tricks_won, view.trick, view.tricks, view.scores, view.results)
+        done = self._public_of
+        if len(done) != len(key) or any(a is not b for a, b in zip(key, done, strict=True)) \
+                or self._public["turn"] != view.turn or self._public["phase"] != view.phase.value:
+            self._public_of, self._public = key, _public_json(view, self)
+        return self._public
+
+    def rules(self, rules: Rules) -> dict[str, Any]:
+        if rules != self._rules:
+            self._rules, self._rules_json = rules, rules_to_json(rules)
+        return self._rules_json
+
+    def results(self, results: Sequence[HandResult]) -> list[dict[str, Any]]:
+        if len(results) != len(self._results) or any(a is not b for a, b in zip(results, self._results, strict=True)):
+            self._results = list(results)
+            self._results_json = [_result_to_json(r) for r in results]
+        return self._results_json
+
+    def tricks(self, tricks: Sequence[Trick]) -> list[dict[str, Any]]:
+        if list(tricks) != self._tricks:
+            kept = 0
+            while kept < min(len(tricks), len(self._tricks)) and tricks[kept] == self._tricks[kept]:
+                kept += 1
+            self._tricks = list(tricks)
+            self._tricks_json = self._tricks_json[:kept] + [_trick_to_json(t) for t in tricks[kept:]]
+        return self._tricks_json
+
+
+def _trick_to_json(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader, "cards": [str(c) for c in trick.cards], "winner": trick.winner}
+
+
+def view_to_json(view: SeatView, memo: WireMemo | None = None) -> dict[str, Any]:
+    """The view's wire form; with ``memo``, what every seat sees is taken from it (the same values)."""
     spectator = view.seat == SPECTATOR
+    public = _public_json(view) if memo is None else memo.public(view)
     return {
         "seat": None if spectator else view.seat,
-        "rules": rules_to_json(view.rules),
-        "phase": view.phase.value,
-        "hand_number": view.hand_number,
-        "dealer": view.dealer,
-        "turn": view.turn,
+        "rules": public["rules"],
+        "phase": public["phase"],
+        "hand_number": public["hand_number"],
+        "dealer": public["dealer"],
+        "turn": public["turn"],
         "hand": None if view.hand is None or spectator else cards_to_json(view.hand),
         "legal": [] if spectator else [action_text(a) for a in view.legal],
-        "bids": [None if b is None else action_text(b) for b in view.bids],
-        "tricks_won": list(view.tricks_won),
-        "trick": [{"seat": seat, "card": str(card)} for seat, card in view.trick],
-        "tricks": [{"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner} for t in view.tricks],
-        "spades_broken": view.spades_broken,
-        "scores": list(view.scores),
-        "bags": list(view.bags),
-        "results": [_result_to_json(r) for r in view.results],
-        "winner": view.winner,
+        "bids": public["bids"],
+        "tricks_won": public["tricks_won"],
+        "trick": public["trick"],
+        "tricks": public["tricks"],
+        "spades_broken": public["spades_broken"],
+        "scores": public["scores"],
+        "bags": public["bags"],
+        "results": public["results"],
+        "winner": public["winner"],
         "offered": None if view.offered is None or spectator else str(view.offered),
         "discards": cards_to_json(view.discards),
         "blind_nil_allowed": view.blind_nil_allowed and not spectator,
         "passed": [] if spectator else cards_to_json(view.passed),
         "received": [] if spectator else cards_to_json(view.received),
         "pass_to": None if spectator else view.pass_to,
+    }
+
+
+def _public_json(view: SeatView, memo: WireMemo | None = None) -> dict[str, Any]:
+    """The wire form of what every seat's view of one position holds alike."""
+    return {
+        "rules": rules_to_json(view.rules) if memo is None else memo.rules(view.rules),
+        "phase": view.phase.value,
+        "hand_number": view.hand_number,
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "bids": [None if b is None else action_text(b) for b in view.bids],
+        "tricks_won": list(view.tricks_won),
+        "trick": [{"seat": seat, "card": str(card)} for seat, card in view.trick],
+        "tricks": [_trick_to_json(t) for t in view.tricks] if memo is None else memo.tricks(view.tricks),
+        "spades_broken": view.spades_broken,
+        "scores": list(view.scores),
+        "bags": list(view.bags),
+        "results": [_result_to_json(r) for r in view.results] if memo is None else memo.results(view.results),
+        "winner": view.winner,
     }
 
 

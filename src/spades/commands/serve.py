@@ -14,6 +14,7 @@ import logging
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from types import FrameType
 
 __all__ = ["add_parser"]
@@ -41,6 +42,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a web page's origin (https://cards.example) that may open the room's websocket besides "
                              "the room's own address; may be given again")
+    parser.add_argument("--processes", type=int, default=1, metavar="N",
+                        help="serve from N processes on the one address (default 1; more needs --redis, and a "
+                             "PostgreSQL --database is advised): the system hands each new connection to one of them")
+    parser.add_argument("--metrics-port", type=int, default=None, metavar="P",
+                        help="serve each process's measurements (JSON at /metrics) on 127.0.0.1 port P, P+1, ... "
+                             "(0: free ports, said on standard output)")
     parser.add_argument("--quiet", action="store_true",
                         help="no line for each sign-in, seat taken or left and game started or over; warnings and "
                              "errors only")
@@ -56,24 +63,58 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from ..cli import CommandError
-    from ..room.app import TRANSPORT_MAX_BYTES, create_app
 
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port must be 0 to 65535, not {args.port}")
+    if not 1 <= args.processes <= 64:
+        raise CommandError(f"--processes must be 1 to 64, not {args.processes}")
+    if args.processes > 1 and not args.redis:
+        raise CommandError("--processes above 1 needs --redis URL: the processes tell each other of every table's "
+                           "moves through Redis")
+    if args.metrics_port is not None and not 0 <= args.metrics_port <= 65535 - args.processes:
+        raise CommandError(f"--metrics-port must be 0 to {65535 - args.processes}, not {args.metrics_port}")
     sock = listening_socket(args.host, args.port)  # before the database is opened: a busy port is said at once
+    port = sock.getsockname()[1]
+    if args.processes == 1:
+        return serve_one(args, sock, 1, opened=lambda metrics: say_open(args.host, port, [(1, metrics)], 1))
+    from .serve_processes import supervise
+
+    return supervise(args, sock, port)
+
+
+def say_open(host: str, port: int, metrics: list[tuple[int, int | None]], processes: int) -> None:
+    """The lines scripts read on standard output: each process's metrics address, then the room's."""
+    for number, metrics_port in sorted(metrics):
+        if metrics_port is not None:
+            print(f"Metrics of process {number} of {processes} at http://127.0.0.1:{metrics_port}/metrics")
+    print(f"The room is open at http://{host}:{port}", flush=True)
+
+
+def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
+              opened: Callable[[int | None], None]) -> int:
+    """Serve the room from this process (``number`` of ``args.processes``) on ``sock``; ``opened`` is called
+    with this process's metrics port once it serves."""
+    import uvicorn
+
+    from ..room.app import TRANSPORT_MAX_BYTES, create_app
+
+    sockets = [sock]
+    metrics_port = None
+    if args.metrics_port is not None:
+        metrics = listening_socket("127.0.0.1", args.metrics_port and args.metrics_port + number - 1)
+        metrics_port = metrics.getsockname()[1]
+        sockets.append(metrics)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
             await super().startup(sockets)
             if self.started:
-                port = self.servers[0].sockets[0].getsockname()[1] if self.servers else args.port
-                print(f"The room is open at http://{args.host}:{port}", flush=True)
+                opened(metrics_port)
 
     app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace,
-                     seeds=args.seeds, allow_origins=tuple(args.allow_origin))
+                     seeds=args.seeds, allow_origins=tuple(args.allow_origin), process=(number, args.processes),
+                     metrics_port=metrics_port)
     # ws_max_size: a longer frame is refused from its header, before its bytes are read (see room.app)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
                             ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on")
@@ -81,14 +122,15 @@ def run(args: argparse.Namespace) -> int:
     server = Server(config)
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        server.run(sockets=[sock])
+        server.run(sockets=sockets)
     except (KeyboardInterrupt, Stopped):
         pass  # uvicorn has closed the room (the lifespan's end) before passing the signal on
     finally:
         signal.signal(signal.SIGTERM, previous)
     if not server.started:
         return 1
-    print(STOPPED, flush=True)
+    if args.processes == 1:
+        print(STOPPED, flush=True)
     return 0
 
 

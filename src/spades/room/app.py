@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
+import time
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
@@ -26,6 +28,7 @@ from .bus import make_bus
 from .connections import CLOSE_NOT_READING, Connection
 from .handlers import HANDLERS
 from .limits import RateLimit
+from .metrics import Metrics
 from .pages import add_pages
 from .room import Room
 from .store import Store
@@ -65,14 +68,18 @@ async def _socket(websocket: WebSocket) -> None:
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), room.allow_origins):
         await websocket.close(code=CLOSE_ORIGIN, reason="a page of another site may not open the room")
         return
-    await websocket.accept()
+    # which of the room's processes took the connection (spades serve --processes), for the operator and the bench
+    await websocket.accept(headers=[(b"x-spades-process", str(room.metrics.process).encode())])
     conn = Connection(address=websocket.client.host if websocket.client else "")
     room.connections.add(conn)
     rate = RateLimit()
 
     async def write() -> None:
         while True:
-            await websocket.send_text(await conn.next_frame())
+            frame, timing = await conn.next_frame()
+            await websocket.send_text(frame)
+            if timing is not None:
+                timing.sent()
 
     async def read() -> None:
         while conn.closing is None:
@@ -82,6 +89,7 @@ async def _socket(websocket: WebSocket) -> None:
             data: str | bytes | None = event.get("text")
             if data is None:
                 data = event.get("bytes") or b""
+            conn.received = time.perf_counter()
             await _frame(room, conn, rate, data)
 
     writer = asyncio.create_task(write())
@@ -149,18 +157,25 @@ async def _drain(conn: Connection) -> None:
 
 
 def create_app(database_url: str | None = None, redis_url: str | None = None, *, base_url: str = "",
-               pace: float = 1.0, seeds: bool = False, allow_origins: tuple[str, ...] = ()) -> Starlette:
+               pace: float = 1.0, seeds: bool = False, allow_origins: tuple[str, ...] = (),
+               process: tuple[int, int] = (1, 1), metrics_port: int | None = None) -> Starlette:
     """The room's application on that database (the default SQLite file when None), with table updates between
     processes through Redis when ``redis_url`` is given; ``allow_origins``: pages of other sites that may open the
-    websocket, besides the room's own."""
+    websocket, besides the room's own; ``process``: this one's number among the room's processes and how many
+    there are; ``metrics_port``: the local port whose requests may read ``/metrics`` (none: no request may)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
         bus = make_bus(redis_url, store.engine.url.render_as_string(hide_password=True))
-        room = Room(store, bus, base_url=base_url, pace=pace, seeds=seeds, allow_origins=allow_origins)
+        room = Room(store, bus, base_url=base_url, pace=pace, seeds=seeds, allow_origins=allow_origins,
+                    metrics=Metrics(*process))
         await room.start()
         app.state.room = room
+        # What is alive once the room has started (its modules, the engine's tables, the store's metadata) lives
+        # as long as the process: the collector's full passes need not walk it again.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
@@ -169,5 +184,6 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
 
     routes = [*http.routes(), *rating_views.routes(), WebSocketRoute("/ws", _socket)]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.metrics_port = metrics_port
     add_pages(app)
     return app

@@ -47,6 +47,13 @@ class RoomClient:
         self._reader = asyncio.create_task(self._read())
         return self
 
+    @property
+    def process(self) -> str | None:
+        """Which of the room's processes holds this connection (``spades serve --processes``), as the room's
+        handshake says it; None before connecting or from a room that does not say."""
+        response = getattr(self._ws, "response", None)
+        return None if response is None else response.headers.get("x-spades-process")
+
     async def _read(self) -> None:
         try:
             async for frame in self._ws:

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from .protocol.codes import CLOSE_NOT_READING, SEND_QUEUE_BYTES, SEND_QUEUE_MAX, SOCKET_SEND_BUFFER, ErrorCode, Refusal
 from .store import Account
+
+if TYPE_CHECKING:
+    from .metrics import Timing
 
 __all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection", "Connections",
            "need_player"]
@@ -28,32 +32,37 @@ class Connection:
         self.player: Account | None = None
         self.tables: dict[int, int | None] = {}
         self.cursors: dict[int, int] = {}
-        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=limit)
+        self.outbox: asyncio.Queue[tuple[str, Timing | None]] = asyncio.Queue(maxsize=limit)
         self.limit_bytes = limit_bytes
         self.queued = 0  # characters of the frames in the outbox
         self.closing: str | None = None  # why the room closes this connection, once it does
         self.closed = asyncio.Event()
         self.handling = False  # a message of this connection is being handled now
+        self.received = 0.0  # when the message being handled was taken from the websocket (time.perf_counter)
 
-    def send(self, frame: str) -> None:
-        """Queue a frame; a full queue means the client has stopped reading: the connection is closed instead."""
+    def send(self, frame: str, timing: Timing | None = None) -> None:
+        """Queue a frame (``timing``: the action it tells of, timed until it is written); a full queue means the
+        client has stopped reading: the connection is closed instead."""
         if self.closing is not None:
             return
         if self.queued + len(frame) > self.limit_bytes:
             self.close(f"more than {self.limit_bytes} bytes of messages were not read; reconnect and sync")
             return
         try:
-            self.outbox.put_nowait(frame)
+            self.outbox.put_nowait((frame, timing))
         except asyncio.QueueFull:
             self.close(f"more than {self.outbox.maxsize} messages were not read; reconnect and sync")
             return
         self.queued += len(frame)
+        if timing is not None:
+            timing.add()
 
-    async def next_frame(self) -> str:
-        """The next frame to write (for the app's writer)."""
-        frame = await self.outbox.get()
+    async def next_frame(self) -> tuple[str, Timing | None]:
+        """The next frame to write (for the app's writer) and the action it times, if any: the writer calls
+        ``timing.sent()`` once the frame is written."""
+        frame, timing = await self.outbox.get()
         self.queued -= len(frame)
-        return frame
+        return frame, timing
 
     def close(self, reason: str) -> None:
         """Ask the app to close the connection (it is told by ``closed``), dropping what was queued."""

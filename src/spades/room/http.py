@@ -1,6 +1,6 @@
 """The room's HTTP routes: ``GET /health``, ``GET /api/tables`` (the lobby), ``GET /api/tables/{table}/record`` (a
 finished game's record only: an unfinished game's record would show every hand, so it is refused with 409) and
-``GET /api/players/{name}/stats``.
+``GET /api/players/{name}/stats``; and ``GET /metrics`` on the metrics listener alone.
 
 Whatever the path holds, a route answers 404 (or 409) and never fails: a table is a number 1 to 2**31 - 1
 written in ASCII digits (anything else names no table), and a name is looked up only when it could be a
@@ -34,6 +34,17 @@ def table_id(text: str) -> int | None:
 
 async def _health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True})
+
+
+async def _metrics(request: Request) -> JSONResponse:
+    """The process's own measurements (room.metrics), only through its metrics listener (``spades serve
+    --metrics-port``): the room's public address answers 404 as for any path it does not serve."""
+    server = request.scope.get("server")
+    port = request.app.state.metrics_port
+    if port is None or not server or server[1] != port:
+        return JSONResponse({"error": "not found"}, status_code=404)
+    room = request.app.state.room
+    return JSONResponse(room.metrics.reading(len(room.connections), len(room.tables)))
 
 
 async def _tables(request: Request) -> JSONResponse:
@@ -71,6 +82,7 @@ def routes() -> list[Route]:
     """The HTTP routes, for the room's Starlette application."""
     return [
         Route("/health", _health),
+        Route("/metrics", _metrics),
         Route("/api/tables", _tables),
         Route("/api/tables/{table}/record", _record),
         Route("/api/players/{name}/stats", _stats),

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from ..actions import Action, Bid, Choice
+from ..game import Game
 from ..seats import seat_name
+from ..view import Phase
 from .store import StoredSeat
 
-__all__ = ["away_report", "begin_line", "changes", "cover_rule", "seconds", "turn_note"]
+__all__ = ["away_report", "back_line", "begin_line", "changes", "cover_rule", "seconds", "turn_note"]
 
 
 def seconds(value: float) -> str:
@@ -109,3 +111,18 @@ def turn_note(seat: StoredSeat | None, players: int, timeout: float, now: dateti
     if seat.away_since is not None:
         left = max(0.0, timeout - (now - seat.away_since).total_seconds())
     return f"{name} is away; the computer plays for {where} in {seconds(round(left))} unless {name} is back."
+
+
+def back_line(game: Game, seat: int | None) -> str:
+    """Where the game stands, in one line, for a player back at the table."""
+    if game.over:
+        return "Back at the table: the game is over."
+    view = game.view(seat if seat is not None else 0)
+    if view.phase == Phase.PLAY:
+        where = f"hand {view.hand_number}, trick {len(view.tricks) + 1}"
+    elif view.phase == Phase.DRAW:
+        where = f"hand {view.hand_number}, the draw"
+    else:
+        where = f"hand {view.hand_number}, the bidding"
+    whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to play"
+    return f"Back at the table: {where}, {whose}."

@@ -16,7 +16,7 @@ import logging
 import uuid
 import weakref
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..rules import VARIANTS, Rules
@@ -33,6 +33,7 @@ __all__ = ["QuickPlay", "leave", "leave_queue", "left", "on_notice", "quick", "q
            "seat_and_tell", "sit_down"]
 
 log = logging.getLogger("spades.room")
+VANISHED_FOR = 30.0  # seconds a connection whose queue row vanished may still be seated by a notice
 
 
 @dataclass
@@ -51,12 +52,24 @@ class QuickPlay:
         self.room = room
         self.process = uuid.uuid4().hex
         self.waiting: dict[Connection, _Waiting] = {}
+        # Connections whose row left the queue while they waited here, with when it was seen gone: most often
+        # another process seated them, and its notice naming their table may come after this one has read the
+        # queue; it must still find them (a player is never seated without being told). A row can leave for
+        # other reasons too (the same player queued for another variant on another process), so an entry counts
+        # only for VANISHED_FOR seconds, far longer than a match takes to be announced.
+        self.vanished: dict[Connection, datetime] = {}
         self.settling: dict[str, asyncio.Task[None]] = {}
         self.again: set[str] = set()  # variants whose queue changed while they were being seated
         self.beat: asyncio.Task[None] | None = None
 
     def connections_of(self, name: str) -> list[Connection]:
-        return [conn for conn in self.waiting if conn.player is not None and conn.player.name == name]
+        """The connections of this process where ``name`` waits, or waited until their row left the queue a
+        moment ago (a match made elsewhere, whose notice is on its way)."""
+        cutoff = datetime.now(UTC) - timedelta(seconds=VANISHED_FOR)
+        for conn in [conn for conn, when in self.vanished.items() if when < cutoff]:
+            del self.vanished[conn]
+        return [conn for conn in (*self.waiting, *self.vanished)
+                if conn.player is not None and conn.player.name == name]
 
     def close(self) -> None:
         for task in [self.beat, *self.settling.values(), *(w.timer for w in self.waiting.values())]:
@@ -64,6 +77,7 @@ class QuickPlay:
                 task.cancel()
 
     def forget(self, conn: Connection) -> _Waiting | None:
+        self.vanished.pop(conn, None)
         waiting = self.waiting.pop(conn, None)
         if waiting is not None and waiting.timer is not None:
             waiting.timer.cancel()
@@ -81,6 +95,7 @@ class QuickPlay:
             if conn.player.name not in people:
                 if waiting.since < read:  # (one who came during the reading is not in it yet)
                     self.forget(conn)
+                    self.vanished[conn] = read
                 continue
             conn.send(p.encode(self.state(conn, len(people))))
 

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from . import chat, rating_views, removal
 from . import protocol as p
+from .action_log import make_action_log
 from .bus import Bus, LocalBus
 from .connections import Connection, Connections
+from .metrics import Metrics
 from .presence import begin_line
 from .signin import SignIn
 from .store import Account, Store, StoredTable
@@ -31,7 +34,7 @@ class Room:
     """Every table this process serves and every connection it holds."""
 
     def __init__(self, store: Store, bus: Bus | None = None, *, base_url: str = "", pace: float = 1.0,
-                 seeds: bool = False, allow_origins: tuple[str, ...] = ()) -> None:
+                 seeds: bool = False, allow_origins: tuple[str, ...] = (), metrics: Metrics | None = None) -> None:
         self.store = store
         self.seeds = seeds  # whether a table's creator may choose its seed
         self.bus: Bus = bus or LocalBus()
@@ -42,6 +45,9 @@ class Room:
         self.connections = Connections()
         self.signin = SignIn(store)
         self.chat = chat.ChatState()
+        self.metrics = metrics or Metrics()
+        self.action_log = make_action_log(store)
+        self.origin = secrets.token_hex(8)  # this process, in its notices: its own actions need no catching up
 
     async def start(self) -> None:
         await self.bus.start(self.on_notice)
@@ -54,15 +60,21 @@ class Room:
         for table in list(self.tables.values()):
             await table.close()
         await self.bus.close()
+        await self.action_log.close()
         self.signin.close()
 
     async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """A store call, in a worker thread (each is one short transaction)."""
         return await asyncio.to_thread(function, *args, **kwargs)
 
-    async def notify(self, table: int, seq: int | None = None) -> None:
-        """Tell the other processes that the table changed: its actions up to ``seq``, or (None) its seats."""
-        await self.bus.publish({"table": table, "seq": seq})
+    async def notify(self, table: int, seq: int | None = None, action: tuple[int, str] | None = None) -> None:
+        """Tell the other processes that the table changed: its actions up to ``seq`` (``action``: the seat and
+        text of that one, stored already, which a process one action behind applies without reading the store),
+        or (None) its seats."""
+        notice: dict[str, Any] = {"table": table, "seq": seq, "from": self.origin}
+        if action is not None:
+            notice["action"] = list(action)
+        await self.bus.publish(notice)
 
     async def table(self, table_id: int) -> LiveTable:
         """The live table, loaded and caught up on first use; a refusal when there is no such table."""
@@ -113,11 +125,15 @@ class Room:
         table = self.tables.get(table_id) if isinstance(table_id, int) else None
         if table is None:
             return
+        seq = notice.get("seq")
+        if seq is not None and (notice.get("from") == self.origin or (isinstance(seq, int) and seq <= table.seq)):
+            return  # an action this process took, or has applied already: its clients have been told
         async with table.lock:
             was = table.info.state
-            if notice.get("seq") is None and not await table.refresh():  # refresh told them of presence
+            if seq is None and not await table.refresh():  # refresh told them of presence
                 table.announce_table()
-            await table.catch_up()
+            if not table.follow(seq, notice.get("action")):
+                await table.catch_up()
             if was == "waiting" and table.info.state == "playing":
                 table.say(begin_line(table.timeout))
             table.publish()

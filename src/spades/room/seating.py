@@ -21,7 +21,7 @@ from .connections import Connection, need_player
 from .removal import is_removed, refuse_removed
 from .room import Room
 from .store import StoredSeat, StoredTable
-from .tables import LiveTable, back_line, table_message
+from .tables import LiveTable, table_message
 
 log = logging.getLogger("spades.room")
 
@@ -155,7 +155,7 @@ async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int, re
         table.announce_table(conn, reply_to)
         if table.host is not None:
             table.send_update(conn, 0)
-            table.say(back_line(table.host.game, seat), to=conn)
+            table.say(presence.back_line(table.host.game, seat), to=conn)
         await table.back(conn, seat)
         await table.after_change()
 

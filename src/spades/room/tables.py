@@ -27,20 +27,20 @@ from ..events import Passed
 from ..game import Game
 from ..host import Host, Refusal
 from ..seats import side_name
-from ..view import Phase
-from ..wire import action_text, rules_from_json, update_to_json
+from ..wire import action_text, rules_from_json
 from ..words import announce
-from ..words import seat as words
 from . import presence, rating_views, ratings
 from . import protocol as p
 from .client import hint_adviser
 from .connections import Connection
+from .frames import Batch, TableFrames
+from .metrics import Timing
 from .store import StoredSeat, StoredTable, game_stats
 
 if TYPE_CHECKING:
     from .room import Room
 
-__all__ = ["COVER_LEVEL", "QUIET_PACE", "LiveTable", "back_line", "seed_of", "table_message"]
+__all__ = ["COVER_LEVEL", "QUIET_PACE", "LiveTable", "seed_of", "table_message"]
 
 log = logging.getLogger("spades.room")
 
@@ -52,21 +52,6 @@ def seed_of(text: str) -> int | str:
     """A stored seed as ``spades play --seed`` reads it (a number is a number), so that a table given a seed deals
     and its computer players decide exactly as at the local table with that seed."""
     return int(text) if text.lstrip("-").isdigit() else text
-
-
-def back_line(game: Game, seat: int | None) -> str:
-    """Where the game stands, in one line, for a player back at the table."""
-    if game.over:
-        return "Back at the table: the game is over."
-    view = game.view(seat if seat is not None else 0)
-    if view.phase == Phase.PLAY:
-        where = f"hand {view.hand_number}, trick {len(view.tricks) + 1}"
-    elif view.phase == Phase.DRAW:
-        where = f"hand {view.hand_number}, the draw"
-    else:
-        where = f"hand {view.hand_number}, the bidding"
-    whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to play"
-    return f"Back at the table: {where}, {whose}."
 
 
 def table_message(room: Room, info: StoredTable, reply_to: int | None = None) -> p.Table:
@@ -108,6 +93,7 @@ class LiveTable:
         self.notes: dict[int, tuple[int, str]] = {}  # by event index: a seat and its private line
         self.reviews: dict[tuple[int, int], list[str]] = {}  # (seat, hand): the coach's lines
         self.advisers: dict[int, Bot] = {}  # by seat: the hint's adviser
+        self.frames = TableFrames(info.id)
 
     # -- what it is -----------------------------------------------------------------------------------------
     @property
@@ -228,6 +214,18 @@ class LiveTable:
             self.seq = row.seq
         return bool(rows)
 
+    def follow(self, seq: object, action: object) -> bool:
+        """Apply another process's action ``seq`` from its notice (``[seat, text]``, stored already) when it is
+        the next one here; False when it is not (catch up from the store instead). Call under the table's lock."""
+        if self.host is None or seq != self.seq + 1 or not isinstance(action, list) or len(action) != 2:
+            return False
+        seat, text = action
+        if seat != self.host.game.turn or not isinstance(text, str):
+            return False
+        self._apply(parse_action(text))
+        self.seq += 1
+        return True
+
     def _apply(self, action: Action) -> None:
         """Apply one action to the game; a draw's kept card is noted for its seat alone, as the terminal notes it,
         since the public event names only the card that went face up; and so are the cards of a Nil pass, for the
@@ -253,76 +251,80 @@ class LiveTable:
     async def command(self, seat: int, action: Action | str, *, person: bool,
                       reply: tuple[Connection, int | None] | None = None, cursor: int | None = None) -> None:
         """Take an action for ``seat``: a person's (through ``reply``'s connection, chosen on ``cursor`` events),
-        a computer's or the cover's. Refused: ``protocol.Refusal`` with the code and the reason."""
+        a computer's or the cover's. Refused: ``protocol.Refusal`` with the code and the reason. The store is read
+        only for a table not loaded yet or a seq another process took first (the bus tells of its actions)."""
         async with self.lock:
-            await self.catch_up()
-            host = self.host
-            if host is None:
-                raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
-            if cursor is not None and cursor != host.cursor:
-                conn, ident = reply if reply is not None else (None, None)
-                if conn is not None:
-                    conn.send(p.encode(p.Error(type="error", id=ident, code=p.ErrorCode.OUT_OF_DATE,
-                                               message=f"the table has {host.cursor} events, not {cursor}; the "
-                                               "update follows")))
-                    self.send_update(conn, min(cursor, host.cursor))
-                return
-            await self._commit(seat, action, person=person, reply=reply)
+            if self.host is None:
+                await self.catch_up()
+            while True:
+                host = self.host
+                if host is None:
+                    raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+                if cursor is not None and cursor != host.cursor:
+                    conn, ident = reply if reply is not None else (None, None)
+                    if conn is not None:
+                        conn.send(p.encode(p.Error(type="error", id=ident, code=p.ErrorCode.OUT_OF_DATE,
+                                                   message=f"the table has {host.cursor} events, not {cursor}; "
+                                                   "the update follows")))
+                        self.send_update(conn, min(cursor, host.cursor))
+                    return
+                if await self._commit(seat, action, person=person, reply=reply):
+                    return
 
     async def _commit(self, seat: int, action: Action | str, *, person: bool,
-                      reply: tuple[Connection, int | None] | None = None) -> None:
+                      reply: tuple[Connection, int | None] | None = None) -> bool:
+        """Check, store, apply and publish the action; False when another process stored this seq first (this
+        one has caught up: check again)."""
         host = self.host
         assert host is not None
-        while True:
-            checked = host.check(seat, action, person=person)
-            if isinstance(checked, Refusal):
-                raise p.host_refusal(checked, action if isinstance(action, str) else None)
-            if await self._db(self.room.store.append_action, self.id, self.seq + 1, seat, action_text(checked)):
-                break
+        checked = host.check(seat, action, person=person)
+        if isinstance(checked, Refusal):
+            raise p.host_refusal(checked, action if isinstance(action, str) else None)
+        if not await self.room.action_log.append(self.id, self.seq + 1, seat, action_text(checked)):
             log.info("table %s: seq %s was taken by another process; catching up", self.id, self.seq + 1)
             await self.catch_up()
+            return False
         self._apply(checked)
         self.seq += 1
         if not person and seat in self.people():  # the computer for an absent person: counted for the ratings
             await self._db(ratings.count_cover, self.room.store, self.id, seat)
         log.debug("table %s: action seq %s accepted", self.id, self.seq)
-        self.publish(reply)
-        await self.room.notify(self.id, self.seq)
+        self.publish(reply, self.room.metrics.timing(reply[0].received) if person and reply is not None else None)
+        await self.room.notify(self.id, self.seq, (seat, action_text(checked)))
         await self.after_change()
+        return True
 
     # -- telling the clients ----------------------------------------------------------------------------------
     def table_message(self, reply_to: int | None = None) -> p.Table:
         return table_message(self.room, self.info, reply_to)
 
-    def send_update(self, conn: Connection, cursor: int | None = None, reply_to: int | None = None) -> None:
+    def send_update(self, conn: Connection, cursor: int | None = None, reply_to: int | None = None,
+                    batch: Batch | None = None, timing: Timing | None = None) -> None:
+        """Send ``conn`` its update from ``cursor`` (default: what it has had), made in ``batch`` when given."""
         host = self.host
         if host is None:
             return
-        seat = self.seat_of(conn)
+        batch = batch or self.frames.batch(host, self.notes)
         start = conn.cursors.get(self.id, 0) if cursor is None else cursor
-        start = min(start, host.cursor)
-        fresh = host.update(seat, start)
-        update = update_to_json(fresh)
-        conn.cursors[self.id] = update["cursor"]
-        events = host.game.events
-        conn.send(p.encode(p.Update(type="update", id=reply_to, table=self.id, seat=seat, **update,
-                                    lines=words.seat_lines(fresh.view, events, start, self.notes),
-                                    brief=words.seat_lines(fresh.view, events, start, self.notes, verbose=False),
-                                    prompt=words.prompt(fresh.view),
-                                    unplayable=words.unplayable(fresh.view, host.game))))
+        conn.cursors[self.id], frame = batch.update(self.seat_of(conn), min(start, host.cursor), reply_to)
+        conn.send(frame, timing)
 
-    def publish(self, reply: tuple[Connection, int | None] | None = None) -> None:
+    def publish(self, reply: tuple[Connection, int | None] | None = None, timing: Timing | None = None) -> None:
         """Send each of this process's clients at the table what it has not had yet; the one whose message this
-        answers gets its update with the message's id (and an update even when nothing was new)."""
+        answers gets its update with the message's id (and an update even when nothing was new). ``timing``: the
+        person's action these updates tell of, timed until the last of them is written."""
         host = self.host
         if host is None:
             return
         asker, ident = reply if reply is not None else (None, None)
+        batch = self.frames.batch(host, self.notes)
         for conn in self.room.connections.at(self.id):
             if conn is asker:
-                self.send_update(conn, reply_to=ident)
+                self.send_update(conn, reply_to=ident, batch=batch, timing=timing)
             elif conn.cursors.get(self.id, 0) < host.cursor:
-                self.send_update(conn)
+                self.send_update(conn, batch=batch, timing=timing)
+        if timing is not None:
+            timing.queued()
 
     def say(self, text: str, *, skip: Connection | None = None, to: Connection | None = None,
             reply_to: int | None = None) -> None:
@@ -404,11 +406,10 @@ class LiveTable:
                     continue
                 action = await asyncio.to_thread(bot.act, host.game.view(seat))
                 async with self.lock:
-                    await self.catch_up()
                     if host.cursor != cursor or host.computer_to_move() != seat:
                         continue  # the table moved on meanwhile (another process, a person back)
                     try:
-                        await self._commit(seat, action, person=False)
+                        await self._commit(seat, action, person=False)  # False: it moved on elsewhere
                     except p.Refusal as refusal:  # a bot's bug must not pass for a move, nor spin
                         log.error("table %s: the computer's action was refused (%s)", self.id, refusal.code)
                         return

@@ -130,19 +130,22 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
             return False
         said = reply["text"]
         out(said)
-        while accept and reply.get("table_new") is None and not reply.get("declined") and link.table == table:
-            if source.ready(0) and _word(source) in (None, "q", "n", "no"):
+        while accept and reply.get("table_new") is None and not reply.get("declined"):
+            seated = link.table != table  # seated at the new table already: its news is said, then we go on
+            if not seated and source.ready(0) and _word(source) in (None, "q", "n", "no"):
                 link.adopt = False
                 reply = _answer(link, table, False, out)
                 if reply is not None:
                     out(reply["text"])
                 return False
-            link.wait(0.2)
+            link.wait(0 if seated else 0.2)
             for frame in _news(link, "rematch"):
                 if frame["table"] == table and frame["text"] != said:
                     said = frame["text"]
                     out(said)
                     reply = frame
+            if seated:
+                break
     if not accept or (reply.get("declined") and link.table == table):
         link.adopt = False
         return False

@@ -6,6 +6,7 @@ the same words serve the automatic announcements, the hand review and the line-m
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .. import explain
@@ -64,7 +65,20 @@ def listed(words: list[str]) -> str:
 
 
 def event_line(rules: Rules, event: Event, verbose: bool = True) -> list[str]:
-    """The lines an event is announced with; ``verbose`` False says tricks and turns but not every card."""
+    """The lines an event is announced with; ``verbose`` False says tricks and turns but not every card. The
+    lines of the last few thousand events are remembered: a room says each event to every seat of its table."""
+    try:  # the event's type is part of the key: events of two kinds with the same fields are equal tuples
+        return list(_remembered_lines(rules, type(event).__name__, event, verbose))
+    except TypeError:  # an event that cannot be a key (not one of the engine's own): said afresh
+        return _event_lines(rules, event, verbose)
+
+
+@functools.lru_cache(maxsize=8192)
+def _remembered_lines(rules: Rules, kind: str, event: Event, verbose: bool) -> tuple[str, ...]:
+    return tuple(_event_lines(rules, event, verbose))
+
+
+def _event_lines(rules: Rules, event: Event, verbose: bool) -> list[str]:
     if isinstance(event, HandStarted):
         return [f"Hand {event.hand}. {name(rules, event.dealer)} deals."]
     if isinstance(event, Drew):

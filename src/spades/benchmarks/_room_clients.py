@@ -1,0 +1,235 @@
+"""The people of ``spades bench room``: one process of websocket clients, four to a table.
+
+Run as ``python -m spades.benchmarks._room_clients``: it reads its orders as JSON lines on stdin (first the
+server's address, its tables, a seed and the first think times; then one line a measurement, or
+``{"stop": true}``) and answers with JSON lines on stdout. The bench spreads a thousand tables over several of
+these, so each must cost little: frames are read as bytes and decoded by orjson without first being made into
+text, the event loop is uvloop's, and a seat only looks at the pending rounds of its own table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+from typing import Any
+
+import orjson
+
+LONG_GAME = {"hands": 50}  # the most the room allows; four people-paced seats play a hand in about a minute
+# Tables being opened at once by one process. Each opening is a handful of round trips (four handshakes, four
+# guests, a table, four seats), the four seats' in parallel. The server's store sets the pace of opening (a table
+# a few tens of ms, most of it reading the table back); more at once than this only queues there.
+OPENING = 16
+# A thousand tables' handshakes queue behind the server's work of opening them: wait for the room longer than
+# websockets' 10 s.
+OPEN_TIMEOUT = 120.0
+
+
+class _Table:
+    """One table's four clients and the actions sent there whose round is not complete yet."""
+
+    __slots__ = ("id", "index", "pending")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.id = 0
+        self.pending: list[tuple[int, float, set[int]]] = []  # (cursor sent at, time sent, seats not yet told)
+
+
+def _address(index: int, url: str) -> tuple[str, int] | None:
+    """Each table's guests come from a loopback address of its own, as people come from theirs: the room makes at
+    most 20 guests an hour for one address."""
+    if "//127.0.0.1:" not in url:
+        return None
+    index += 1
+    return f"127.{(index >> 16) & 255}.{(index >> 8) & 255}.{index & 255 or 1}", 0
+
+
+class Clients:
+    """Every table of one client process, with the figures of the current measurement."""
+
+    def __init__(self, url: str, tables: list[int], seed: int, think: tuple[float, float]) -> None:
+        self.url = url
+        self.tables = [_Table(i) for i in tables]
+        self.random = random.Random(seed)
+        self.think = think  # from the first step's: a seat's first think is as long as that step's settling allows
+        self.measuring = False
+        self.window_start = 0.0
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.error_count = 0
+        self.lags: list[float] = []
+        self.sockets: list[Any] = []
+        self.tasks: list[asyncio.Task[None]] = []
+        self.processes: dict[str, int] = {}  # the server process each connection reached (x-spades-process)
+
+    async def _request(self, ws: Any, message: dict[str, Any]) -> dict[str, Any]:
+        await ws.send(orjson.dumps(message), text=True)
+        while True:
+            reply: dict[str, Any] = orjson.loads(await ws.recv(decode=False))
+            if reply.get("id") == message["id"]:
+                if reply.get("type") == "error":
+                    raise RuntimeError(f"{message['type']} refused: {reply['message']}")
+                return reply
+
+    async def _connect(self, table: _Table) -> Any:
+        import websockets
+
+        ws = await websockets.connect(self.url, max_size=2**22, compression=None, open_timeout=OPEN_TIMEOUT,
+                                      local_addr=_address(table.index, self.url))
+        process = ws.response.headers.get("x-spades-process", "?") if ws.response is not None else "?"
+        self.processes[process] = self.processes.get(process, 0) + 1
+        await self._request(ws, {"type": "guest", "id": 1})
+        return ws
+
+    async def _open(self, table: _Table) -> None:
+        """Four guests at a new table, reading their frames from now on; the owner starts the game."""
+        sockets = list(await asyncio.gather(*(self._connect(table) for _ in range(4))))
+        reply = await self._request(sockets[0], {"type": "create", "id": 2, "levels": {}, "pace": 0,
+                                                 "rules": {"variant": "standard", "options": LONG_GAME}})
+        table.id = reply["table"]
+        await asyncio.gather(*(self._request(ws, {"type": "join", "id": 3, "table": table.id, "seat": seat})
+                               for seat, ws in enumerate(sockets)))
+        self.sockets += sockets
+        for seat, ws in enumerate(sockets):
+            self.tasks.append(asyncio.create_task(self._seat(table, seat, ws)))
+        await sockets[0].send(orjson.dumps({"type": "start", "id": 4, "table": table.id}), text=True)
+
+    async def _seat(self, table: _Table, seat: int, ws: Any) -> None:
+        """Read one seat's frames: time the rounds, and wake the seat's player whenever its view changes."""
+        import websockets
+
+        latest: list[Any] = [0, {}]  # cursor, view
+        changed = asyncio.Event()
+        self.tasks.append(asyncio.create_task(self._play(table, seat, ws, latest, changed)))
+        pending = table.pending
+        try:
+            while True:
+                message = orjson.loads(await ws.recv(decode=False))
+                kind = message.get("type")
+                if kind == "update":
+                    now = time.monotonic()
+                    cursor = message["cursor"]
+                    view = message["view"]
+                    latest[0] = cursor
+                    latest[1] = view
+                    if view["turn"] == seat:  # only this seat's turn wakes its player
+                        changed.set()
+                    if pending:
+                        self._told(pending, seat, cursor, now)
+                elif kind == "error":
+                    self.error_count += 1
+                    if len(self.errors) < 5:
+                        self.errors.append(f"{message.get('code')}: {message.get('message')}")
+                    await ws.send(orjson.dumps({"type": "sync", "table": table.id, "cursor": latest[0]}), text=True)
+        except websockets.ConnectionClosed:
+            pass
+
+    def _told(self, pending: list[tuple[int, float, set[int]]], seat: int, cursor: int, now: float) -> None:
+        """This seat has heard of every action sent before ``cursor``: a round is complete when all four have."""
+        for entry in list(pending):
+            at, sent, waiting = entry
+            if cursor > at:
+                waiting.discard(seat)
+                if not waiting:
+                    pending.remove(entry)
+                    if self.measuring and sent >= self.window_start:
+                        self.latencies.append(now - sent)
+
+    async def _play(self, table: _Table, seat: int, ws: Any, latest: list[Any], changed: asyncio.Event) -> None:
+        """Whenever it is this seat's turn at a position it has not acted in: think, then play a random legal
+        action. Only this seat can move on its turn, so the view is still current after the think."""
+        import websockets
+
+        acted = -1
+        while True:
+            await changed.wait()
+            changed.clear()
+            cursor, view = latest
+            if view["turn"] != seat or not view["legal"] or view["phase"] == "over" or cursor == acted:
+                continue
+            low, high = self.think
+            await asyncio.sleep(self.random.uniform(low, high))
+            cursor, view = latest
+            action = self.random.choice(view["legal"])
+            acted = cursor
+            table.pending.append((cursor, time.monotonic(), {0, 1, 2, 3}))
+            try:
+                await ws.send(orjson.dumps({"type": "act", "table": table.id, "action": action, "cursor": cursor}),
+                              text=True)
+            except websockets.ConnectionClosed:  # the run is over
+                return
+            changed.set()  # look again: the update may have come while sending
+
+    async def _watch_loop(self) -> None:
+        """How late the event loop wakes from a 20 ms sleep: near zero unless this process is saturated."""
+        while True:
+            start = time.monotonic()
+            await asyncio.sleep(0.02)
+            if self.measuring:
+                self.lags.append(time.monotonic() - start - 0.02)
+
+    async def _measure(self, order: dict[str, Any]) -> dict[str, Any]:
+        self.think = (order["think_min"], order["think_max"])
+        await asyncio.sleep(order["settle"])
+        self.latencies, self.lags, self.errors, self.error_count = [], [], [], 0
+        cpu = time.process_time()
+        self.window_start = time.monotonic()
+        self.measuring = True
+        await asyncio.sleep(order["seconds"])
+        self.measuring = False
+        took = time.monotonic() - self.window_start
+        lags = sorted(self.lags)
+        return {"latencies": [round(x, 6) for x in self.latencies], "actions": len(self.latencies),
+                "errors": self.errors, "error_count": self.error_count,
+                "lag_max": lags[-1] if lags else 0.0, "lag_count": len(lags),
+                "cpu": (time.process_time() - cpu) / took, "seconds": took}
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        gate = asyncio.Semaphore(OPENING)
+
+        async def open_one(table: _Table) -> None:
+            async with gate:
+                await self._open(table)
+
+        started = time.monotonic()
+        await asyncio.gather(*(open_one(t) for t in self.tables))
+        watcher = asyncio.create_task(self._watch_loop())
+        _say({"ready": True, "open_seconds": time.monotonic() - started, "processes": self.processes})
+        while True:
+            line = await reader.readline()
+            if not line:
+                break
+            order = orjson.loads(line)
+            if order.get("stop"):
+                break
+            _say(await self._measure(order))
+        watcher.cancel()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
+
+
+def _say(message: dict[str, Any]) -> None:
+    sys.stdout.buffer.write(orjson.dumps(message) + b"\n")
+    sys.stdout.buffer.flush()
+
+
+def main() -> None:
+    orders = orjson.loads(sys.stdin.readline())
+    clients = Clients(orders["url"], orders["tables"], orders["seed"], (orders["think_min"], orders["think_max"]))
+    try:  # uvloop (uvicorn's, as the server's): the event loop's own work, most of a client's, in C
+        import uvloop
+    except ImportError:
+        asyncio.run(clients.run())
+    else:
+        uvloop.run(clients.run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,7 +1,8 @@
 """Spades: a rules engine for every common variant, computer players, and an accessible table.
 
 The public API is small: :class:`Rules` says which game, :class:`Game` plays it, :meth:`Game.view` is what one
-seat may know, and :mod:`spades.record` saves and replays games.
+seat may know, :mod:`spades.record` saves and replays games, and :func:`resample` deals the cards a seat cannot
+see in ways that fit its view.
 """
 
 from .actions import BLIND_NIL, NIL, Action, Bid, Choice, parse_action
@@ -36,6 +37,7 @@ from .events import (
 )
 from .game import Game, Phase, seat_name
 from .rules import VARIANTS, Rules
+from .sampling import Deal, deal_weight, resample
 from .scoring import HandResult, NilResult, SideResult, score_hand
 from .view import SeatView, Trick
 
@@ -56,6 +58,7 @@ __all__ = [
     "CardPlayed",
     "CardSet",
     "Choice",
+    "Deal",
     "Drew",
     "Event",
     "Game",
@@ -83,9 +86,11 @@ __all__ = [
     "UndoError",
     "UnknownLevel",
     "WireError",
+    "deal_weight",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "resample",
     "score_hand",
     "seat_name",
 ]

@@ -113,6 +113,10 @@ class UnknownLevel(SpadesError):
         self.levels = levels
 
 
+class PolicyFileError(SpadesError):
+    """A ``policy:PATH`` player's file is missing, is not a policy, or does not fit the table's rules."""
+
+
 class NotYourTurn(SpadesError):
     """A computer player was asked for an action in a view where its seat has none to take."""
 

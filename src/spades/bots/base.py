@@ -23,7 +23,8 @@ from ..cards import Card
 from ..errors import UnknownLevel
 from ..view import SeatView
 
-__all__ = ["Bot", "Fact", "FactKind", "Hint", "available_levels", "bot_seed", "make_bot", "position_key", "register"]
+__all__ = ["POLICY_PREFIX", "Bot", "Fact", "FactKind", "Hint", "available_levels", "bot_seed", "make_bot",
+           "position_key", "register"]
 
 
 FactKind = Literal[
@@ -113,6 +114,7 @@ def position_key(view: SeatView) -> str:
 
 
 _LEVELS: dict[str, Callable[..., Bot]] = {}
+POLICY_PREFIX = "policy:"  # a level of this form names a policy file: see make_bot
 
 
 def register(level: str) -> Callable[[type[Bot]], type[Bot]]:
@@ -124,18 +126,29 @@ def register(level: str) -> Callable[[type[Bot]], type[Bot]]:
     return wrap
 
 
+_PLAYERS_LEVELS = ("easy", "normal", "hard")  # the levels a player picks from, named first in every list
+
+
 def available_levels() -> tuple[str, ...]:
+    """Every level, the players' three first and the rest by name: the order is the same whichever module
+    registered first, so a document or a message that lists them is the same in every process."""
     _load_all()
-    return tuple(_LEVELS)
+    rest = sorted(level for level in _LEVELS if level not in _PLAYERS_LEVELS)
+    return tuple(level for level in _PLAYERS_LEVELS if level in _LEVELS) + tuple(rest)
 
 
 def make_bot(level: str, seed: int | str = 0, think: float | str | None = None) -> Bot:
-    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard`` ...)."""
+    """A bot of ``level`` (``random``, ``easy``, ``normal``, ``hard`` ...), or ``policy:PATH``: a policy network
+    over :mod:`spades.env`'s observation, read from a file (:mod:`spades.env.policy`)."""
+    if level.startswith(POLICY_PREFIX):
+        from ..env.policy import PolicyBot
+
+        return PolicyBot(level.removeprefix(POLICY_PREFIX), seed=seed, think=think)
     _load_all()
     try:
         factory = _LEVELS[level]
     except KeyError:
-        raise UnknownLevel(level, tuple(_LEVELS)) from None
+        raise UnknownLevel(level, available_levels()) from None
     return factory(seed=seed, think=think)
 
 

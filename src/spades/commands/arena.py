@@ -17,8 +17,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     "East-West; teams of three: each team; solo tables: A at each seat in turn; three "
                     "partnerships: A at each, then at each two), so the margin measures skill, "
                     "not cards. With --bids LEVEL every seat bids as LEVEL, so only card play differs.")
-    parser.add_argument("a", metavar="BOT_A", help=f"the level measured: {', '.join(level_names())}")
-    parser.add_argument("b", metavar="BOT_B", help="the level it is measured against")
+    parser.add_argument("a", metavar="BOT_A", help=f"the level measured: {', '.join(level_names())}, or "
+                                                   "policy:FILE, a policy network trained on spades.env")
+    parser.add_argument("b", metavar="BOT_B", help="the level it is measured against (a level, or policy:FILE)")
     add_rules_arguments(parser)
     parser.add_argument("--deals", type=int, default=200, help="deals to play, each once per lineup (default 200)")
     parser.add_argument("--seed", default="1", help="seed of the deals and the bots (default 1)")
@@ -45,13 +46,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 def run(args: argparse.Namespace) -> int:
     from ..arena import read_think, run_arena
     from ..bots import available_levels
+    from ..bots.base import POLICY_PREFIX
     from ..cli import CommandError
     from ..errors import SpadesError
 
     levels = available_levels()
     for level, what in ((args.a, ""), (args.b, ""), (args.bids, "--bids: ")):
-        if level is not None and level not in levels:
-            raise CommandError(f"{what}unknown bot level {level!r}; the levels are {', '.join(levels)}")
+        # (a policy file is read by run_arena, which makes every player once before any deal: a bad one is said)
+        if level is not None and level not in levels and not level.startswith(POLICY_PREFIX):
+            raise CommandError(f"{what}unknown bot level {level!r}; the levels are {', '.join(levels)}, or "
+                               f"{POLICY_PREFIX}FILE (a policy network: docs/env.md)")
     if args.deals < 1:
         raise CommandError(f"--deals must be at least 1, not {args.deals}")
     if args.jobs < 1:

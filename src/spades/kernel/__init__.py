@@ -23,7 +23,8 @@ these files when that is writable, else under the user's cache directory, so onl
 Modules: :mod:`.layout` (the array fields), :mod:`.core` (the rules: deal, legal actions, apply, score),
 :mod:`.playouts` (random or rule-of-thumb playouts, many at once), :mod:`.policy` (those rules of thumb),
 :mod:`.solver` (exact values of the last tricks, the one solver the search uses too), :mod:`.value` (what a
-finished hand is worth to a side) and :mod:`.bridge` (engine objects to arrays and back).
+finished hand is worth to a side), :mod:`.batch` (many hands stepped and observed at once, for
+:mod:`spades.env.batch`) and :mod:`.bridge` (engine objects to arrays and back).
 
 State and rules are ``numpy.int64`` arrays: build them with :func:`rules_array` and :func:`state_from_game`,
 :func:`state_from_view` or :func:`new_state`; copy a state with ``state.copy()``. Field offsets and codes are in
@@ -40,17 +41,18 @@ import sys
 from pathlib import Path
 
 
-def cache_dir_for(package_dir: Path, environ: dict[str, str]) -> str | None:
+def cache_dir_for(package_dir: Path, environ: dict[str, str], also: tuple[Path, ...] = ()) -> str | None:
     """Where numba should cache the compiled kernel, or None when ``NUMBA_CACHE_DIR`` is already set.
 
     Numba checks only a function's own file before reusing its cached code, but the kernel's modules compile
-    into one another (a playout inlines the rules), so the directory is named for a hash of all of them: a
-    change to any module starts a fresh cache. It sits in ``__pycache__`` beside the source when that is
+    into one another (a playout inlines the rules), and so do the modules of ``also`` (the search's, which
+    inline the kernel and each other), so the directory is named for a hash of all of them: a change to any
+    module starts a fresh cache. It sits in ``__pycache__`` beside the source when that is
     writable, else under the user's cache directory (a read-only install)."""
     if environ.get("NUMBA_CACHE_DIR"):
         return None
     digest = hashlib.blake2b(digest_size=8)
-    for source in sorted(package_dir.glob("*.py")):
+    for source in sorted(package_dir.glob("*.py")) + sorted(p for d in also for p in d.glob("*.py")):
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     name = f"numba-{digest.hexdigest()}"
     pycache = package_dir / "__pycache__"
@@ -72,7 +74,8 @@ def cache_dir_for(package_dir: Path, environ: dict[str, str]) -> str | None:
     return str(target)
 
 
-_cache = cache_dir_for(Path(__file__).resolve().parent, dict(os.environ))
+_here = Path(__file__).resolve().parent
+_cache = cache_dir_for(_here, dict(os.environ), also=(_here.parent / "search",))  # it inlines the kernel too
 if _cache is not None:
     os.environ["NUMBA_CACHE_DIR"] = _cache  # numba reads it when it is first imported, just below
     if "numba" in sys.modules:  # imported before the kernel (by the caller): make it read the directory again,

@@ -252,7 +252,7 @@ def check_words(view: SeatView, hint: Hint, where: str) -> None:
 
 
 # Levels that search from a rule player's choice, and that rule player's level.
-RULE_PLAYERS = {"hard": "normal"}
+RULE_PLAYERS = {"hard": "normal", "hard-learned": "normal"}
 
 
 def check_rule_choice(view: SeatView, hint: Hint, rule: Hint, level: str) -> None:
@@ -272,7 +272,8 @@ def check_rule_choice(view: SeatView, hint: Hint, rule: Hint, level: str) -> Non
 
 POSITIONS_PER_PRESET = 2000
 TINY = "2i"  # the deal budget of the levels that search: every path, quickly
-STRIDE = {"hard": 4, "rollout": 4}  # the slower levels are asked in one position in this many
+# the slower levels are asked in one position in this many
+STRIDE = {"hard": 4, "hard-learned": 8, "rollout": 4, "learned": 4}
 
 
 def _positions(variant: str, count: int, rules: Rules | None = None) -> Iterator[SeatView]:

@@ -8,6 +8,7 @@ of the process is reported apart: it loads the compiled kernel from the cache (o
 
 from __future__ import annotations
 
+import argparse
 import platform
 import statistics
 import time
@@ -21,11 +22,16 @@ NAME = "hard"
 HELP = "decision times of the hard player at its default budget (median, 90th percentile, worst)"
 
 
-def run(seconds: float, seed: int = 1, **_: Any) -> dict[str, Any]:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--level", choices=("hard", "hard-learned"),
+                        help="hard: the level timed (default hard; hard-learned: its playouts by the learned player)")
+
+
+def run(seconds: float, seed: int = 1, level: str = "hard", **_: Any) -> dict[str, Any]:
     from ..bots.hard import DEFAULT_THINK
 
     rules = Rules.preset("standard", hands=1)
-    bots = [make_bot("hard", seed=s) for s in range(4)]
+    bots = [make_bot(level, seed=s) for s in range(4)]
     times: list[float] = []
     searched: list[float] = []
     first = None
@@ -49,6 +55,7 @@ def run(seconds: float, seed: int = 1, **_: Any) -> dict[str, Any]:
     ordered = sorted(times)
     return {
         "benchmark": NAME,
+        "level": level,
         "default_think": DEFAULT_THINK,
         "hands": hands,
         "decisions": len(times),
@@ -64,8 +71,8 @@ def run(seconds: float, seed: int = 1, **_: Any) -> dict[str, Any]:
 
 def report(result: dict[str, Any]) -> str:
     return "\n".join([
-        f"hard at its default budget ({result['default_think']} s), {result['hands']} hands of standard, "
-        f"{result['decisions']} decisions (Python {result['python']}, {result['machine']})",
+        f"{result.get('level', 'hard')} at its default budget ({result['default_think']} s), {result['hands']} hands "
+        f"of standard, {result['decisions']} decisions (Python {result['python']}, {result['machine']})",
         f"  first decision (loads the compiled kernel): {result['first_decision']:.2f} s",
         f"  median {result['median']:.3f} s (decisions with a choice: {result['median_searched']:.3f} s), "
         f"90th percentile {result['p90']:.3f} s, worst {result['worst']:.3f} s",

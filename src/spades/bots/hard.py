@@ -34,6 +34,8 @@ from .bidding import choose_bid, choose_draw
 from .normal import NormalBot
 
 if TYPE_CHECKING:  # the search imports numba: loaded with the first decision, not with the level
+    import numpy as np
+
     from ..search.blind import BlindDecision
     from ..search.search import Decision
 
@@ -50,6 +52,7 @@ class HardBot(Bot):
         super().__init__(seed=seed, think=think)  # type: ignore[arg-type]
         self.budget = Budget.parse(think, DEFAULT_THINK)
         self.rules_player = NormalBot(seed=seed)
+        self.playouts: np.ndarray | None = None  # the learned playout player's weights (None: the rules)
 
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
@@ -72,7 +75,10 @@ class HardBot(Bot):
         from ..search.search import choose
 
         rule = self.rules_player.hint(view)
-        choice = choose(view, self.budget, self.decision_rng(view), rule.action)
+        if self.playouts is None:
+            choice = choose(view, self.budget, self.decision_rng(view), rule.action)
+        else:
+            choice = choose(view, self.budget, self.decision_rng(view), rule.action, self.playouts)
         if choice.verdict in ("agrees", "kept"):
             return Hint(choice.action, _reason(choice, rule.reason), rule.facts)
         return Hint(choice.action, _reason(choice, rule.reason))

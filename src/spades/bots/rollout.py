@@ -7,24 +7,36 @@ playouts are. Bids and the two-player draw are the normal player's. A measuring 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import CARDS
 from ..view import SeatView
 from .base import Hint, register
 from .normal import NormalBot
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["RolloutBot"]
 
 
 @register("rollout")
 class RolloutBot(NormalBot):
+    PLAYER = "the playout rules"  # who chooses the card on the guessed deal, for the hint's reason
+
     def choose_card(self, view: SeatView) -> Hint:
         from ..kernel.bridge import rules_array, state_from_view
         from ..kernel.core import make_rng
-        from ..search.policy import policy_card
         from ..search.sampler import Sampler
 
         rng = self.decision_rng(view)
         hands = Sampler.from_view(view).deals(rng, 1, oversample=4)[0]
         state = state_from_view(view, hands)
-        card = CARDS[int(policy_card(state, rules_array(view.rules), make_rng(rng.getrandbits(62)), 0))]
-        return Hint(card, f"the playout rules on one guessed deal: the {card.name}")
+        card = CARDS[self.playout_card(state, rules_array(view.rules), make_rng(rng.getrandbits(62)))]
+        return Hint(card, f"{self.PLAYER} on one guessed deal: the {card.name}")
+
+    def playout_card(self, state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> int:
+        """The card the playouts' player chooses on the guessed deal (a kernel state; every hand is seen)."""
+        from ..search.policy import policy_card
+
+        return int(policy_card(state, rules, rng, 0))

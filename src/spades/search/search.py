@@ -162,12 +162,16 @@ def exact_ending(view: SeatView, sampler: Sampler) -> bool:
     return not sampler.free and view.phase is not Phase.BID and left <= SOLVE_TRICKS_KNOWN + 1
 
 
+RULES_PLAYOUTS = np.zeros(0)  # the playouts' weights that mean the rule player's own cards
+
+
 def play_out(states: np.ndarray, r: np.ndarray, p: np.ndarray, mask: int, seed: int, bidding: bool,
-             solve_tricks: int) -> np.ndarray:
-    """``values[d, code]``: each action of ``mask`` (bid values or cards) tried on every row of ``states``."""
+             solve_tricks: int, weights: np.ndarray = RULES_PLAYOUTS) -> np.ndarray:
+    """``values[d, code]``: each action of ``mask`` (bid values or cards) tried on every row of ``states``, the
+    playouts' cards by the learned player of ``weights`` (empty: by the rules)."""
     if bidding:
-        return evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE)
-    return evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, solve_tricks)
+        return evaluate_bids(states, r, p, mask, ROLLOUTS, seed, NOISE, weights)
+    return evaluate_cards(states, r, p, mask, ROLLOUTS, seed, NOISE, solve_tricks, weights)
 
 
 def paired_gain(diff: np.ndarray) -> tuple[float, float]:
@@ -183,8 +187,10 @@ def clears_guard(gain: float, noise: float) -> bool:
     return gain >= PRIOR_MARGIN + PRIOR_SIGMAS * noise
 
 
-def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None) -> Decision:
-    """The search's choice for the seat to move in ``view`` (a bid or a card)."""
+def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None,
+           weights: np.ndarray = RULES_PLAYOUTS) -> Decision:
+    """The search's choice for the seat to move in ``view`` (a bid or a card); ``weights``: the learned playout
+    player's (see :mod:`spades.search.learned`), or none for the rule player's playouts."""
     if budget.deals is None:
         ready()  # the compiled loops are loaded before the clock starts, so loading eats none of the budget
     start = time.perf_counter()
@@ -208,7 +214,7 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     rows: list[np.ndarray] = []
     for batch in batches(target, budget.seconds, start):
         states = sampled_states(view, sampler, rng, batch)
-        values = play_out(states, r, p, mask, rng.getrandbits(62), bidding, solve_tricks)
+        values = play_out(states, r, p, mask, rng.getrandbits(62), bidding, solve_tricks, weights)
         rows.append(values[:, candidates])
     table = np.vstack(rows)  # deals x candidates
     means = table.mean(axis=0)

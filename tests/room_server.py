@@ -28,8 +28,8 @@ from spades.cards import CardSet
 from spades.game import Game
 from spades.record import record_of
 from spades.room.client import RoomClient
-from spades.room.limits import RateLimit
 from spades.room.protocol import RATE_BURST, RATE_PER_SECOND
+from spades.room.web.limits import RateLimit
 from spades.wire import action_from_json, action_text
 
 FAST = {"lose_at": -150}  # random bids lose points fast: every preset's game ends within a few hands

@@ -108,34 +108,34 @@ def test_bad_room_options_are_refused(capsys: pytest.CaptureFixture[str], monkey
 
 
 LOOP = "Runner.run (asyncio/runners.py:118)"
-FRAME = "_frame (spades/room/app.py:124)"
-ACT = "_act (spades/room/handlers.py:52)"
-SEND_UPDATE = "LiveTable.send_update (spades/room/tables.py:305)"
+FRAME = "_frame (spades/room/web/app.py:124)"
+ACT = "_act (spades/room/web/handlers.py:52)"
+SEND_UPDATE = "LiveTable.send_update (spades/room/table/live.py:305)"
 STACKS = [  # (the frames from the outermost, samples)
     (["main (spades/cli.py:77)", LOOP], 40),
     ([LOOP, "WebSocketsSansIOProtocol.data_received (uvicorn/protocols/websockets/websockets_sansio_impl.py:120)",
       "Protocol.receive_data (websockets/protocol.py:300)"], 5),
-    ([LOOP, "_socket.<locals>.read (spades/room/app.py:85)", FRAME,
+    ([LOOP, "_socket.<locals>.read (spades/room/web/app.py:85)", FRAME,
       "parse_client (spades/room/protocol/messages.py:460)", "loads (json/__init__.py:346)"], 3),
-    ([LOOP, FRAME, ACT, "LiveTable.command (spades/room/tables.py:258)", "Host.check (spades/host.py:60)"], 2),
-    ([LOOP, FRAME, ACT, "LiveTable.command (spades/room/tables.py:258)"], 1),
-    ([ACT, "LiveTable._commit (spades/room/tables.py:280)", "LiveTable._db (spades/room/tables.py:155)",
-      "Room.db (spades/room/room.py:61)", "to_thread (asyncio/threads.py:25)"], 4),
+    ([LOOP, FRAME, ACT, "LiveTable.command (spades/room/table/live.py:258)", "Host.check (spades/host.py:60)"], 2),
+    ([LOOP, FRAME, ACT, "LiveTable.command (spades/room/table/live.py:258)"], 1),
+    ([ACT, "LiveTable._commit (spades/room/table/live.py:280)", "LiveTable._db (spades/room/table/live.py:155)",
+      "Room.db (spades/room/table/room.py:61)", "to_thread (asyncio/threads.py:25)"], 4),
     (["Thread.run (threading.py:975)", "_worker (concurrent/futures/thread.py:83)",
-      "_WorkItem.run (concurrent/futures/thread.py:58)", "Store.add_action (spades/room/store.py:300)",
+      "_WorkItem.run (concurrent/futures/thread.py:58)", "Store.add_action (spades/room/store/__init__.py:300)",
       "DefaultDialect.do_execute (sqlalchemy/engine/default.py:924)"], 20),
-    (["LiveTable._commit (spades/room/tables.py:285)", "LiveTable._apply (spades/room/tables.py:240)",
+    (["LiveTable._commit (spades/room/table/live.py:285)", "LiveTable._apply (spades/room/table/live.py:240)",
       "Game.apply (spades/game.py:200)", "winning_play (spades/tricks.py:30)"], 6),
-    (["LiveTable.publish (spades/room/tables.py:323)", SEND_UPDATE, "Host.update (spades/host.py:140)",
+    (["LiveTable.publish (spades/room/table/live.py:323)", SEND_UPDATE, "Host.update (spades/host.py:140)",
       "make_view (spades/view.py:50)"], 7),
     ([SEND_UPDATE, "update_to_json (spades/wire.py:420)", "cards_to_json (spades/wire.py:174)",
       "Card.__str__ (spades/cards.py:152)"], 8),
     ([SEND_UPDATE, "encode (spades/room/protocol/messages.py:490)",
       "BaseModel.model_dump_json (pydantic/main.py:400)"], 9),
-    (["_socket.<locals>.write (spades/room/app.py:75)", "WebSocket.send_text (starlette/websockets.py:165)",
+    (["_socket.<locals>.write (spades/room/web/app.py:75)", "WebSocket.send_text (starlette/websockets.py:165)",
       "WebSocketsSansIOProtocol.send (uvicorn/protocols/websockets/websockets_sansio_impl.py:300)"], 10),
     (["Thread.run (threading.py:975)", "_worker (concurrent/futures/thread.py:89)"], 2),
-    ([LOOP, "Bus.publish (spades/room/bus.py:50)", "Redis.publish (redis/asyncio/client.py:600)",
+    ([LOOP, "Bus.publish (spades/room/table/bus.py:50)", "Redis.publish (redis/asyncio/client.py:600)",
       "StreamWriter.writelines (asyncio/streams.py:300)"], 3),
 ]
 COLLAPSED = "".join(f"{';'.join(frames)} {count}\n" for frames, count in STACKS) + "not a stack line\n"
@@ -150,24 +150,24 @@ def test_each_sample_goes_to_its_innermost_matching_frame() -> None:
     samples = _room_profile.categorise(COLLAPSED, unmatched, no_source)
     assert samples == {"event loop and other": 46, "receiving": 5, "decoding and checking": 5, "store": 24,
                        "engine": 6, "views and words": 7, "encoding": 17, "sending": 10}
-    assert unmatched == {"Runner.run (asyncio/runners.py)": 40, "LiveTable.command (spades/room/tables.py)": 1,
+    assert unmatched == {"Runner.run (asyncio/runners.py)": 40, "LiveTable.command (spades/room/table/live.py)": 1,
                          "_worker (concurrent/futures/thread.py)": 2, "StreamWriter.writelines (asyncio/streams.py)": 3}
     assert set(samples) <= set(_room_profile.CATEGORIES)
     assert _room_profile.frame_category("Game.apply (/usr/lib/python3/site-packages/spades/game.py:1)") == "engine"
     assert _room_profile.frame_category("Card.__str__ (spades/cards.py:152)") is None  # its caller's
     assert _room_profile.frame_category("helper (mygame.py:3)") is None
     assert _room_profile.frame_category("no frame here") is None
-    assert _room_profile.categorise("main (spades/cli.py:77);Store.append (spades/room/action_log.py:80) 3\n",
+    assert _room_profile.categorise("main (spades/cli.py:77);Store.append (spades/room/store/action_log.py:80) 3\n",
                                     source=no_source) == {"store": 3}
 
 
 def test_a_c_function_is_known_by_the_line_that_calls_it() -> None:
-    frame = "Batch._make (spades/room/frames.py:{})"
+    frame = "Batch._make (spades/room/table/frames.py:{})"
     stack = f"{LOOP};{SEND_UPDATE};{frame}"
     calls = {7: "        return cursor, orjson.dumps(message).decode()", 8: "    message = orjson.loads(data)"}
 
     def source(path: str, line: int) -> str:
-        return calls.get(line, "") if path == "spades/room/frames.py" else ""
+        return calls.get(line, "") if path == "spades/room/table/frames.py" else ""
 
     text = "".join(f"{stack.format(line)} {line}\n" for line in (6, 7, 8))
     assert _room_profile.categorise(text, source=source) == {"views and words": 6, "encoding": 7,
@@ -176,8 +176,8 @@ def test_a_c_function_is_known_by_the_line_that_calls_it() -> None:
     assert _room_profile.categorise(f"{frame.format(7)};helper (elsewhere.py:1) 1\n", source=source) == {
         "views and words": 1}
     # the lines are read from the room's own files
-    path = "spades/room/frames.py"
-    lines = (Path(_room_profile.__file__).parents[1] / "room" / "frames.py").read_text().splitlines()
+    path = "spades/room/table/frames.py"
+    lines = (Path(_room_profile.__file__).parents[1] / "room" / "table" / "frames.py").read_text().splitlines()
     number = next(i for i, text in enumerate(lines, 1) if "orjson.dumps" in text)
     assert "orjson.dumps" in _room_profile.source_line(path, number)
     assert _room_profile.source_line("json/encoder.py", 1) == ""

@@ -14,7 +14,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "spades"
 # search benchmark (OpenSpiel, the reference it measures against, plays only the standard game).
 MAY_NAME_VARIANTS = {"rules.py", "bids.py", "benchmarks/search.py",
                      # quick play keeps one queue per preset, keyed by its name: it compares keys, never a rule
-                     "room/queue.py", "room/queue_store.py"}
+                     "room/lobby/queue.py", "room/store/queue.py"}
 
 
 def _names_a_variant(node: ast.expr) -> bool:

@@ -17,7 +17,6 @@ from spades.actions import BIDS, BLIND_NIL, Choice, parse_action
 from spades.bots import available_levels
 from spades.cards import CARDS
 from spades.room import protocol
-from spades.room.limits import RateLimit
 from spades.room.protocol import (
     CLIENT_MESSAGES,
     MAX_FRAME_BYTES,
@@ -32,6 +31,7 @@ from spades.room.protocol import (
     parse_server,
     render_docs,
 )
+from spades.room.web.limits import RateLimit
 from spades.rules import VARIANTS, Rules
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "protocol.md"
@@ -209,7 +209,7 @@ def test_other_names_are_refused_saying_why(name: str, words: str) -> None:
 @pytest.mark.parametrize("name", ["\u115f\u115f", "x\u034f\u034f\u034f", "\u0301\u0301", "Ada\n", "Ada  B", "x" * 33,
                                   "Ada", "Ev\u0435 Smith", "<b>x</b>"])
 def test_the_protocol_and_the_store_take_and_refuse_the_same_names(name: str) -> None:
-    from spades.room import auth
+    from spades.room.identity import auth
 
     try:
         auth.check_name(name)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from room_databases import database, postgres_unreachable
-from spades.room.action_log import ActionLog, PostgresActionLog, SqliteActionLog, make_action_log
 from spades.room.store import Store
+from spades.room.store.action_log import ActionLog, PostgresActionLog, SqliteActionLog, make_action_log
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql", "store"])

@@ -12,7 +12,7 @@ import pytest
 from spades.game import Game
 from spades.host import Host
 from spades.room import protocol as p
-from spades.room.frames import TableFrames
+from spades.room.table.frames import TableFrames
 from spades.rules import Rules
 from spades.wire import update_to_json
 from spades.words import seat as words

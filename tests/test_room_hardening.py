@@ -19,9 +19,9 @@ import websockets
 
 from room_server import Seat, ServeProcess, close_all, open_table, start
 from spades.room.client import RoomClient
-from spades.room.connections import CLOSE_NOT_READING, SEND_QUEUE_MAX, Connection
-from spades.room.seating import MAX_OPEN_TABLES
+from spades.room.lobby.seating import MAX_OPEN_TABLES
 from spades.room.store import Store
+from spades.room.table.connections import CLOSE_NOT_READING, SEND_QUEUE_MAX, Connection
 
 
 @pytest.fixture

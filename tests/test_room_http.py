@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from room_databases import database, postgres_unreachable
-from spades.room.app import create_app
-from spades.room.http import table_id
+from spades.room.web.app import create_app
+from spades.room.web.http import table_id
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

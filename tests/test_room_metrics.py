@@ -9,7 +9,7 @@ import urllib.request
 from pathlib import Path
 
 from room_server import ServeProcess, open_table, start
-from spades.room.metrics import BOUNDS_MS, Metrics
+from spades.room.table.metrics import BOUNDS_MS, Metrics
 
 
 def test_a_timing_records_once_its_last_frame_is_written() -> None:

@@ -15,9 +15,9 @@ import pytest
 from room_databases import REDIS, redis_unreachable
 from room_server import Seat, ServeProcess, close_all, sit, start
 from spades.room.client import RoomClient
-from spades.room.queue_store import queued
-from spades.room.ratings import RatingRow
 from spades.room.store import Store
+from spades.room.store.queue import queued
+from spades.room.store.ratings import RatingRow
 
 pytestmark = pytest.mark.xdist_group("room_quick")
 
@@ -242,9 +242,9 @@ def test_a_connection_whose_row_vanished_is_found_for_a_while_only() -> None:
     row that left for another reason long ago no longer pulls the connection to a table."""
     from datetime import UTC, datetime, timedelta
 
-    from spades.room.connections import Connection
-    from spades.room.queue import VANISHED_FOR, QuickPlay
+    from spades.room.lobby.queue import VANISHED_FOR, QuickPlay
     from spades.room.store import Account
+    from spades.room.table.connections import Connection
 
     play = QuickPlay(None)  # type: ignore[arg-type]  # no room: only the bookkeeping is asked
     conn = Connection()

@@ -16,9 +16,9 @@ from openskill.models import PlackettLuce
 
 from room_server import Seat, ServeProcess, close_all, serving, start, stored_record
 from spades.room.client import RoomClient
-from spades.room.limits import RateLimit
-from spades.room.ratings import RatingChangeRow, RatingRow
 from spades.room.store import Store
+from spades.room.store.ratings import RatingChangeRow, RatingRow
+from spades.room.web.limits import RateLimit
 
 PASSWORD = "correct horse battery"
 ONE_HAND = {"hands": 1}
@@ -201,7 +201,7 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
 def test_the_ranks_and_where_the_line_of_the_computer_is() -> None:
     """The winner first, the others by score with ties tied; a seat the computer played for exactly half of its
     actions is still a person's, one more action and the game is unrated."""
-    from spades.room.rating_rules import GameFacts, game_ranks, unrated_reason
+    from spades.room.rating.rules import GameFacts, game_ranks, unrated_reason
 
     assert game_ranks(1, [120, 80]) == (1, 0)
     assert game_ranks(2, [50, 90, 60, 50]) == (2, 1, 0, 2)  # solo: the winner, then 90, then two tied at 50

@@ -17,7 +17,7 @@ import websockets
 from room_server import ServeProcess
 from spades.room import protocol as p
 from spades.room.client import RoomClient
-from spades.room.signin import SignIn
+from spades.room.social.signin import SignIn
 from spades.room.store import Store
 
 

@@ -20,14 +20,14 @@ from sqlalchemy import create_engine, inspect, text
 
 from engine_support import random_game
 from room_databases import database, postgres_unreachable
-from spades.room import auth, migrations
-from spades.room.store import Account, Base, Figures, Store, database_url, game_stats
+from spades.room.identity import auth
+from spades.room.store import Account, Base, Figures, Store, database_url, game_stats, migrations
 from spades.rules import VARIANTS, Rules
 from spades.stats import HandStats
 
 ROOT = Path(__file__).resolve().parents[1]
 # the room's modules with tables of their own, on store.Base
-ROW_MODULES = ("spades.room.ratings", "spades.room.queue_store", "spades.room.chat")
+ROW_MODULES = ("spades.room.social.ratings", "spades.room.store.queue", "spades.room.social.chat")
 RULES = {"variant": "standard", "options": {}}
 OpenStore = Callable[[], Store]
 
@@ -472,7 +472,7 @@ def test_every_migration_file_is_part_of_the_installed_package() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["spades"]
     base = ROOT / "src" / "spades"
-    folder = base / "room" / "migrations"
+    folder = base / "room" / "store" / "migrations"
     files = [path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts]
     assert {path.name for path in files} >= {"env.py", "v0001_tables.py", "v0002_stats.py", "v0003_longer_names.py",
                                              "v0004_name_skeletons.py",

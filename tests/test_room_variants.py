@@ -212,9 +212,9 @@ def test_a_table_of_every_new_variant_and_option_is_created_with_its_seats(serve
 
 
 def test_quick_play_seats_and_rating_groups_follow_the_sides() -> None:
-    from spades.room.queue import quick_line
-    from spades.room.queue_store import snake_order
-    from spades.room.rating_rules import group_of
+    from spades.room.lobby.queue import quick_line
+    from spades.room.rating.rules import group_of
+    from spades.room.store.queue import snake_order
     from spades.rules import Rules
 
     pairs, threes = Rules.preset("six_partners"), Rules.preset("six_partners", teams="threes")

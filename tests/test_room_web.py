@@ -10,8 +10,8 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from spades import wire
-from spades.room.app import create_app
-from spades.room.presence import cover_rule
+from spades.room.social.presence import cover_rule
+from spades.room.web.app import create_app
 from spades.words import seat as words
 
 
@@ -128,6 +128,7 @@ def test_the_pages_name_fields_take_as_long_a_name_as_the_room() -> None:
 
     from spades.room import protocol
 
-    page = (Path(__file__).resolve().parents[1] / "src" / "spades" / "room" / "static" / "index.html").read_text()
+    static = Path(__file__).resolve().parents[1] / "src" / "spades" / "room" / "web" / "static"
+    page = (static / "index.html").read_text()
     lengths = {int(n) for n in re.findall(r'id="(?:guest|login|stats)-name"[^>]*maxlength="(\d+)"', page)}
     assert lengths == {protocol.NAME_MAX}

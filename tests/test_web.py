@@ -567,7 +567,7 @@ def test_c_between_hands_says_the_coachs_review_as_the_terminal_does(browser: An
     """C, as at the terminal: during the hand, that the coach reviews a hand once it is over; between hands, that
     the coach is at work, then every line of its review of the seat's own bids and cards, the terminal's lines."""
     from spades.coach import NOT_OVER, review_hand, review_words
-    from spades.room.tables import seed_of
+    from spades.room.table.live import seed_of
 
     page = new_page(browser)
     table = play_now(page, room)

@@ -13,7 +13,7 @@ import pytest
 
 from spades.cards import Card
 
-CARDS_JS = Path(__file__).resolve().parent.parent / "src" / "spades" / "room" / "static" / "js" / "cards.js"
+CARDS_JS = Path(__file__).resolve().parent.parent / "src" / "spades" / "room" / "web" / "static" / "js" / "cards.js"
 SCRIPT = """
 const m = await import(process.argv[1]);
 const texts = [];

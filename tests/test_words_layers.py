@@ -19,7 +19,7 @@ from spades import Game, Rules
 from spades.bots import make_bot
 from spades.host import Host
 from spades.room import protocol
-from spades.room.app import create_app
+from spades.room.web.app import create_app
 from spades.table import session
 from spades.table.config import Settings
 from spades.table.keys import LineInput
@@ -28,7 +28,7 @@ from spades.table.session import Output, Table
 from spades.words.keymap import KEYMAP, keymap_json
 
 SRC = Path(__file__).resolve().parents[1] / "src"
-STATIC = SRC / "spades" / "room" / "static"
+STATIC = SRC / "spades" / "room" / "web" / "static"
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -18,11 +18,11 @@ category                 rules, in the order they are tried
 =======================  ====================================================================================
 sending                  send/write functions of starlette's WebSocket, uvicorn's websocket protocols, the
                          websockets library and asyncio's socket transports; the room's connection writer
-                         (``write`` in room/app.py) and its queue (room/connections.py)
+                         (``write`` in room/web/app.py) and its queue (room/table/connections.py)
 encoding                 spades/wire.py (but its ``from_json`` functions), encode/dump functions of the
                          room's protocol, orjson, json's encoder, pydantic's serialisation
 decoding and checking    spades/wire.py's ``from_json``, the room's protocol (parse_client and the
-                         messages), room/handlers.py, room/limits.py, ``_frame`` in room/app.py,
+                         messages), room/web/handlers.py, room/web/limits.py, ``_frame`` in room/web/app.py,
                          ``Host.check``, pydantic's validation, json's decoder
 store                    room modules named for storing or logging actions (store, queue_store,
                          action_log), the room's ``db`` and a table's ``_db`` (the hand-off of a database
@@ -33,12 +33,12 @@ engine                   spades/game.py, tricks, scoring, bids, cards, rules, ac
                          their ``__str__``, ``__repr__`` and ``__format__``: text made for a frame or a line
                          is its caller's), the kernel
 views and words          spades/view.py, spades/host.py (but ``check``), spades/words/, room/notes.py, the
-                         room's update building (room/frames.py; room/tables.py's update, publish, say,
+                         room's update building (room/table/frames.py; room/table/live.py's update, publish, say,
                          announce and view functions)
 receiving                starlette's WebSocket, uvicorn's websocket protocols, the websockets library
-                         (the rest of their functions), asyncio's socket reading, ``read`` in room/app.py
-event loop and other     the rest of room/tables.py and room/room.py (a table's and the room's own
-                         bookkeeping), room/bus.py and redis (the updates carried between server
+                         (the rest of their functions), asyncio's socket reading, ``read`` in room/web/app.py
+event loop and other     the rest of room/table/live.py and room/table/room.py (a table's and the room's own
+                         bookkeeping), room/table/bus.py and redis (the updates carried between server
                          processes): the search stops there, so they are not counted as their callers';
                          and every stack no rule matches (asyncio or uvloop, the interpreter)
 =======================  ====================================================================================
@@ -77,8 +77,8 @@ RULES: tuple[tuple[str, str, str], ...] = (
     ("sending", r"(^|/)uvicorn/protocols/websockets/", _SEND),
     ("sending", r"(^|/)websockets/", _SEND),
     ("sending", r"(^|/)asyncio/(selector_events|transports|sslproto)\.py$", _SEND),
-    ("sending", r"(^|/)spades/room/app\.py$", r"(^|\.)(write|_drain)$"),
-    ("sending", r"(^|/)spades/room/connections\.py$", r"send|next_frame"),
+    ("sending", r"(^|/)spades/room/web/app\.py$", r"(^|\.)(write|_drain)$"),
+    ("sending", r"(^|/)spades/room/table/connections\.py$", r"send|next_frame"),
     ("encoding", r"(^|/)spades/wire\.py$", r"^(?!.*from_json)"),
     ("encoding", r"(^|/)spades/room/protocol/", r"encode|dump"),
     ("encoding", r"(^|/)orjson/", ""),
@@ -86,13 +86,13 @@ RULES: tuple[tuple[str, str, str], ...] = (
     ("encoding", r"(^|/)pydantic(_core)?/", r"dump|serializ|to_json"),
     ("decoding and checking", r"(^|/)spades/wire\.py$", ""),
     ("decoding and checking", r"(^|/)spades/room/protocol/", ""),
-    ("decoding and checking", r"(^|/)spades/room/(handlers|limits)\.py$", ""),
-    ("decoding and checking", r"(^|/)spades/room/app\.py$", r"(^|\.)_frame$"),
+    ("decoding and checking", r"(^|/)spades/room/web/(handlers|limits)\.py$", ""),
+    ("decoding and checking", r"(^|/)spades/room/web/app\.py$", r"(^|\.)_frame$"),
     ("decoding and checking", r"(^|/)spades/host\.py$", r"(^|\.)check$"),
     ("decoding and checking", r"(^|/)pydantic(_core)?/", r"validate"),
     ("decoding and checking", r"(^|/)json/(decoder|__init__)\.py$", ""),
-    ("store", r"(^|/)spades/room/\w*(stor|sav|writ|record|log)\w*\.py$", ""),
-    ("store", r"(^|/)spades/room/(tables|room)\.py$", r"(^|\.)_?db$"),
+    ("store", r"(^|/)spades/room/store/\w+\.py$", ""),
+    ("store", r"(^|/)spades/room/table/(live|room)\.py$", r"(^|\.)_?db$"),
     (OTHER, r"(^|/)concurrent/futures/thread\.py$", r"^_worker$"),
     ("store", r"(^|/)concurrent/futures/thread\.py$", ""),
     ("store", r"(^|/)(sqlalchemy|sqlite3|psycopg|psycopg_pool|psycopg_binary)/", ""),
@@ -100,16 +100,16 @@ RULES: tuple[tuple[str, str, str], ...] = (
     ("engine", r"(^|/)spades/kernel/", ""),
     ("views and words", r"(^|/)spades/(view|host)\.py$", ""),
     ("views and words", r"(^|/)spades/words/", ""),
-    ("views and words", r"(^|/)spades/room/(notes|frames)\.py$", ""),
-    ("views and words", r"(^|/)spades/room/tables\.py$", r"update|publish|say|announce|view"),
+    ("views and words", r"(^|/)spades/room/table/frames\.py$", ""),
+    ("views and words", r"(^|/)spades/room/table/live\.py$", r"update|publish|say|announce|view"),
     ("receiving", r"(^|/)starlette/websockets\.py$", ""),
     ("receiving", r"(^|/)uvicorn/protocols/websockets/", ""),
     ("receiving", r"(^|/)websockets/", ""),
     ("receiving", r"(^|/)asyncio/selector_events\.py$", r"read"),
-    ("receiving", r"(^|/)spades/room/app\.py$", r"(^|\.)read$"),
+    ("receiving", r"(^|/)spades/room/web/app\.py$", r"(^|\.)read$"),
     # the rest of a table's and the room's own bookkeeping, and the bus between processes (Redis), stop the search:
     # they are not their callers'
-    (OTHER, r"(^|/)spades/room/(tables|room|bus)\.py$", ""),
+    (OTHER, r"(^|/)spades/room/table/(live|room|bus)\.py$", ""),
     (OTHER, r"(^|/)redis/", ""),
 )
 _COMPILED = tuple((category, re.compile(path), re.compile(function)) for category, path, function in RULES)

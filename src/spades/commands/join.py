@@ -194,8 +194,8 @@ LEVELS = ("partner", "opponents")
 def check_name(name: str) -> None:
     """The room's own name rule, said before anything is sent (the room would answer in its protocol's terms)."""
     from ..cli import CommandError
-    from ..room.names import NAME_RULE, BadName
-    from ..room.names import check_name as room_check
+    from ..room.identity.names import NAME_RULE, BadName
+    from ..room.identity.names import check_name as room_check
 
     try:
         room_check(name)

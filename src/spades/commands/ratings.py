@@ -24,8 +24,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..room.rating_views import leaderboard
-    from ..room.ratings import rebuild
+    from ..room.social.rating_views import leaderboard
+    from ..room.social.ratings import rebuild
     from ..room.store import Store
 
     store = Store(args.database)

@@ -48,6 +48,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--metrics-port", type=int, default=None, metavar="P",
                         help="serve each process's measurements (JSON at /metrics) on 127.0.0.1 port P, P+1, ... "
                              "(0: free ports, said on standard output)")
+    parser.add_argument("--listener", action="append", default=[], metavar="MODULE:FUNCTION",
+                        help="one more subscriber of the tables' events in each process: FUNCTION(room) subscribes "
+                             "through room.events (see docs/architecture.md); repeatable")
     parser.add_argument("--quiet", action="store_true",
                         help="no line for each sign-in, seat taken or left and game started or over; warnings and "
                              "errors only")
@@ -74,6 +77,13 @@ def run(args: argparse.Namespace) -> int:
                            "moves through Redis")
     if args.metrics_port is not None and not 0 <= args.metrics_port <= 65535 - args.processes:
         raise CommandError(f"--metrics-port must be 0 to {65535 - args.processes}, not {args.metrics_port}")
+    from ..room.web.features import load_listener
+
+    for name in args.listener:
+        try:
+            load_listener(name)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
     sock = listening_socket(args.host, args.port)  # before the database is opened: a busy port is said at once
     port = sock.getsockname()[1]
     if args.processes == 1:
@@ -97,7 +107,7 @@ def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
     with this process's metrics port once it serves."""
     import uvicorn
 
-    from ..room.app import TRANSPORT_MAX_BYTES, create_app
+    from ..room.web.app import TRANSPORT_MAX_BYTES, create_app
 
     sockets = [sock]
     metrics_port = None
@@ -114,7 +124,7 @@ def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
 
     app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace,
                      seeds=args.seeds, allow_origins=tuple(args.allow_origin), process=(number, args.processes),
-                     metrics_port=metrics_port)
+                     metrics_port=metrics_port, listeners=tuple(args.listener))
     # ws_max_size: a longer frame is refused from its header, before its bytes are read (see room.app)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
                             ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on")
@@ -148,7 +158,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
     """The room's listening socket, whose connections inherit a bounded kernel send buffer: with the bounded queue
     of each connection (room.connections), a client that stops reading costs the server a fixed amount."""
     from ..cli import CommandError
-    from ..room.connections import SOCKET_SEND_BUFFER
+    from ..room.table.connections import SOCKET_SEND_BUFFER
 
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...errors import SpadesError
-from .. import names as _names
+from ..identity import names as _names
 
 if TYPE_CHECKING:
     from ...host import Refusal as HostRefusal
@@ -32,7 +32,7 @@ MAX_CLAUSES = 3  # an error message names at most this many problems, so that it
 MESSAGE_MAX = 500  # characters of an error message or a said line
 COACH_LINES = 8  # lines of the coach's review in one said: a heading and the costliest few choices
 
-# Signing in (spades.room.signin), counted by each room process on its own.
+# Signing in (spades.room.social.signin), counted by each room process on its own.
 LOGIN_FREE_PER_NAME = 5  # failed logins of one name before each further try must wait
 LOGIN_FREE_PER_ADDRESS = 20  # failed logins (and registrations of a taken name) from one address, likewise
 LOGIN_DELAY_FIRST = 1.0  # seconds of the first wait; each further failure doubles it...
@@ -53,7 +53,7 @@ SOCKET_SEND_BUFFER = 1 << 18  # the kernel's send buffer of each connection (spa
 CLOSE_NOT_READING = 4008  # the close code of a connection whose client stopped reading
 CLOSE_ORIGIN = 4003  # the close code (an HTTP 403 to the handshake) for a page of another site
 MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
-# Quick play (spades.room.queue).
+# Quick play (spades.room.lobby.queue).
 QUICK_WAIT_DEFAULT = 30.0  # seconds a player waits for people before the computer is offered
 QUICK_WAIT_MIN = 5.0
 QUICK_WAIT_MAX = 600.0
@@ -62,7 +62,7 @@ QUICK_SETTLE = 1.0  # seconds the room lets a queue settle after a change before
 QUEUE_HEARTBEAT = 10.0  # seconds between a process's signs of life for the queue rows of its connections
 QUEUE_STALE = 60.0  # a queue row whose process gave no sign of life for this long is dropped
 
-# Chat (spades.room.chat): the rate is counted for each player across all their connections to one process.
+# Chat (spades.room.social.chat): the rate is counted for each player across all their connections to one process.
 CHAT_MAX = 200  # characters of a chat message, after NFC normalisation and stripping the ends' whitespace
 CHAT_INPUT_MAX = 1000  # characters a chat frame may carry at all (longer is bad_message; over CHAT_MAX, too long)
 CHAT_RATE_MESSAGES = 5  # chat messages a player may send...

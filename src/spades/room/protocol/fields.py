@@ -12,7 +12,7 @@ from pydantic_core import PydanticCustomError
 
 from ...errors import RulesError
 from ...rules import OPTION_HELP, VARIANTS, Rules
-from ..names import BadName, check_name
+from ..identity.names import BadName, check_name
 from .codes import (
     MAX_CLIENT_ID,
     MAX_CURSOR,
@@ -45,7 +45,7 @@ def quote(value: object, limit: int = QUOTE_MAX) -> str:
 # -- field types -------------------------------------------------------------------------------------------------
 
 def _check_name(value: str) -> str:
-    """The room's one name check (``spades.room.names.check_name``): any printable text, shown as text everywhere
+    """The room's one name check (``identity.names.check_name``): any printable text, shown as text everywhere
     and never read as markup, so ``<b>`` is a name like any other. Refused: control and invisible characters (they
     would hide what a name says), what the PRECIS Nickname profile refuses, names of combining marks only, and
     spaces other than single ones between words. The length is the field's own check."""

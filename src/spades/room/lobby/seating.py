@@ -1,0 +1,253 @@
+"""The lobby and the seats: creating a table, sitting, standing, the owner's arrangements before the start, the
+start itself, and going back to one's seat after a drop.
+
+A table's seats are the store's; each change is written there first, then the table's description goes to
+everyone at it and the bus tells the other processes."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+
+from ...seats import seat_name
+from ...wire import rules_to_json
+from .. import protocol as p
+from ..social import presence
+from ..social.removal import is_removed, refuse_removed
+from ..store import StoredSeat, StoredTable
+from ..table.bus import LocalBus
+from ..table.connections import Connection, need_player
+from ..table.events import GameStarted
+from ..table.live import LiveTable
+from ..table.messages import table_message
+from ..table.room import Room
+
+log = logging.getLogger("spades.room")
+
+__all__ = ["MAX_OPEN_TABLES", "begin", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
+           "stand", "start"]
+
+MAX_OPEN_TABLES = p.MAX_OPEN_TABLES
+
+
+async def lobby(room: Room) -> list[p.TableInfo]:
+    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
+    return [p.TableInfo(**table_message(room, info).model_dump(exclude={"type", "id", "watching"})) for info in infos]
+
+
+async def create(room: Room, conn: Connection, message: p.Create) -> None:
+    player = need_player(conn)
+    rules = message.rules.to_rules()
+    levels = message.seat_levels()
+    for seat in levels:
+        if seat >= rules.players:
+            raise p.Refusal(p.ErrorCode.BAD_SEAT, f"a {rules.variant} table has seats 0 to {rules.players - 1}")
+    if message.seed is not None and not room.seeds:
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "this room does not take a table's seed (spades serve --seeds)")
+    owned = await room.db(room.store.open_tables_owned, player)
+    if owned >= MAX_OPEN_TABLES:
+        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, f"you own {owned} tables waiting or under way; the limit is "
+                        f"{MAX_OPEN_TABLES}: finish or leave one first")
+    settings: dict[str, Any] = {"pace": room.pace if message.pace is None else message.pace}
+    if message.timeout is not None:
+        settings["timeout"] = message.timeout
+    if message.autostart:
+        settings["autostart"] = True
+    settings.update(chat=message.chat, spectator_chat=message.spectator_chat)
+    seed = message.seed if message.seed is not None else str(secrets.randbelow(2**63))
+    info = await room.db(room.store.create_table, player, rules_to_json(rules), seed, rules.players, levels,
+                         settings)
+    table = room.tables.setdefault(info.id, LiveTable(room, info))
+    conn.send(p.encode(table.table_message(message.id)))
+
+
+@contextlib.asynccontextmanager
+async def _owners_waiting_table(room: Room, conn: Connection, table_id: int) -> AsyncIterator[LiveTable]:
+    """A table its owner may still arrange (levels, removals, the start): signed in, the owner, not started;
+    held under the table's lock, its seats read fresh from the store."""
+    player = need_player(conn)
+    table = await room.table(table_id)
+    async with table.lock:
+        await table.refresh()
+        if table.info.owner != player.name:
+            raise p.Refusal(p.ErrorCode.NOT_OWNER, "only the table's owner may do that")
+        _waiting(table)
+        yield table
+
+
+def _waiting(table: LiveTable) -> None:
+    if table.info.state != "waiting":
+        raise p.Refusal(p.ErrorCode.GAME_STARTED, "the game has started")
+
+
+def _seat_of(table: LiveTable, seat: int) -> StoredSeat:
+    if not 0 <= seat < len(table.info.seats):
+        raise p.Refusal(p.ErrorCode.BAD_SEAT, f"this table has seats 0 to {len(table.info.seats) - 1}")
+    return table.info.seats[seat]
+
+
+def _unseat(room: Room, table: LiveTable, seat: int) -> None:
+    """Every connection of this process at the freed ``seat`` goes on watching (another tab of the same player
+    included), so that none is sent the hand of whoever sits there next."""
+    for other in room.connections.holding(table.id, seat):
+        room.connections.sit(other, table.id, None, other.cursors.get(table.id, 0))
+
+
+async def _seat_change(table: LiveTable, to: Connection, reply_to: int | None) -> None:
+    await table.refresh(made_here=True)
+    table.announce_table(to, reply_to)
+    await table.changed()
+    if table.info.settings.get("autostart") and table.info.state == "waiting" \
+            and all(s.player is not None or s.level for s in table.info.seats):
+        await begin(table)
+
+
+async def join(room: Room, conn: Connection, message: p.Join) -> None:
+    player = need_player(conn)
+    table = await room.table(message.table)
+    refuse_removed(table.info, player.name)
+    if message.seat is None:
+        async with table.lock:
+            await table.catch_up()
+            held = conn.tables.get(table.id)
+            room.connections.sit(conn, table.id, None)
+            if held is not None:  # a seated player who goes to watching has left the seat
+                await table.away(held, "left")
+            table.announce_table(conn, message.id)  # the others see one more watching
+            table.send_update(conn, 0)
+        return
+    async with table.lock:
+        await table.refresh()
+        seat = _seat_of(table, message.seat)
+        mine = seat.player is not None and seat.player.casefold() == player.name.casefold()
+    if mine:
+        await sit_back(room, conn, table, message.seat, message.id)
+        return
+    async with table.lock:
+        await table.refresh()
+        _waiting(table)
+        seat = _seat_of(table, message.seat)
+        if seat.player is not None:
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
+        taken = await room.db(room.store.set_seat, table.id, message.seat, player, seat.level, only_if_empty=True)
+        if not taken:
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"seat {message.seat} was just taken")
+        for other in table.info.seats:  # one seat a player at a table: moving frees the old one, once it has moved
+            if other.player == player.name and other.seat != message.seat:
+                await room.db(room.store.set_seat, table.id, other.seat, None, other.level)
+                _unseat(room, table, other.seat)
+        room.connections.sit(conn, table.id, message.seat)
+        log.info("table %s: %s sat at %s", table.id, player.name, seat_name(message.seat, table.players))
+        await _seat_change(table, conn, message.id)
+
+
+async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int, reply_to: int | None = None) -> None:
+    """The seat's own player is back at it: the whole state, where the game stands, and what the computer did for
+    them meanwhile; the table hears that they are back."""
+    if conn.player is not None:
+        refuse_removed(table.info, conn.player.name)
+    async with table.lock:
+        await table.catch_up()
+        room.connections.sit(conn, table.id, seat)
+        log.info("table %s: %s is back at %s", table.id, conn.player.name if conn.player else "someone",
+                 seat_name(seat, table.players))
+        table.announce_table(conn, reply_to)
+        if table.host is not None:
+            table.send_update(conn, 0)
+            table.say(presence.back_line(table.host.game, seat), to=conn)
+        await table.back(conn, seat)
+        await table.after_change()
+
+
+async def return_to_seats(room: Room, conn: Connection) -> None:
+    """After resume: back to every table waiting or under way where the player sits, with the whole state."""
+    assert conn.player is not None
+    name = conn.player.name
+    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
+    for info in infos:
+        for seat in info.seats:
+            if seat.player == name and not is_removed(info, name):
+                await sit_back(room, conn, await room.table(info.id), seat.seat)
+                break
+
+
+async def stand(room: Room, conn: Connection, message: p.Stand) -> None:
+    player = need_player(conn)
+    table = await room.table(message.table)
+    async with table.lock:
+        await table.refresh()
+        mine = [s for s in table.info.seats if s.player == player.name]
+        if table.id not in conn.tables and not mine:
+            raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table")
+        seat = conn.tables.get(table.id)
+        room.connections.leave(conn, table.id)
+        log.info("table %s: %s left the table", table.id, player.name)
+        if table.info.state == "waiting":
+            for own in mine:
+                await room.db(room.store.set_seat, table.id, own.seat, None, own.level)
+                _unseat(room, table, own.seat)
+        elif seat is not None:
+            await table.away(seat, "left")
+        await _seat_change(table, conn, message.id)
+        await table.after_change()
+
+
+async def set_level(room: Room, conn: Connection, message: p.SetLevel) -> None:
+    async with _owners_waiting_table(room, conn, message.table) as table:
+        seat = _seat_of(table, message.seat)
+        if seat.player is not None:
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
+        await room.db(room.store.set_seat, table.id, message.seat, None, message.level)
+        await _seat_change(table, conn, message.id)
+
+
+async def remove(room: Room, conn: Connection, message: p.Remove) -> None:
+    async with _owners_waiting_table(room, conn, message.table) as table:
+        seat = _seat_of(table, message.seat)
+        await room.db(room.store.set_seat, table.id, message.seat, None, seat.level)
+        _unseat(room, table, message.seat)
+        await _seat_change(table, conn, message.id)
+
+
+async def start(room: Room, conn: Connection, message: p.Start) -> None:
+    async with _owners_waiting_table(room, conn, message.table) as table:
+        empty = [s.seat for s in table.info.seats if s.player is None and s.level is None]
+        if empty:
+            raise p.Refusal(p.ErrorCode.BAD_SEAT, "every seat needs a person or a computer level; empty: "
+                            + ", ".join(map(str, empty)))
+        if not await begin(table, conn, message.id):
+            raise p.Refusal(p.ErrorCode.GAME_STARTED, "the game has started")
+
+
+async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | None = None,
+                told: dict[Connection, str] | None = None) -> bool:
+    """Start the game (under the table's lock): the first update to everyone, the cover rule said, and the people
+    not here are away from now on; ``told``, a line for some connections (where quick play seated them), comes
+    after the table's description and before the deal. False when another process started it first."""
+    room = table.room
+    if not await room.db(room.store.set_state, table.id, "playing", was="waiting"):
+        return False
+    await table.refresh(made_here=True)
+    await table.catch_up()
+    log.info("table %s: the game started: %s", table.id, ", ".join(
+        f"{seat_name(s.seat, table.players)} {s.player or f'computer ({s.level})'}" for s in table.info.seats))
+    table.announce_table(to, reply_to)
+    for conn, line in (told or {}).items():
+        table.say(line, to=conn)
+    # before the first update, and before the other processes hear of the start: everyone hears the cover rule
+    # (presence) first
+    await room.events.emit(GameStarted(table.id, tuple(s.player for s in table.info.seats if s.player)))
+    table.publish()
+    await table.changed()
+    present = room.connections.present(table.id)
+    # alone on its database, this process knows who is connected; with others, a person not here may be at one
+    # of them, which claims them back: marked away quietly, they are announced only if the computer covers them
+    reason = "dropped" if isinstance(room.bus, LocalBus) else "restart"
+    for seat in table.info.seats:
+        if seat.player is not None and seat.seat not in present:
+            await table.away(seat.seat, reason)
+    await table.after_change()
+    return True

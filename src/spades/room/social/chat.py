@@ -1,0 +1,451 @@
+"""Chat at a table and in the lobby: each message checked (plain text that shows, not too long, not too fast, the
+table's setting), stored with its number in its chat, then sent to everyone there who has not muted its sender.
+
+A chat is a table's (its key is the table's id) or the lobby's (key 0). The database numbers each chat's messages
+(a unique key on chat and seq, as a table's actions), and every process sends its own connections the stored
+messages after the last one it sent, under that chat's lock: the sending process does so at once, the others when
+the bus tells them a chat has a new message (the notice holds the chat and the seq, not the text). So a message
+reaches each process once and in order, and reaches no other table nor the lobby.
+
+"The lobby" is every signed-in connection at no table. Mutes are a player's, kept in the database across sessions;
+each process keeps the muting player's list once read, and drops it when the bus says it changed."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+import unicodedata
+import weakref
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Boolean, ForeignKey, Integer, String, UniqueConstraint, delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ...view import Phase
+from .. import protocol as p
+from ..store import Account, Base, PlayerRow, Store, UTCDateTime
+from ..table.connections import Connection, need_player
+
+if TYPE_CHECKING:
+    from ..table.live import LiveTable
+    from ..table.room import Room
+
+__all__ = ["LOBBY", "ChatRow", "ChatState", "MuteRow", "chat", "chat_settings", "clean_text", "history", "joined",
+           "lobby_listed", "mute", "on_notice", "settings_of"]
+
+LOBBY = 0  # the lobby's chat key; a table's is its id
+# Characters that show nothing though their category is a letter or a symbol: the Hangul fillers and the blank
+# braille pattern, beside the categories below (spaces, separators, format characters, combining marks alone).
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cf", "Mn", "Me", "Cn"})
+MODES = {"on": "on", "off": "off", "between_hands": "only between hands"}
+
+
+class ChatRow(Base):
+    __tablename__ = "chat_messages"
+    __table_args__ = (UniqueConstraint("chat", "seq", name="uq_chat_messages_chat_seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat: Mapped[int] = mapped_column(Integer)  # the table's id, or LOBBY
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    sender_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(p.NAME_MAX))
+    text: Mapped[str] = mapped_column(String(4 * p.CHAT_MAX))
+    spectator: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class MuteRow(Base):
+    __tablename__ = "mutes"
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    muted_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A stored message, as every process reads it."""
+
+    chat: int
+    seq: int
+    sender_id: int
+    entry: p.ChatEntry
+
+
+# -- the store ---------------------------------------------------------------------------------------------------
+
+def _said(row: ChatRow) -> Said:
+    return Said(row.chat, row.seq, row.sender_id, p.ChatEntry(name=row.name, text=row.text, spectator=row.spectator,
+                                                               seq=row.seq, at=row.at.replace(microsecond=0)))
+
+
+def store_message(store: Store, chat: int, sender: Account, text: str, spectator: bool) -> int:
+    """Store a message as the next of its chat; its seq. Two writers at once: the one that loses the seq tries
+    the next."""
+    for _ in range(20):
+        try:
+            with store.transaction() as session:
+                last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.chat == chat)) or 0
+                session.add(ChatRow(chat=chat, table_id=chat or None, seq=last + 1, sender_id=sender.id,
+                                    name=sender.name, text=text, spectator=spectator, at=datetime.now(UTC)))
+                return last + 1
+        except IntegrityError:
+            continue
+    raise p.Refusal(p.ErrorCode.BUSY, "the chat is busy; say it again")
+
+
+def messages_after(store: Store, chat: int, after: int, limit: int = 200) -> list[Said]:
+    with store.transaction() as session:
+        rows = session.scalars(select(ChatRow).where(ChatRow.chat == chat, ChatRow.seq > after)
+                               .order_by(ChatRow.seq).limit(limit)).all()
+        return [_said(row) for row in rows]
+
+
+def last_messages(store: Store, chat: int, count: int) -> list[Said]:
+    with store.transaction() as session:
+        rows = session.scalars(select(ChatRow).where(ChatRow.chat == chat)
+                               .order_by(ChatRow.seq.desc()).limit(count)).all()
+        return [_said(row) for row in reversed(rows)]
+
+
+def last_seq(store: Store, chat: int) -> int:
+    with store.transaction() as session:
+        return int(session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.chat == chat)) or 0)
+
+
+def muted_ids(store: Store, player_id: int) -> frozenset[int]:
+    with store.transaction() as session:
+        return frozenset(session.scalars(select(MuteRow.muted_id).where(MuteRow.player_id == player_id)).all())
+
+
+def set_mute(store: Store, player: Account, name: str | None, muted: bool) -> list[str]:
+    """Mute (or hear again) the named player; the names the player mutes now, in order."""
+    with store.transaction() as session:
+        if name is not None:
+            other = store.player(name)
+            if other is None:
+                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(name)}")
+            if other.id == player.id:
+                raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you cannot mute yourself")
+            has = session.get(MuteRow, (player.id, other.id))
+            if muted and has is None:
+                count = session.scalar(select(func.count()).select_from(MuteRow)
+                                       .where(MuteRow.player_id == player.id)) or 0
+                if count >= p.MUTES_MAX:
+                    raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"you mute {p.MUTES_MAX} players already")
+                session.add(MuteRow(player_id=player.id, muted_id=other.id))
+            elif not muted:
+                session.execute(delete(MuteRow).where(MuteRow.player_id == player.id, MuteRow.muted_id == other.id))
+        session.flush()
+        rows = session.scalars(select(PlayerRow.name).join(MuteRow, MuteRow.muted_id == PlayerRow.id)
+                               .where(MuteRow.player_id == player.id).order_by(PlayerRow.name)).all()
+        return list(rows)
+
+
+# -- the text ----------------------------------------------------------------------------------------------------
+
+def clean_text(text: str) -> str:
+    """The message as stored: NFC, the ends' whitespace stripped; a refusal saying why it cannot be said."""
+    if any(unicodedata.category(char) == "Cs" for char in text):
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, "the message is not Unicode text (a lone surrogate)")
+    text = unicodedata.normalize("NFC", text).strip()
+    control = next((char for char in text if unicodedata.category(char) == "Cc"), None)
+    if control is not None:
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, f"the message holds a control character (U+{ord(control):04X}); "
+                        "a chat message is one line of text")
+    if not text:
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, "the message is empty")
+    if len(text) > p.CHAT_MAX:
+        raise p.Refusal(p.ErrorCode.CHAT_TOO_LONG, f"the message is {len(text)} characters; the limit is "
+                        f"{p.CHAT_MAX}")
+    if all(char in INVISIBLE or unicodedata.category(char) in INVISIBLE_CATEGORIES for char in text):
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, "the message shows nothing: it is only spaces, invisible or "
+                        "combining characters")
+    return text
+
+
+# -- each process's state ----------------------------------------------------------------------------------------
+
+@dataclass
+class ChatState:
+    """This process's part: the last message of each chat sent to its connections, the chats' locks, each
+    sender's recent messages (the rate) and the mutes read."""
+
+    sent: dict[int, int] = field(default_factory=dict)
+    locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    recent: dict[int, deque[float]] = field(default_factory=dict)
+    mutes: dict[int, frozenset[int]] = field(default_factory=dict)
+    lobby_heard: weakref.WeakSet[Connection] = field(default_factory=weakref.WeakSet)
+    clock: Any = time.monotonic
+
+    def lock(self, chat: int) -> asyncio.Lock:
+        return self.locks.setdefault(chat, asyncio.Lock())
+
+    def check_rate(self, player: Account) -> None:
+        """Refuse a message over the rate; else count it."""
+        now = self.clock()
+        recent = self.recent.setdefault(player.id, deque())
+        while recent and now - recent[0] >= p.CHAT_RATE_SECONDS:
+            recent.popleft()
+        if len(recent) >= p.CHAT_RATE_MESSAGES:
+            wait = max(1, math.ceil(p.CHAT_RATE_SECONDS - (now - recent[0])))
+            raise p.Refusal(p.ErrorCode.CHAT_FLOOD, f"you sent {p.CHAT_RATE_MESSAGES} messages within "
+                            f"{p.CHAT_RATE_SECONDS:g} seconds; wait {wait} second{'s' if wait != 1 else ''}")
+        recent.append(now)
+
+
+def settings_of(table: LiveTable) -> tuple[str, bool]:
+    """The table's chat setting and whether its players see the spectators' messages."""
+    settings = table.info.settings
+    mode = settings.get("chat", "on")
+    return (mode if mode in MODES else "on"), bool(settings.get("spectator_chat", True))
+
+
+def _settings_frame(table: LiveTable, reply_to: int | None = None) -> str:
+    mode, spectators = settings_of(table)
+    return p.encode(p.ChatSettingsInfo(type="chat_settings", id=reply_to, table=table.id,
+                                       chat=mode, spectator_chat=spectators))  # type: ignore[arg-type]
+
+
+def _in_lobby(conn: Connection) -> bool:
+    return conn.player is not None and not conn.tables
+
+
+# -- sending -----------------------------------------------------------------------------------------------------
+
+async def _mutes(room: Room, player: Account) -> frozenset[int]:
+    state = state_of(room)
+    known = state.mutes.get(player.id)
+    if known is None:
+        known = state.mutes[player.id] = await room.db(muted_ids, room.store, player.id)
+    return known
+
+
+async def _recipients(room: Room, said: Said) -> list[Connection]:
+    """Who is sent the message: everyone in its chat but those who muted its sender and, at a table whose players
+    do not see the spectators' chat, the players for a spectator's message."""
+    if said.chat == LOBBY:
+        connections = [conn for conn in room.connections if _in_lobby(conn)]
+        players: set[str] = set()
+    else:
+        connections = room.connections.at(said.chat)
+        table = room.tables.get(said.chat)
+        players = set()
+        if table is not None and said.entry.spectator and not settings_of(table)[1]:
+            players = {name for name in table.people().values()}
+    chosen = []
+    for conn in connections:
+        if conn.player is None or conn.player.name in players:
+            continue
+        if said.sender_id in await _mutes(room, conn.player):
+            continue
+        chosen.append(conn)
+    return chosen
+
+
+async def _follow(room: Room, chat: int) -> None:
+    """A connection of this process came to the chat: from now on, it sends every message after the last one
+    stored (the ones before were for others; the newcomer hears them in its chat_log)."""
+    state = state_of(room)
+    if chat not in state.sent:
+        async with state.lock(chat):
+            if chat not in state.sent:
+                state.sent[chat] = await room.db(last_seq, room.store, chat)
+
+
+async def deliver(room: Room, chat: int, upto: int) -> None:
+    """Send this process's connections the chat's stored messages up to ``upto`` it has not sent yet, in
+    order."""
+    async with state_of(room).lock(chat):
+        await _send_new(room, chat, upto)
+
+
+async def _send_new(room: Room, chat: int, upto: int, reply: tuple[Connection, int | None] | None = None) -> None:
+    """(Under the chat's lock.) The sending itself; the sender's copy (``reply``, for the message numbered
+    ``upto``) carries its message's id."""
+    state = state_of(room)
+    last = state.sent.get(chat, upto - 1)
+    if upto <= last:
+        return
+    for said in await room.db(messages_after, room.store, chat, last):
+        frames: dict[int | None, str] = {}
+        for conn in await _recipients(room, said):
+            ident = reply[1] if reply is not None and conn is reply[0] and said.seq == upto else None
+            if ident not in frames:
+                frames[ident] = p.encode(p.ChatLine(type="chat", id=ident, table=chat or None,
+                                                    **said.entry.model_dump()))
+            conn.send(frames[ident])
+        state.sent[chat] = said.seq
+
+
+async def chat(room: Room, conn: Connection, message: p.Chat) -> None:
+    player = need_player(conn)
+    spectator = False
+    if message.table is None:
+        if not _in_lobby(conn):
+            raise p.Refusal(p.ErrorCode.NOT_IN_LOBBY, "you are at a table: leave it to talk in the lobby")
+        key = LOBBY
+    else:
+        if message.table not in conn.tables:
+            raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table")
+        table = await room.table(message.table)
+        _allowed(table)
+        spectator = table.seat_of(conn) is None
+        key = table.id
+    text = clean_text(message.text)
+    state_of(room).check_rate(player)
+    async with state_of(room).lock(key):  # stored and sent under the lock: no notice sends it first, without its id
+        seq = await room.db(store_message, room.store, key, player, text, spectator)
+        await _send_new(room, key, seq, (conn, message.id))
+    await room.bus.publish({"chat": key, "seq": seq})
+
+
+def _allowed(table: LiveTable) -> None:
+    mode, _ = settings_of(table)
+    if mode == "off":
+        raise p.Refusal(p.ErrorCode.CHAT_OFF, "the owner has turned this table's chat off")
+    host = table.host
+    if mode == "between_hands" and table.info.state == "playing" and host is not None \
+            and host.game.phase is Phase.PLAY:
+        raise p.Refusal(p.ErrorCode.CHAT_BETWEEN_HANDS, "this table's chat is open only between hands, not while "
+                        "the cards are played")
+
+
+async def _log(room: Room, conn: Connection, chat: int, count: int, earlier: bool, reply_to: int | None = None,
+               always: bool = False) -> None:
+    """The chat's last ``count`` messages to ``conn`` (but those of players it muted, and those it would not
+    be sent now), as one chat_log."""
+    assert conn.player is not None
+    mutes = await _mutes(room, conn.player)
+    hidden: set[str] = set()
+    table = room.tables.get(chat) if chat != LOBBY else None
+    if table is not None and not settings_of(table)[1] and table.seat_of(conn) is not None:
+        hidden = {"spectator"}
+    said = [s for s in await room.db(last_messages, room.store, chat, count)
+            if s.sender_id not in mutes and not (hidden and s.entry.spectator)]
+    if said or always:
+        conn.send(p.encode(p.ChatLog(type="chat_log", id=reply_to, table=chat or None, earlier=earlier,
+                                     messages=[s.entry for s in said])))
+
+
+async def joined(room: Room, conn: Connection, table_id: int) -> None:
+    """Someone came to a table: its chat settings, and the last few messages said there."""
+    table = await room.table(table_id)
+    await _follow(room, table.id)
+    conn.send(_settings_frame(table))
+    await _log(room, conn, table.id, p.CHAT_EARLIER, earlier=True)
+
+
+async def lobby_listed(room: Room, conn: Connection) -> None:
+    """A connection at no table asked for the lobby list: the lobby's last few messages, once."""
+    if _in_lobby(conn) and conn not in state_of(room).lobby_heard:
+        await _follow(room, LOBBY)
+        state_of(room).lobby_heard.add(conn)
+        await _log(room, conn, LOBBY, p.CHAT_EARLIER, earlier=True)
+
+
+async def history(room: Room, conn: Connection, message: p.ChatHistory) -> None:
+    need_player(conn)
+    if message.table is None:
+        if not _in_lobby(conn):
+            raise p.Refusal(p.ErrorCode.NOT_IN_LOBBY, "you are at a table, not in the lobby")
+    elif message.table not in conn.tables:
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table")
+    await _log(room, conn, message.table or LOBBY, p.CHAT_READBACK, earlier=False, reply_to=message.id,
+               always=True)
+
+
+async def mute(room: Room, conn: Connection, message: p.Mute) -> None:
+    player = need_player(conn)
+    names: list[str] = await room.db(set_mute, room.store, player, message.name, message.muted)
+    state_of(room).mutes.pop(player.id, None)
+    if message.name is not None:
+        await room.bus.publish({"mutes": player.id})
+    conn.send(p.encode(p.Muted(type="muted", id=message.id, names=names)))
+
+
+async def chat_settings(room: Room, conn: Connection, message: p.ChatSettings) -> None:
+    player = need_player(conn)
+    table = await room.table(message.table)
+    async with table.lock:
+        await table.refresh()
+        if table.info.owner != player.name:
+            raise p.Refusal(p.ErrorCode.NOT_OWNER, "only the table's owner may do that")
+        was = settings_of(table)
+        change: dict[str, Any] = {}
+        if message.chat is not None:
+            change["chat"] = message.chat
+        if message.spectator_chat is not None:
+            change["spectator_chat"] = message.spectator_chat
+        if change:
+            await room.db(room.store.update_settings, table.id, change)
+            await table.refresh()
+        _tell_settings(table, was, conn, message.id)
+    await room.bus.publish({"chat_settings": table.id, "was": list(was)})
+
+
+def _tell_settings(table: LiveTable, was: tuple[str, bool], to: Connection | None = None,
+                   reply_to: int | None = None) -> None:
+    """Everyone at the table (and ``to``, the owner, with the reply's id) has the settings; the change said."""
+    frame = _settings_frame(table)
+    for conn in table.room.connections.at(table.id):
+        if conn is not to:
+            conn.send(frame)
+    if to is not None:
+        to.send(_settings_frame(table, reply_to))
+    for line in settings_lines(was, settings_of(table)):
+        table.say(line)
+
+
+def settings_lines(was: tuple[str, bool], now: tuple[str, bool]) -> list[str]:
+    """The change of a table's chat settings, in words."""
+    lines = []
+    if was[0] != now[0]:
+        lines.append({"on": "The owner turned the table's chat on.", "off": "The owner turned the table's chat off.",
+                      "between_hands": "The owner opened the table's chat only between hands."}[now[0]])
+    if was[1] != now[1]:
+        lines.append("The players now see the spectators' chat." if now[1]
+                     else "The players no longer see the spectators' chat; spectators still see each other's.")
+    return lines
+
+
+async def on_notice(room: Room, notice: dict[str, Any]) -> bool:
+    """A chat's notice from the bus: send what is new; True when the notice was chat's."""
+    if isinstance(notice.get("chat"), int) and isinstance(notice.get("seq"), int):
+        if notice["chat"] == LOBBY or notice["chat"] in room.tables:
+            await deliver(room, notice["chat"], notice["seq"])
+        return True
+    if isinstance(notice.get("mutes"), int):
+        state_of(room).mutes.pop(notice["mutes"], None)
+        return True
+    if isinstance(notice.get("chat_settings"), int):
+        table = room.tables.get(notice["chat_settings"])
+        was = notice.get("was")
+        if table is not None and isinstance(was, list) and len(was) == 2:
+            async with table.lock:
+                await table.refresh()
+                _tell_settings(table, (str(was[0]), bool(was[1])))
+        return True
+    return False
+
+
+_STATES: weakref.WeakKeyDictionary[Room, ChatState] = weakref.WeakKeyDictionary()
+
+
+def state_of(room: Room) -> ChatState:
+    """This process's chat state for the room: rates, locks, mutes read, who heard the lobby."""
+    return _STATES.setdefault(room, ChatState())
+
+
+def install(room: Room) -> None:
+    """Chat's own notices on the bus: a chat's new message, a player's mutes changed, a table's chat settings."""
+
+    async def notice(room: Room, notice: dict[str, Any]) -> None:
+        await on_notice(room, notice)
+
+    for key in ("chat", "mutes", "chat_settings"):
+        room.on_notice_key(key, notice)

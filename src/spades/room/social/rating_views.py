@@ -1,0 +1,225 @@
+"""What the room shows of the ratings: the end of a game told at its table, the leaderboard of a rating group
+(``/api/leaderboard``, and the ``leaderboard`` message of ``spades join``), and a player's page
+(``/api/players/NAME``): their rating over time in each group and their record against each computer level.
+
+A rating is shown as its ordinal (mu less three sigma) to one decimal; a change is the difference of the two
+ratings as shown, so the words add up ("9.3 to 12.4, +3.1")."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ...record import game_from_record
+from ...rules import Rules
+from .. import protocol as p
+from ..identity import names
+from ..rating.rules import Standing, facts, unrated_reason
+from ..store import PlayerRow, RecordRow, SeatRow, Store
+from ..store.ratings import RatingChangeRow, RatingRow
+from ..table.connections import Connection
+from ..table.events import FinishedGame, GameOver
+from .ratings import GROUPS, rate_finished
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from ..table.room import Room
+
+__all__ = ["leaderboard", "leaderboard_handler", "player_page", "rating_line", "rating_message", "routes", "shown",
+           "tell"]
+
+ROLES = ("opponent", "partner")
+
+
+def shown(mu: float, sigma: float) -> float:
+    """A rating as the room shows it: the ordinal, to one decimal."""
+    return round(Standing("", mu, sigma).ordinal, 1)
+
+
+# -- the end of a game -------------------------------------------------------------------------------------------
+
+def rating_message(store: Store, table_id: int) -> p.Rating | None:
+    """How the table's finished game was rated, read from what is stored (so every process says the same); None
+    while it has no record."""
+    record = store.record(table_id)
+    if record is None:
+        return None
+    found = facts(game_from_record(record), record.get("meta") or {})
+    with store.transaction() as session:
+        rows = session.execute(
+            select(PlayerRow.name, RatingChangeRow.mu_before, RatingChangeRow.sigma_before, RatingChangeRow.mu,
+                   RatingChangeRow.sigma)
+            .join(PlayerRow, PlayerRow.id == RatingChangeRow.player_id)
+            .where(RatingChangeRow.table_id == table_id)).all()
+    if not rows:
+        reason = unrated_reason(found) or "no registered player's rating could be kept"
+        return p.Rating(type="rating", table=table_id, rated=False, group=found.group, reason=reason)  # type: ignore[arg-type]
+    seat_of = {name: seat for seat, name in found.players.items()}
+    changes = []
+    for name, mu_before, sigma_before, mu, sigma in sorted(rows, key=lambda row: seat_of.get(row[0], 9)):
+        before, after = shown(mu_before, sigma_before), shown(mu, sigma)
+        changes.append(p.RatingChange(name=name, before=before, after=after, change=round(after - before, 1)))
+    return p.Rating(type="rating", table=table_id, rated=True, group=found.group, changes=changes)  # type: ignore[arg-type]
+
+
+def rating_line(message: p.Rating) -> str:
+    """The rating said as one line: "Rated game: Ada 12.4 (+3.1), Bob 8.0 (-2.2)." or why the game is unrated."""
+    if not message.rated:
+        return f"This game is unrated: {message.reason}."
+    return "Rated game: " + ", ".join(f"{c.name} {c.after:.1f} ({c.change:+.1f})" for c in message.changes) + "."
+
+
+async def tell(room: Room, table_id: int) -> None:
+    """Tell this process's clients at the table how its game was rated: the ``rating`` message and its line."""
+    connections = room.connections.at(table_id)
+    if not connections:
+        return
+    message = await room.db(rating_message, room.store, table_id)
+    if message is None:
+        return
+    frame = p.encode(message)
+    said = p.encode(p.Said(type="said", table=table_id, text=rating_line(message)[:p.MESSAGE_MAX]))
+    for conn in connections:
+        conn.send(frame)
+        conn.send(said)
+
+
+# -- the leaderboard ------------------------------------------------------------------------------------------------
+
+def leaderboard(store: Store, group: str, limit: int = p.LEADERBOARD_ROWS) -> list[p.LeaderRow]:
+    """The group's registered players with a rated game there, best rating first; equal ratings as shown share a
+    rank (1, 2, 2, 4), and a name breaks the tie in the order."""
+    with store.transaction() as session:
+        rows = session.execute(
+            select(PlayerRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+            .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
+            .where(RatingRow.rating_group == group, RatingRow.games > 0)
+            .order_by((RatingRow.mu - 3.0 * RatingRow.sigma).desc(), PlayerRow.name).limit(limit)).all()
+    board: list[p.LeaderRow] = []
+    for place, (name, mu, sigma, games) in enumerate(rows, start=1):
+        rating = shown(mu, sigma)
+        rank = board[-1].rank if board and board[-1].rating == rating else place
+        board.append(p.LeaderRow(rank=rank, name=name, rating=rating, mu=round(mu, 3), sigma=round(sigma, 3),
+                                 games=games))
+    return board
+
+
+async def leaderboard_handler(room: Room, conn: Connection, message: p.LeaderboardRequest) -> None:
+    rows = await room.db(leaderboard, room.store, message.group)
+    conn.send(p.encode(p.Leaderboard(type="leaderboard", id=message.id, group=message.group, rows=rows)))
+
+
+# -- a player's page ------------------------------------------------------------------------------------------------
+
+def _records(store: Store, player_id: int) -> Iterator[dict[str, Any]]:
+    with store.transaction() as session:
+        tables = select(SeatRow.table_id).where(SeatRow.player_id == player_id)
+        rows = session.scalars(select(RecordRow.record).where(RecordRow.table_id.in_(tables))
+                               .order_by(RecordRow.finished, RecordRow.table_id)).all()
+    yield from (row for row in rows if isinstance(row, dict))
+
+
+def _against_computers(store: Store, player_id: int, name: str) -> list[dict[str, Any]]:
+    """The player's games with the computer at the table, by its level and whether it played against them or as
+    their partner: a game counts once for each level and role it had (two opponents at one level are one game
+    against that level), and a win is the player's side winning."""
+    counts: dict[tuple[str, str], list[int]] = {}
+    for record in _records(store, player_id):
+        meta = record.get("meta") or {}
+        players, computers = meta.get("players") or {}, meta.get("computers") or {}
+        seats = [int(seat) for seat, who in players.items() if who == name and str(seat).isdigit()]
+        if not seats or not computers:
+            continue
+        try:
+            rules = Rules.from_dict(record["rules"])
+        except Exception:  # a record this program cannot read counts for nothing
+            continue
+        side = rules.side_of(seats[0])
+        won = record.get("result", {}).get("winner") == side
+        met = {(str(level), ROLES[rules.side_of(int(seat)) == side]) for seat, level in computers.items()
+               if str(seat).isdigit()}
+        for key in met:
+            tally = counts.setdefault(key, [0, 0])
+            tally[0] += 1
+            tally[1] += won
+    return [{"level": level, "role": role, "games": games, "wins": wins}
+            for (level, role), (games, wins) in sorted(counts.items())]
+
+
+def player_page(store: Store, name: str) -> dict[str, Any] | None:
+    """A player's ratings (each group they have a rated game in: the rating now and after each rated game) and
+    their record against each computer level; None when no player has that name."""
+    key = names.lookup_key(name)
+    if key is None:
+        return None
+    with store.transaction() as session:
+        player = session.execute(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.name_key == key)).first()
+        if player is None:
+            return None
+        player_id, name = player
+        now = {group: (mu, sigma, games) for group, mu, sigma, games in session.execute(
+            select(RatingRow.rating_group, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+            .where(RatingRow.player_id == player_id)).all()}
+        changes = session.execute(
+            select(RatingChangeRow.rating_group, RatingChangeRow.table_id, RatingChangeRow.finished,
+                   RatingChangeRow.mu_before, RatingChangeRow.sigma_before, RatingChangeRow.mu,
+                   RatingChangeRow.sigma)
+            .where(RatingChangeRow.player_id == player_id)
+            .order_by(RatingChangeRow.finished, RatingChangeRow.id)).all()
+    ratings = []
+    for group in GROUPS:
+        if group not in now:
+            continue
+        mu, sigma, games = now[group]
+        history = [{"table": table, "finished": finished.isoformat(), "before": shown(mu0, s0),
+                    "after": shown(mu1, s1), "change": round(shown(mu1, s1) - shown(mu0, s0), 1)}
+                   for g, table, finished, mu0, s0, mu1, s1 in changes if g == group]
+        ratings.append({"group": group, "rating": shown(mu, sigma), "mu": round(mu, 3), "sigma": round(sigma, 3),
+                        "games": games, "history": history})
+    return {"name": name, "ratings": ratings, "computers": _against_computers(store, player_id, name)}
+
+
+# -- HTTP ---------------------------------------------------------------------------------------------------------
+
+async def _leaderboard(request: Request) -> JSONResponse:
+    group = request.query_params.get("group", "partnership")
+    if group not in GROUPS:
+        return JSONResponse({"error": f"the rating groups are {', '.join(GROUPS)}"}, status_code=404)
+    rows = await asyncio.to_thread(leaderboard, request.app.state.room.store, group)
+    return JSONResponse({"group": group, "rows": [row.model_dump(mode="json") for row in rows]})
+
+
+async def _player(request: Request) -> JSONResponse:
+    page = await asyncio.to_thread(player_page, request.app.state.room.store, request.path_params["name"])
+    if page is None:
+        return JSONResponse({"error": "no player has that name"}, status_code=404)
+    return JSONResponse(page)
+
+
+def routes() -> list[Route]:
+    """The ratings' HTTP routes, for the room's Starlette application."""
+    return [Route("/api/leaderboard", _leaderboard), Route("/api/players/{name}", _player)]
+
+
+# -- as a listener of the tables ----------------------------------------------------------------------------------
+
+def install(room: Room) -> None:
+    """The ratings as a listener: a game is rated in the transaction that stores its end (so no game ends
+    unrated, whatever is killed when), and every process tells its own connections at the table how."""
+
+    def rate(session: Session, game: FinishedGame) -> datetime:
+        return rate_finished(session, game.table, facts(game.game, game.meta))
+
+    async def over(event: GameOver) -> None:
+        await tell(room, event.table)
+
+    room.events.finishing(rate)
+    room.events.subscribe(GameOver, over)

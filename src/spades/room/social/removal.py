@@ -1,0 +1,125 @@
+"""The owner's removal of a person from their table, at any time: a seated player or a spectator.
+
+Before the start the seat is free again, as ``remove`` frees it. During the game the computer takes the seat at
+once, as it covers an absent person (the seat is stored away for the reason ``removed``, covered from the
+table's last action), and ``presence`` says so to the table from the seats' two readings, in every process alike.
+The removed person's connections leave the table and are told why; their name is kept in the table's settings,
+and they may not sit at the table or watch it again."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import update
+
+from ...seats import seat_name
+from .. import protocol as p
+from ..store import SeatRow, Store, StoredTable
+from ..table.connections import Connection, need_player
+
+if TYPE_CHECKING:
+    from ..table.live import LiveTable
+    from ..table.room import Room
+
+__all__ = ["is_removed", "on_notice", "refuse_removed", "remove_person"]
+
+
+def is_removed(info: StoredTable, name: str) -> bool:
+    """Whether the table's owner removed the player of that name from the table."""
+    key = name.casefold()
+    return any(str(removed).casefold() == key for removed in info.settings.get("removed", ()))
+
+
+def refuse_removed(info: StoredTable, name: str) -> None:
+    if is_removed(info, name):
+        raise p.Refusal(p.ErrorCode.REMOVED, f"the owner removed you from table {info.id}; you may not sit at it "
+                        "or watch it again")
+
+
+def _cover_removed(store: Store, table_id: int, seat: int, seq: int) -> bool:
+    """The seat's person is removed: away for that reason and covered by the computer from after ``seq``."""
+    with store.transaction() as session:
+        result = session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                       SeatRow.player_id.is_not(None))
+                                 .values(away="removed", away_since=datetime.now(UTC), covered_from=seq))
+        return bool(getattr(result, "rowcount", 0))
+
+
+def _evict(room: Room, table: LiveTable, name: str) -> None:
+    """Each connection of this process of the named person at the table leaves it, told why."""
+    key = name.casefold()
+    frame = p.encode(p.Removed(type="removed", table=table.id, text=f"The owner removed you from table {table.id}."))
+    for conn in room.connections.at(table.id):
+        if conn.player is not None and conn.player.name.casefold() == key:
+            room.connections.leave(conn, table.id)
+            conn.send(frame)
+
+
+async def remove_person(room: Room, conn: Connection, message: p.RemovePerson) -> None:
+    owner = need_player(conn)
+    table = await room.table(message.table)
+    key = message.name.casefold()
+    async with table.lock:
+        await table.refresh()
+        if table.info.owner != owner.name:
+            raise p.Refusal(p.ErrorCode.NOT_OWNER, "only the table's owner may do that")
+        if key == owner.name.casefold():
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you own the table: you cannot remove yourself")
+        seats = [s for s in table.info.seats if s.player is not None and s.player.casefold() == key]
+        if seats:
+            name = str(seats[0].player)
+        else:
+            account = await room.db(room.store.player, message.name)
+            if account is None:
+                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(message.name)}")
+            name = account.name
+        removed = [*table.info.settings.get("removed", ()), name]
+        await room.db(room.store.update_settings, table.id, {"removed": removed})
+        said = True
+        for seat in seats:
+            if table.info.state == "playing":
+                said = not await room.db(_cover_removed, room.store, table.id, seat.seat, table.seq)
+            elif table.info.state == "waiting":
+                await room.db(room.store.set_seat, table.id, seat.seat, None, seat.level)
+        _evict(room, table, name)
+        await table.refresh(made_here=True)  # during the game, the table hears of the computer taking the seat
+        table.announce_table(conn, message.id)
+        if said:
+            table.say(removed_line(name, table, [s.seat for s in seats]))
+        await table.changed()
+        await table.after_change()
+    await room.bus.publish({"removed": table.id, "name": name, "say": said, "seats": [s.seat for s in seats]})
+
+
+def removed_line(name: str, table: LiveTable, seats: list[int]) -> str:
+    """What the table hears when a person is removed other than by the computer taking their seat."""
+    if seats and table.info.state == "waiting":
+        return f"The owner removed {name}; {seat_name(seats[0], table.players)} is free again."
+    return f"The owner removed {name} from the table."
+
+
+async def on_notice(room: Room, notice: dict[str, Any]) -> bool:
+    """Another process removed someone: its connections of theirs leave the table; True when the notice was
+    a removal's."""
+    table_id, name = notice.get("removed"), notice.get("name")
+    if not isinstance(table_id, int) or not isinstance(name, str):
+        return False
+    table = room.tables.get(table_id)
+    if table is None:
+        return True
+    async with table.lock:
+        await table.refresh()
+        _evict(room, table, name)
+        table.announce_table()
+        if notice.get("say"):
+            seats = notice.get("seats")
+            table.say(removed_line(name, table, [int(s) for s in seats] if isinstance(seats, list) else []))
+    return True
+
+
+def install(room: Room) -> None:
+    async def notice(room: Room, notice: dict[str, Any]) -> None:
+        await on_notice(room, notice)
+
+    room.on_notice_key("removed", notice)

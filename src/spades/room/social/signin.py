@@ -1,0 +1,286 @@
+"""Signing in: register, login, guest and resume, each held to the room's limits, and a player's statistics.
+
+- A failed login counts against the name and against the client's address (``Backoff``): after
+  ``LOGIN_FREE_PER_NAME`` failures of a name (``LOGIN_FREE_PER_ADDRESS`` from an address) each further try waits
+  ``LOGIN_DELAY_FIRST`` seconds (from the moment the last failure's check is done, however long the check took
+  on a busy server), doubling with every failure up to ``LOGIN_DELAY_MAX``, and is refused
+  (``too_many_attempts``, saying how long) without its password being looked at, even a right one. A good login
+  ends the name's wait; a count is forgotten ``LOGIN_FORGET_AFTER`` seconds after its last failure. Registering
+  a taken name counts as a failure of the address (it costs the room a look at the name and is a way to try
+  names).
+- An address registers at most ``REGISTRATIONS_PER_ADDRESS`` players, and makes at most ``GUESTS_PER_ADDRESS``
+  guests, in any ``QUOTA_WINDOW`` seconds (``Quota``; ``too_many_registrations``, ``too_many_guests``).
+- Hashing and verifying a password with argon2 takes about 0.15 s of both cores: at most
+  ``PASSWORD_CHECKS_AT_ONCE`` runs at once, in a thread of its own at the lowest priority (nice 19, where the
+  system allows it), and at most ``PASSWORD_CHECKS_WAITING`` sign-ins wait for it (one more is refused as
+  ``busy``), so that logins arriving together cannot starve the room's other clients.
+
+The counts live in this process (each ``spades serve`` process keeps its own) and are bounded in size. Every
+refusal is a ``protocol.Refusal`` with its code."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import math
+import os
+import threading
+import time
+import weakref
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .. import protocol as p
+from ..identity import auth, names
+from ..store import Account, Figures, Store
+
+if TYPE_CHECKING:
+    from ..table.room import Room
+
+__all__ = ["Backoff", "Quota", "SignIn", "signin_of"]
+
+T = TypeVar("T")
+Clock = Callable[[], float]
+MAX_KEYS = 100_000  # names or addresses remembered by one counter; past that the oldest are forgotten
+
+
+class Backoff:
+    """Failures per key and the wait they impose: none for the first ``free``, then ``first`` seconds after the
+    last failure, doubled for each failure more, at most ``cap``; forgotten ``forget`` seconds after the last."""
+
+    def __init__(self, free: int, first: float, cap: float, forget: float, clock: Clock) -> None:
+        self.free, self.first, self.cap, self.forget = free, first, cap, forget
+        self.clock = clock
+        self._seen: dict[str, tuple[int, float]] = {}  # key: (failures, time of the last), oldest first
+
+    def wait(self, key: str) -> float:
+        """Seconds before the key may try again (0: now)."""
+        seen = self._seen.get(key)
+        if seen is None:
+            return 0.0
+        count, last = seen
+        now = self.clock()
+        if now - last >= self.forget:
+            del self._seen[key]
+            return 0.0
+        if count < self.free:
+            return 0.0
+        delay = min(self.cap, self.first * 2.0 ** (count - self.free))
+        return max(0.0, last + delay - now)
+
+    def fail(self, key: str) -> None:
+        self.wait(key)  # forgets an old count
+        count = self._seen.pop(key, (0, 0.0))[0]  # put back last: the dict stays oldest first
+        self._seen[key] = (count + 1, self.clock())
+        if len(self._seen) > MAX_KEYS:
+            for old in list(self._seen)[:len(self._seen) - MAX_KEYS]:
+                del self._seen[old]
+
+    def known(self, key: str) -> None:
+        """A failure counted when its try arrived is now known (its password check is done): the wait starts
+        again from now. A check that a busy server took longer than the wait over must not use the wait up, or
+        the next try of the same client would be let through the moment it hears its last was wrong."""
+        seen = self._seen.pop(key, None)
+        if seen is not None:
+            self._seen[key] = (seen[0], self.clock())  # put back last: the dict stays oldest first
+
+    def forgive(self, key: str) -> None:
+        """Take back one failure (a try counted before its outcome was known that went well)."""
+        seen = self._seen.get(key)
+        if seen is not None:
+            self._seen[key] = (max(0, seen[0] - 1), seen[1])
+
+    def reset(self, key: str) -> None:
+        self._seen.pop(key, None)
+
+    def failures(self, key: str) -> int:
+        self.wait(key)  # forgets an old count
+        return self._seen.get(key, (0, 0.0))[0]
+
+
+class Quota:
+    """At most ``limit`` uses per key in any ``window`` seconds."""
+
+    def __init__(self, limit: int, window: float, clock: Clock) -> None:
+        self.limit, self.window = limit, window
+        self.clock = clock
+        self._uses: dict[str, deque[float]] = {}
+
+    def wait(self, key: str) -> float:
+        """Seconds before the key may use one more (0: now)."""
+        uses = self._uses.get(key)
+        if uses is None:
+            return 0.0
+        now = self.clock()
+        while uses and uses[0] <= now - self.window:
+            uses.popleft()
+        if not uses:
+            del self._uses[key]
+            return 0.0
+        return max(0.0, uses[0] + self.window - now) if len(uses) >= self.limit else 0.0
+
+    def refund(self, key: str) -> None:
+        """Give back the last use (it was spent before its outcome was known, and it failed)."""
+        uses = self._uses.get(key)
+        if uses:
+            uses.pop()
+
+    def spend(self, key: str) -> None:
+        self.wait(key)
+        self._uses.setdefault(key, deque()).append(self.clock())
+        if len(self._uses) > MAX_KEYS:
+            self._uses.pop(next(iter(self._uses)))
+
+
+def _lower_priority() -> None:
+    """Run this thread (and the threads argon2 starts from it for its lanes, which inherit it) at the lowest
+    priority: the event loop's thread then gets a core the moment it has a frame to answer."""
+    with contextlib.suppress(AttributeError, OSError):  # Linux sets a thread's priority by its id
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+
+
+def _seconds(wait: float) -> str:
+    whole = max(1, math.ceil(wait))
+    return f"{whole} second{'s' if whole != 1 else ''}"
+
+
+class SignIn:
+    """Signs players in for the room's websocket (and answers stats), on the store, by the clock given (seconds,
+    ``time.monotonic`` unless a test moves its own)."""
+
+    def __init__(self, store: Store, clock: Clock = time.monotonic) -> None:
+        self.store = store
+        self.clock = clock
+        self.name_failures = Backoff(p.LOGIN_FREE_PER_NAME, p.LOGIN_DELAY_FIRST, p.LOGIN_DELAY_MAX,
+                                     p.LOGIN_FORGET_AFTER, clock)
+        self.address_failures = Backoff(p.LOGIN_FREE_PER_ADDRESS, p.LOGIN_DELAY_FIRST, p.LOGIN_DELAY_MAX,
+                                        p.LOGIN_FORGET_AFTER, clock)
+        self.registrations = Quota(p.REGISTRATIONS_PER_ADDRESS, p.QUOTA_WINDOW, clock)
+        self.guests = Quota(p.GUESTS_PER_ADDRESS, p.QUOTA_WINDOW, clock)
+        self._checks = ThreadPoolExecutor(p.PASSWORD_CHECKS_AT_ONCE, thread_name_prefix="password-check",
+                                          initializer=_lower_priority)
+        self._waiting = 0
+
+    def close(self) -> None:
+        self._checks.shutdown(wait=False, cancel_futures=True)
+
+    async def sign_in(self, message: Any, address: str) -> tuple[Account, str | None]:
+        """The player a register, login, guest or resume message signs in as, and for resume the token it gave
+        (None otherwise: the room makes a new session). ``address`` is the client's IP. Refusal on refusal."""
+        kind = message.type
+        try:
+            if kind == "register":
+                return await self._register(message.name, message.password, address), None
+            if kind == "login":
+                return await self._login(message.name, message.password, address), None
+            if kind == "guest":
+                return await self._guest(message.name, address), None
+            if kind == "resume":
+                player = await asyncio.to_thread(self.store.player_for_token, message.token)
+                if player is None:
+                    raise p.Refusal(p.ErrorCode.SESSION_EXPIRED, "the token is unknown or has expired; sign in "
+                                    "again")
+                return player, message.token
+        except auth.AuthError as error:
+            code = p.ErrorCode.NAME_TAKEN if error.code == "name_taken" else p.ErrorCode.BAD_MESSAGE
+            raise p.Refusal(code, str(error)) from None
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{kind} is not a way to sign in")
+
+    async def stats(self, name: str) -> Figures:
+        """The player's figures; Refusal no_such_player when no player has that name."""
+        stats = await asyncio.to_thread(self.store.stats, name)
+        if stats is None:
+            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no player has that name")
+        return stats
+
+    # -- each way in -------------------------------------------------------------------------------------------
+    async def _login(self, name: str, password: str, address: str) -> Account:
+        key = "name:" + (names.lookup_key(name) or name)
+        wait = max(self.name_failures.wait(key), self.address_failures.wait(address))
+        if wait > 0:
+            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed logins of that name or from this "
+                            f"address; try again in {_seconds(wait)}")
+        # counted as failed until the password is found right, so that tries sent together are counted together
+        self.name_failures.fail(key)
+        self.address_failures.fail(address)
+        try:
+            player = await self._checked(self.store.check_password, name, password)
+        except p.Refusal:  # busy: not a try
+            self.name_failures.forgive(key)
+            self.address_failures.forgive(address)
+            raise
+        if player is None:
+            self.name_failures.known(key)
+            self.address_failures.known(address)
+            # Told apart so that a client can offer to register a new name; register says as much (name_taken),
+            # and a wrong name took as long as a wrong password all the same.
+            if await asyncio.to_thread(self.store.name_free, name):
+                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no registered player has that name; register it "
+                                "first")
+            raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "that is not the password of the player of that name")
+        self.name_failures.reset(key)
+        self.address_failures.forgive(address)
+        return player
+
+    async def _register(self, name: str, password: str, address: str) -> Account:
+        wait = self.address_failures.wait(address)
+        if wait > 0:
+            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed tries from this address; try again "
+                            f"in {_seconds(wait)}")
+        wait = self.registrations.wait(address)
+        if wait > 0:
+            raise p.Refusal(p.ErrorCode.TOO_MANY_REGISTRATIONS, f"{p.REGISTRATIONS_PER_ADDRESS} players were "
+                            f"registered from this address within the hour; try again in {_seconds(wait)}")
+        auth.check_name(name)
+        if not await asyncio.to_thread(self.store.name_free, name):  # before the cost of hashing the password
+            self.address_failures.fail(address)
+            holder = await asyncio.to_thread(self.store.player, name)
+            looks = f" (it reads as {holder.name})" if holder is not None and holder.name != name else ""
+            raise p.Refusal(p.ErrorCode.NAME_TAKEN, f"The name {name} is taken{looks}.")
+        self.registrations.spend(address)  # spent before, so that registrations sent together count together
+        try:
+            return await self._checked(self.store.create_player, name, password)
+        except (auth.AuthError, p.Refusal) as error:
+            self.registrations.refund(address)
+            if isinstance(error, auth.AuthError) and error.code == "name_taken":
+                self.address_failures.fail(address)
+            raise
+
+    async def _guest(self, name: str | None, address: str) -> Account:
+        wait = self.guests.wait(address)
+        if wait > 0:
+            raise p.Refusal(p.ErrorCode.TOO_MANY_GUESTS, f"{p.GUESTS_PER_ADDRESS} guests were made from this "
+                            f"address within the hour; try again in {_seconds(wait)}, or resume a guest's "
+                            "session with its token")
+        self.guests.spend(address)
+        try:
+            return await asyncio.to_thread(self.store.guest, name)
+        except auth.AuthError:
+            self.guests.refund(address)
+            raise
+
+    async def _checked(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a store call that hashes or verifies a password in the bounded pool."""
+        if self._waiting >= p.PASSWORD_CHECKS_WAITING:
+            raise p.Refusal(p.ErrorCode.BUSY, "the room is checking many passwords just now; try again in a "
+                            "moment")
+        self._waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._checks, functools.partial(function, *args))
+        finally:
+            self._waiting -= 1
+
+
+_SIGNINS: weakref.WeakKeyDictionary[Room, SignIn] = weakref.WeakKeyDictionary()
+
+
+def signin_of(room: Room) -> SignIn:
+    """The room's sign-in, made on first use and closed with the room."""
+    signin = _SIGNINS.get(room)
+    if signin is None:
+        signin = _SIGNINS[room] = SignIn(room.store)
+        room.closing.append(signin.close)
+    return signin

@@ -1,0 +1,165 @@
+"""The room of one process: its store, its bus, its connections and the live tables it serves.
+
+It loads a table when someone first comes to it, hears the bus say that another process changed one, and on a
+start rebuilds every game under way: the people at those tables are away from the moment of the restart (unless
+they were away already, whose absence keeps its start), so the computer covers whoever does not come back within
+the table's timeout, as it would have without the restart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from .. import protocol as p
+from ..identity.auth import TOKEN_LIFETIME
+from ..store import Account, Store, StoredTable
+from ..store.action_log import make_action_log
+from .bus import Bus, LocalBus
+from .connections import Connection, Connections
+from .events import ConnectionClosed, Events
+from .live import LiveTable
+from .metrics import Metrics
+
+NoticeHandler = Callable[["Room", dict[str, Any]], Awaitable[None]]
+
+__all__ = ["Room"]
+
+log = logging.getLogger("spades.room")
+
+
+class Room:
+    """Every table this process serves and every connection it holds."""
+
+    def __init__(self, store: Store, bus: Bus | None = None, *, base_url: str = "", pace: float = 1.0,
+                 seeds: bool = False, allow_origins: tuple[str, ...] = (), metrics: Metrics | None = None) -> None:
+        self.store = store
+        self.seeds = seeds  # whether a table's creator may choose its seed
+        self.bus: Bus = bus or LocalBus()
+        self.base_url = base_url
+        self.pace = pace
+        self.allow_origins = allow_origins
+        self.tables: dict[int, LiveTable] = {}
+        self.connections = Connections()
+        self.metrics = metrics or Metrics()
+        self.action_log = make_action_log(store)
+        self.origin = secrets.token_hex(8)  # this process, in its notices: its own actions need no catching up
+        self.events = Events(self._forward)
+        self.notices: dict[str, NoticeHandler] = {}  # a feature's own notices on the bus, by their key
+        self.closing: list[Callable[[], None]] = []  # what the features stop when the room closes
+
+    async def start(self) -> None:
+        await self.bus.start(self.on_notice)
+        await self._resume_games()
+
+    def on_notice_key(self, key: str, handler: NoticeHandler) -> None:
+        """A feature's own notices (those with ``key``) go to ``handler``."""
+        self.notices[key] = handler
+
+    async def close(self) -> None:
+        for stop in self.closing:
+            stop()
+        for table in list(self.tables.values()):
+            await table.close()
+        await self.bus.close()
+        await self.action_log.close()
+
+    async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """A store call, in a worker thread (each is one short transaction)."""
+        return await asyncio.to_thread(function, *args, **kwargs)
+
+    async def notify(self, table: int, seq: int | None = None, action: tuple[int, str] | None = None) -> None:
+        """Tell the other processes that the table changed: its actions up to ``seq`` (``action``: the seat and
+        text of that one, stored already, which a process one action behind applies without reading the store),
+        or (None) its seats."""
+        notice: dict[str, Any] = {"table": table, "seq": seq, "from": self.origin}
+        if action is not None:
+            notice["action"] = list(action)
+        await self.bus.publish(notice)
+
+    async def _forward(self, event: dict[str, Any]) -> None:
+        await self.bus.publish({"event": event, "from": self.origin})
+
+    async def table(self, table_id: int) -> LiveTable:
+        """The live table, loaded and caught up on first use; a refusal when there is no such table."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        info = await self.db(self.store.table, table_id)
+        if info is None:
+            raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+        table = self.tables.setdefault(table_id, LiveTable(self, info))
+        async with table.lock:
+            await table.catch_up()
+        return table
+
+    async def _resume_games(self) -> None:
+        infos: list[StoredTable] = await self.db(self.store.tables, ("playing",))
+        for info in infos:
+            for seat in info.seats:
+                if seat.player is not None:
+                    await self.db(self.store.set_away, info.id, seat.seat, "restart", only_if_present=True)
+            table = await self.table(info.id)
+            async with table.lock:
+                await table.refresh(made_here=True)
+                await table.after_change()
+                await table.changed()
+        if infos:
+            log.info("resumed %s games under way", len(infos))
+
+    async def on_notice(self, notice: dict[str, Any]) -> None:
+        """The bus says a table changed (its actions, or its seats and state): catch up and tell our clients; or
+        carries an event another process made (``event``), or a feature's own notice (by its key)."""
+        if "event" in notice:
+            if notice.get("from") != self.origin:
+                await self.events.receive(notice["event"])
+            return
+        for key, handler in self.notices.items():
+            if key in notice:
+                await handler(self, notice)
+                return
+        table_id = notice.get("table")
+        table = self.tables.get(table_id) if isinstance(table_id, int) else None
+        if table is None:
+            return
+        seq = notice.get("seq")
+        if seq is not None and (notice.get("from") == self.origin or (isinstance(seq, int) and seq <= table.seq)):
+            return  # an action this process took, or has applied already: its clients have been told
+        async with table.lock:
+            if seq is None and not await table.refresh():  # refresh told them of the seats if they changed
+                table.announce_table()
+            if not table.follow(seq, notice.get("action")):
+                await table.catch_up()
+            table.publish()
+            await table.after_change()
+
+    # -- connections ------------------------------------------------------------------------------------------
+    async def welcome(self, conn: Connection, player: Account, reply_to: int | None, token: str | None = None) -> None:
+        """Signed in: the welcome with a session token (a resumed session keeps its own)."""
+        conn.player = player
+        log.info("%s signed in from %s%s", player.name, conn.address or "an unknown address",
+                 " (a guest)" if player.guest else "")
+        if token is None:
+            token, expires = await self.db(self.store.new_session, player)
+        else:
+            expires = datetime.now(UTC) + min(TOKEN_LIFETIME, timedelta(days=1))  # its expiry is not re-read
+        conn.send(p.encode(p.Welcome(type="welcome", id=reply_to,
+                                     player=p.Player(name=player.name, guest=player.guest),
+                                     token=token, expires=expires)))
+
+    async def left(self, conn: Connection) -> None:
+        """The connection is gone: each seat it held at a game under way is away (the table is told, and the
+        computer covers it after the table's timeout unless the person is back)."""
+        if conn.player is not None:
+            log.info("%s's connection closed", conn.player.name)
+        await self.events.emit(ConnectionClosed(conn, dict(conn.tables)))  # out of the queue, rematches declined
+        for table_id, seat in self.connections.discard(conn):
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                if seat is None or not await table.away(seat, "dropped"):
+                    table.announce_table()

@@ -1,0 +1,196 @@
+"""The room as a Starlette application: the websocket at ``/ws``, the HTTP routes and the web table's pages. It
+only moves JSON: each client frame is checked for size, rate and schema (``protocol``), then handed to the
+handler of its type (``handlers``), and every refusal is answered with an error message carrying the request's
+``id`` while the connection goes on.
+
+Before any of that, the transport holds the line: a frame longer than ``TRANSPORT_MAX_BYTES`` is refused by the
+websocket layer from its header, without being read (the server is started with that ``ws_max_size``); a browser
+page of another site (its ``Origin``) may not open the websocket at all; and a client that stops reading is closed
+once its bounded queue is full (``connections``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+import time
+from collections.abc import AsyncIterator
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import protocol as p
+from ..social import rating_views
+from ..store import Store
+from ..table.bus import make_bus
+from ..table.connections import CLOSE_NOT_READING, Connection
+from ..table.metrics import Metrics
+from ..table.room import Room
+from . import http
+from .features import install, load_listener
+from .handlers import HANDLERS
+from .limits import RateLimit
+from .pages import add_pages
+
+__all__ = ["CLOSE_ORIGIN", "TRANSPORT_MAX_BYTES", "create_app", "origin_allowed"]
+
+log = logging.getLogger("spades.room")
+
+# Frames up to TRANSPORT_MAX_BYTES are read and, past the protocol's limit, answered with too_large; longer ones are
+# cut by the websocket layer (close code 1009) from the frame's header, before their bytes are read.
+TRANSPORT_MAX_BYTES = p.TRANSPORT_MAX_BYTES
+CLOSE_ORIGIN = p.CLOSE_ORIGIN
+HANDLING_WAIT = 30.0  # seconds a closing connection's message in hand may take to finish
+CLOSE_WAIT = 40.0  # seconds a close frame may wait behind unread frames, as long as the keepalive would
+
+
+def _error(code: p.ErrorCode, message: str, reply_to: int | None = None) -> str:
+    return p.encode(p.Error(type="error", id=reply_to, code=code, message=message[:p.MESSAGE_MAX]))
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Whether a websocket may be opened from a page of ``origin``: no Origin (not a browser: ``spades join``, a
+    script), the room's own address (the request's Host), or one of ``allowed`` (``--allow-origin``). A browser's
+    ``null`` origin (a sandboxed frame, a file) is refused."""
+    if origin is None:
+        return True
+    if origin in allowed or "*" in allowed:
+        return True
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    return host is not None and parts.netloc.lower() == host.lower()
+
+
+async def _socket(websocket: WebSocket) -> None:
+    room: Room = websocket.app.state.room
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), room.allow_origins):
+        await websocket.close(code=CLOSE_ORIGIN, reason="a page of another site may not open the room")
+        return
+    # which of the room's processes took the connection (spades serve --processes), for the operator and the bench
+    await websocket.accept(headers=[(b"x-spades-process", str(room.metrics.process).encode())])
+    conn = Connection(address=websocket.client.host if websocket.client else "")
+    room.connections.add(conn)
+    rate = RateLimit()
+
+    async def write() -> None:
+        while True:
+            frame, timing = await conn.next_frame()
+            await websocket.send_text(frame)
+            if timing is not None:
+                timing.sent()
+
+    async def read() -> None:
+        while conn.closing is None:
+            event = await websocket.receive()
+            if event["type"] == "websocket.disconnect":
+                return
+            data: str | bytes | None = event.get("text")
+            if data is None:
+                data = event.get("bytes") or b""
+            conn.received = time.perf_counter()
+            await _frame(room, conn, rate, data)
+
+    writer = asyncio.create_task(write())
+    reader = asyncio.create_task(read())
+    closer = asyncio.create_task(conn.closed.wait())
+    try:
+        await asyncio.wait({reader, closer}, return_when=asyncio.FIRST_COMPLETED)
+        if conn.closing is not None:
+            # The close frame waits behind what the client has not read; its queue is gone meanwhile, and a
+            # client that never reads again is dropped by the transport's keepalive.
+            writer.cancel()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.close(code=CLOSE_NOT_READING, reason=conn.closing[:120]),
+                                       CLOSE_WAIT)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if conn.handling:  # an action half taken (stored, not yet published) is finished, not cut short
+            await asyncio.wait({reader}, timeout=HANDLING_WAIT)
+        for task in (reader, closer):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        try:
+            await room.left(conn)
+        finally:
+            if conn.closing is None:  # let the last frames go out before the socket closes
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(_drain(conn), 0.5)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+
+async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | bytes) -> None:
+    """One client frame: size, rate, schema, then its handler; every refusal answered, nothing else changed."""
+    size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+    if size > p.MAX_FRAME_BYTES:
+        conn.send(_error(p.ErrorCode.TOO_LARGE, f"the message is {size} bytes; the limit is {p.MAX_FRAME_BYTES}"))
+        return
+    if not rate.allow():
+        conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.RATE_PER_SECOND:g} messages a second; the "
+                         "message was dropped"))
+        return
+    try:
+        message = p.parse_client(data)
+    except p.ProtocolError as error:
+        conn.send(p.encode(error.reply()))
+        return
+    conn.handling = True
+    try:
+        await HANDLERS[message.type](room, conn, message)
+    except p.ProtocolError as error:
+        conn.send(p.encode(error.reply(message.id)))
+    except Exception as error:  # a reason may name a card: only where it failed is logged
+        log.error("a %s message failed (%s)", message.type, type(error).__name__)
+        conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))
+    finally:
+        conn.handling = False
+
+
+async def _drain(conn: Connection) -> None:
+    while not conn.outbox.empty():
+        await asyncio.sleep(0.01)
+
+
+def create_app(database_url: str | None = None, redis_url: str | None = None, *, base_url: str = "",
+               pace: float = 1.0, seeds: bool = False, allow_origins: tuple[str, ...] = (),
+               process: tuple[int, int] = (1, 1), metrics_port: int | None = None,
+               listeners: tuple[str, ...] = ()) -> Starlette:
+    """The room's application on that database (the default SQLite file when None), with table updates between
+    processes through Redis when ``redis_url`` is given; ``allow_origins``: pages of other sites that may open the
+    websocket, besides the room's own; ``process``: this one's number among the room's processes and how many
+    there are; ``metrics_port``: the local port whose requests may read ``/metrics`` (none: no request may);
+    ``listeners``: more subscribers of the tables' events, as ``module:function`` (see ``features``)."""
+    for name in listeners:  # a wrong name is refused before the room opens
+        load_listener(name)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, database_url)
+        bus = make_bus(redis_url, store.engine.url.render_as_string(hide_password=True))
+        room = Room(store, bus, base_url=base_url, pace=pace, seeds=seeds, allow_origins=allow_origins,
+                    metrics=Metrics(*process))
+        install(room, listeners)
+        await room.start()
+        app.state.room = room
+        # What is alive once the room has started (its modules, the engine's tables, the store's metadata) lives
+        # as long as the process: the collector's full passes need not walk it again.
+        gc.collect()
+        gc.freeze()
+        try:
+            yield
+        finally:
+            await room.close()
+            store.close()
+
+    routes = [*http.routes(), *rating_views.routes(), WebSocketRoute("/ws", _socket)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.metrics_port = metrics_port
+    add_pages(app)
+    return app

@@ -1,0 +1,100 @@
+"""What each client message does: one handler per message type, looked up in ``HANDLERS``. The app reads and
+checks the frame, then calls the handler; a handler refuses with ``protocol.Refusal`` and the app answers it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from .. import protocol as p
+from ..lobby import queue, rematch, seating
+from ..social import chat, rating_views, removal
+from ..social.signin import signin_of
+from ..table.connections import Connection, need_player
+from ..table.room import Room
+from . import questions
+
+__all__ = ["HANDLERS"]
+
+Handler = Callable[[Room, Connection, Any], Awaitable[None]]
+
+
+async def _ping(room: Room, conn: Connection, message: p.Ping) -> None:
+    conn.send(p.encode(p.Pong(type="pong", id=message.id)))
+
+
+async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
+    player, token = await signin_of(room).sign_in(message, conn.address)
+    await room.welcome(conn, player, message.id, token)
+    if message.type == "resume":
+        await seating.return_to_seats(room, conn)
+
+
+async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
+    conn.send(p.encode(p.LobbyList(type="lobby", id=message.id, tables=await seating.lobby(room))))
+    await chat.lobby_listed(room, conn)
+
+
+async def _join(room: Room, conn: Connection, message: p.Join) -> None:
+    await queue.join(room, conn, message)
+    await chat.joined(room, conn, message.table)
+
+
+async def _act(room: Room, conn: Connection, message: p.Act) -> None:
+    player = need_player(conn)
+    table = await room.table(message.table)
+    seats = [s.seat for s in table.info.seats if s.player == player.name]
+    if not seats:
+        async with table.lock:
+            await table.refresh()
+        seats = [s.seat for s in table.info.seats if s.player == player.name]
+    if not seats:
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you have no seat at that table")
+    if conn.tables.get(table.id) != seats[0]:  # not at the seat on this connection: back at it first
+        await seating.sit_back(room, conn, table, seats[0])
+    await table.command(seats[0], message.action, person=True, reply=(conn, message.id), cursor=message.cursor)
+
+
+async def _stand(room: Room, conn: Connection, message: p.Stand) -> None:
+    """Standing from a table also leaves the quick-play queue and declines a rematch there."""
+    await queue.leave(room, conn)
+    await rematch.leaving(room, conn, message.table)
+    await seating.stand(room, conn, message)
+
+
+async def _stats(room: Room, conn: Connection, message: p.StatsRequest) -> None:
+    name = message.name or (conn.player.name if conn.player else None)
+    if name is None:
+        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first, or name a player")
+    stats = await signin_of(room).stats(name)
+    conn.send(p.encode(p.Stats(type="stats", id=message.id, **vars(stats))))
+
+
+HANDLERS: dict[str, Handler] = {
+    "ping": _ping,
+    "register": _sign_in,
+    "login": _sign_in,
+    "guest": _sign_in,
+    "resume": _sign_in,
+    "lobby": _lobby,
+    "create": seating.create,
+    "join": _join,
+    "stand": _stand,
+    "level": seating.set_level,
+    "start": seating.start,
+    "remove": seating.remove,
+    "act": _act,
+    "sync": questions.sync,
+    "ask": questions.ask,
+    "stats": _stats,
+    "leaderboard": rating_views.leaderboard_handler,
+    "quick": queue.quick,
+    "leave_queue": queue.leave_queue,
+    "quick_computer": queue.quick_computer,
+    "rematch": rematch.answer,
+    "chat": chat.chat,
+    "chat_history": chat.history,
+    "mute": chat.mute,
+    "chat_settings": chat.chat_settings,
+    "remove_person": removal.remove_person,
+}

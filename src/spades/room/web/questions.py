@@ -1,0 +1,83 @@
+"""What a player asks of a table without acting: the reading keys' answers, a hint, the coach's review of a
+finished hand, and ``sync`` (everything after a cursor).
+
+The answers are the terminal table's own words (``words``), from the asker's seat or as a spectator; the room adds
+what only it knows: who is away at ``w``, and the cover rule at ``z``."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+from ...wire import action_text
+from ...words import seat as words
+from .. import protocol as p
+from ..lobby.seating import sit_back
+from ..social import presence
+from ..table.connections import Connection, need_player
+from ..table.live import LiveTable
+from ..table.room import Room
+
+__all__ = ["ask", "sync"]
+
+
+async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
+    """Answer a reading key in the terminal's words, from the asker's seat (or as a spectator)."""
+    need_player(conn)
+    table = await room.table(message.table)
+    async with table.lock:  # a table just loaded by another message has caught up once this is free
+        pass
+    host = table.host
+    if host is None:
+        raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+    view = host.view(table.seat_of(conn))
+    if message.key == "C":
+        lines = await _coach(table, view.seat, words.coach_refusal(view, message.hand), message.hand)
+        conn.send(p.encode(p.Said(type="said", id=message.id, table=table.id, text=lines[0][:p.MESSAGE_MAX],
+                                  lines=[line[:p.MESSAGE_MAX] for line in lines[:p.COACH_LINES]])))
+        return
+    action = None
+    if message.key == "x":
+        # a spectator is told why there is no hint before any adviser is asked
+        adviser = table.adviser(view.seat if view.seat in range(table.players) else 0)
+        text, suggested = await asyncio.to_thread(words.hint, view, host.game.events, adviser, message.hand)
+        action = None if suggested is None else action_text(suggested)
+    else:
+        text = words.answer(view, host.game.events, message.key, message.hand)
+        if message.key == "z":
+            text += " " + presence.cover_rule(table.timeout)
+        elif message.key == "w" and message.hand is None and not host.game.over:
+            note = presence.turn_note(table.seat(host.game.turn), table.players, table.timeout, datetime.now(UTC))
+            if note is not None:
+                text += " " + note
+    conn.send(p.encode(p.Said(type="said", id=message.id, table=table.id, text=text[:p.MESSAGE_MAX],
+                              action=action)))
+
+
+async def _coach(table: LiveTable, seat: int, refusal: str | None, hand: int | None) -> list[str]:
+    """The coach's lines for ``seat`` about the finished ``hand`` (or the refusal), reviewed once per seat and
+    hand (the room takes nothing back, so a finished hand's review never changes). The search runs in a worker
+    thread on a copy of the game, so the table plays on meanwhile."""
+    if refusal is not None or hand is None or table.host is None:
+        return [refusal or "There is no hand to review."]
+    key = (seat, hand)
+    if key not in table.reviews:
+        game = table.host.game.clone()  # taken here, on the loop, where the table's actions are applied
+        table.reviews[key] = await asyncio.to_thread(words.coach, game, seat, hand)
+    return table.reviews[key]
+
+
+async def sync(room: Room, conn: Connection, message: p.Sync) -> None:
+    """Everything after the cursor, as the reply to the message (with its id)."""
+    player = need_player(conn)
+    table = await room.table(message.table)
+    if table.id not in conn.tables:
+        mine = [s.seat for s in table.info.seats if s.player == player.name]
+        if not mine:
+            raise p.Refusal(p.ErrorCode.NOT_SEATED, "join the table first (with a seat, or to watch)")
+        await sit_back(room, conn, table, mine[0])
+    async with table.lock:
+        await table.catch_up()
+        if table.host is None:
+            raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+        table.send_update(conn, min(message.cursor, table.host.cursor), reply_to=message.id)

@@ -15,7 +15,6 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from ...errors import SpadesError
-from ..protocol.codes import TOKEN_LIFETIME_DAYS
 from . import names
 
 __all__ = [
@@ -38,6 +37,7 @@ __all__ = [
 NAME_MAX = names.NAME_MAX
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
+TOKEN_LIFETIME_DAYS = 7  # a session token's life, as the protocol states it
 TOKEN_LIFETIME = timedelta(days=TOKEN_LIFETIME_DAYS)
 NAME_RULE = names.NAME_RULE
 

@@ -38,7 +38,6 @@ from .codes import (
     COACH_LINES,
     ERROR_MEANINGS,
     GUESTS_PER_ADDRESS,
-    HOST_CODES,
     LOGIN_DELAY_FIRST,
     LOGIN_DELAY_MAX,
     LOGIN_FORGET_AFTER,
@@ -75,11 +74,11 @@ from .codes import (
     ErrorCode,
     ProtocolError,
     Refusal,
-    host_refusal,
 )
 from .docs import render_docs
 from .fields import (
     ACTION_MAX,
+    HOST_CODES,
     NAME_PATTERN,
     OPTION_RANGES,
     TOKEN_PATTERN,
@@ -102,6 +101,7 @@ from .fields import (
     TableState,
     Token,
     check_ranges,
+    host_refusal,
     quote,
 )
 from .messages import (
@@ -137,6 +137,7 @@ from .messages import (
     Update,
     Welcome,
     encode,
+    error_reply,
     message_type,
     parse_client,
     parse_server,
@@ -287,6 +288,7 @@ __all__ = [
     "check_ranges",
     "describe",
     "encode",
+    "error_reply",
     "host_refusal",
     "message_type",
     "parse_client",

@@ -5,14 +5,10 @@ one of these codes."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from ...errors import SpadesError
 from ..identity import names as _names
-
-if TYPE_CHECKING:
-    from ...host import Refusal as HostRefusal
-    from .messages import Error
+from ..identity.auth import TOKEN_LIFETIME_DAYS as TOKEN_LIFETIME_DAYS  # a session token's life, stated here
 
 MAX_FRAME_BYTES = 4096
 RATE_PER_SECOND = 20.0
@@ -42,7 +38,6 @@ REGISTRATIONS_PER_ADDRESS = 10  # new players registered from one address in any
 GUESTS_PER_ADDRESS = 20  # guests made from one address in any hour
 QUOTA_WINDOW = 3600.0  # the hour of those two, in seconds
 PASSWORD_CHECKS_AT_ONCE = 1  # passwords hashed or verified at once (argon2 takes about 0.15 s of two cores)
-TOKEN_LIFETIME_DAYS = 7  # a session token's life (auth.TOKEN_LIFETIME)
 PASSWORD_CHECKS_WAITING = 32  # sign-ins that may wait for it; one more is refused as busy
 
 # The room's own (spades.room: app, connections, seating).
@@ -190,33 +185,5 @@ class ProtocolError(SpadesError):
         self.message = message
         self.id = id
 
-    def reply(self, id: int | None = None) -> Error:
-        """The error message the server sends for this refusal (``id``: the message it answers, when known)."""
-        from .messages import Error
-
-        return Error(type="error", id=self.id if id is None else id, code=self.code,
-                     message=self.message[:MESSAGE_MAX])
-
 
 Refusal = ProtocolError
-
-
-# The one statement of which error code each of the host's refusals is answered with.
-HOST_CODES: dict[str, ErrorCode] = {
-    "game_over": ErrorCode.GAME_OVER,
-    "not_an_action": ErrorCode.ILLEGAL,
-    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
-    "computer_seat": ErrorCode.NOT_YOUR_TURN,
-    "illegal": ErrorCode.ILLEGAL,
-}
-
-
-def host_refusal(refusal: HostRefusal, sent: str | None = None) -> ProtocolError:
-    """The room's refusal for an action its host refused: the code for the kind, the host's reason; text that is
-    not an action (``sent``) is quoted as every error quotes a client's input, short and escaped."""
-    if refusal.kind == "not_an_action" and sent is not None:
-        from ...host import NOT_AN_ACTION
-        from .fields import quote
-
-        return ProtocolError(HOST_CODES[refusal.kind], f"{quote(sent)} {NOT_AN_ACTION}")
-    return ProtocolError(HOST_CODES[refusal.kind], refusal.reason)

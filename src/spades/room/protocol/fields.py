@@ -11,6 +11,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from pydantic_core import PydanticCustomError
 
 from ...errors import RulesError
+from ...host import NOT_AN_ACTION
+from ...host import Refusal as HostRefusal
 from ...rules import OPTION_HELP, VARIANTS, Rules
 from ..identity.names import BadName, check_name
 from .codes import (
@@ -25,6 +27,8 @@ from .codes import (
     QUOTE_MAX,
     TOKEN_MAX,
     TOKEN_MIN,
+    ErrorCode,
+    ProtocolError,
 )
 
 
@@ -247,3 +251,20 @@ class TableInfo(Part):
     invite: Annotated[str, Field(max_length=512, description="the invitation link to this table; add "
                                  "?seat=N for a seat")]
 
+
+# The one statement of which error code each of the host's refusals is answered with.
+HOST_CODES: dict[str, ErrorCode] = {
+    "game_over": ErrorCode.GAME_OVER,
+    "not_an_action": ErrorCode.ILLEGAL,
+    "not_your_turn": ErrorCode.NOT_YOUR_TURN,
+    "computer_seat": ErrorCode.NOT_YOUR_TURN,
+    "illegal": ErrorCode.ILLEGAL,
+}
+
+
+def host_refusal(refusal: HostRefusal, sent: str | None = None) -> ProtocolError:
+    """The room's refusal for an action its host refused: the code for the kind, the host's reason; text that is
+    not an action (``sent``) is quoted as every error quotes a client's input, short and escaped."""
+    if refusal.kind == "not_an_action" and sent is not None:
+        return ProtocolError(HOST_CODES[refusal.kind], f"{quote(sent)} {NOT_AN_ACTION}")
+    return ProtocolError(HOST_CODES[refusal.kind], refusal.reason)

@@ -432,6 +432,11 @@ _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
 
+def error_reply(error: ProtocolError, id: int | None = None) -> Error:
+    """The error message the server sends for a refusal (``id``: the message it answers, when known)."""
+    return Error(type="error", id=error.id if id is None else id, code=error.code, message=error.message[:MESSAGE_MAX])
+
+
 def message_type(model: type[ClientBase] | type[ServerBase]) -> str:
     """The ``type`` a message model's frames carry."""
     return str(model.model_fields["type"].annotation.__args__[0])  # type: ignore[union-attr]

@@ -139,13 +139,13 @@ async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | byte
     try:
         message = p.parse_client(data)
     except p.ProtocolError as error:
-        conn.send(p.encode(error.reply()))
+        conn.send(p.encode(p.error_reply(error)))
         return
     conn.handling = True
     try:
         await HANDLERS[message.type](room, conn, message)
     except p.ProtocolError as error:
-        conn.send(p.encode(error.reply(message.id)))
+        conn.send(p.encode(p.error_reply(error, message.id)))
     except Exception as error:  # a reason may name a card: only where it failed is logged
         log.error("a %s message failed (%s)", message.type, type(error).__name__)
         conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))

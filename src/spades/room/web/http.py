@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..identity import names
+from ..lobby.seating import lobby
 from ..protocol import MAX_TABLE_ID
 
 __all__ = ["routes"]
@@ -48,8 +49,6 @@ async def _metrics(request: Request) -> JSONResponse:
 
 
 async def _tables(request: Request) -> JSONResponse:
-    from ..lobby.seating import lobby
-
     return JSONResponse({"tables": [t.model_dump(mode="json") for t in await lobby(request.app.state.room)]})
 
 

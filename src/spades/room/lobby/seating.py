@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from ...seats import seat_name
@@ -96,10 +96,12 @@ def _unseat(room: Room, table: LiveTable, seat: int) -> None:
         room.connections.sit(other, table.id, None, other.cursors.get(table.id, 0))
 
 
-async def _seat_change(table: LiveTable, to: Connection, reply_to: int | None) -> None:
-    await table.refresh(made_here=True)
+async def _seat_change(table: LiveTable, to: Connection, reply_to: int | None, seats: Iterable[int]) -> None:
+    """The seats this process changed are stored: the table's events and seats, the reply, and the start if the
+    table starts by itself once full."""
+    await table.refresh(mine=seats)
+    await table.changed()  # the other processes hear of the seat before the reply lets its player go on
     table.announce_table(to, reply_to)
-    await table.changed()
     if table.info.settings.get("autostart") and table.info.state == "waiting" \
             and all(s.player is not None or s.level for s in table.info.seats):
         await begin(table)
@@ -141,7 +143,8 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
                 _unseat(room, table, other.seat)
         room.connections.sit(conn, table.id, message.seat)
         log.info("table %s: %s sat at %s", table.id, player.name, seat_name(message.seat, table.players))
-        await _seat_change(table, conn, message.id)
+        moved = [s.seat for s in table.info.seats if s.player == player.name or s.seat == message.seat]
+        await _seat_change(table, conn, message.id, moved)
 
 
 async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int, reply_to: int | None = None) -> None:
@@ -191,7 +194,7 @@ async def stand(room: Room, conn: Connection, message: p.Stand) -> None:
                 _unseat(room, table, own.seat)
         elif seat is not None:
             await table.away(seat, "left")
-        await _seat_change(table, conn, message.id)
+        await _seat_change(table, conn, message.id, [s.seat for s in mine])
         await table.after_change()
 
 
@@ -201,7 +204,7 @@ async def set_level(room: Room, conn: Connection, message: p.SetLevel) -> None:
         if seat.player is not None:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
         await room.db(room.store.set_seat, table.id, message.seat, None, message.level)
-        await _seat_change(table, conn, message.id)
+        await _seat_change(table, conn, message.id, [message.seat])
 
 
 async def remove(room: Room, conn: Connection, message: p.Remove) -> None:
@@ -209,7 +212,7 @@ async def remove(room: Room, conn: Connection, message: p.Remove) -> None:
         seat = _seat_of(table, message.seat)
         await room.db(room.store.set_seat, table.id, message.seat, None, seat.level)
         _unseat(room, table, message.seat)
-        await _seat_change(table, conn, message.id)
+        await _seat_change(table, conn, message.id, [message.seat])
 
 
 async def start(room: Room, conn: Connection, message: p.Start) -> None:
@@ -230,7 +233,7 @@ async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | 
     room = table.room
     if not await room.db(room.store.set_state, table.id, "playing", was="waiting"):
         return False
-    await table.refresh(made_here=True)
+    await table.refresh()
     await table.catch_up()
     log.info("table %s: the game started: %s", table.id, ", ".join(
         f"{seat_name(s.seat, table.players)} {s.player or f'computer ({s.level})'}" for s in table.info.seats))

@@ -83,7 +83,7 @@ async def remove_person(room: Room, conn: Connection, message: p.RemovePerson) -
             elif table.info.state == "waiting":
                 await room.db(room.store.set_seat, table.id, seat.seat, None, seat.level)
         _evict(room, table, name)
-        await table.refresh(made_here=True)  # during the game, the table hears of the computer taking the seat
+        await table.refresh(mine=[s.seat for s in seats])  # in the game, the table hears of the computer taking it
         table.announce_table(conn, message.id)
         if said:
             table.say(removed_line(name, table, [s.seat for s in seats]))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +35,7 @@ from ..client import hint_adviser
 from ..store import StoredSeat, StoredTable
 from ..store.ratings import count_cover, finish_meta
 from .connections import Connection
-from .events import FinishedGame, GameOver, HandOver, PersonBack, TableEvent, heard, seat_events
+from .events import FinishedGame, GameOver, HandOver, TableEvent, heard, seat_events
 from .frames import Batch, TableFrames
 from .messages import table_message
 from .metrics import Timing
@@ -124,51 +125,44 @@ class LiveTable:
         return await self.room.db(function, *args, **kwargs)
 
     # -- reading the store ----------------------------------------------------------------------------------
-    async def refresh(self, *, made_here: bool = False) -> bool:
+    async def refresh(self, *, mine: Iterable[int] = ()) -> bool:
         """Read the table's seats and state again (another process, or this one, changed them), tell this
         process's clients the seats when who is there changed, and let the computer cover the seats the store
-        says it covers; True when the table was told. ``made_here``: this process stored the change, so it makes
-        the change's events (said by ``changed``). Call under the table's lock."""
+        says it covers; True when the table was told. ``mine``: the seats whose change this process stored, whose
+        events it makes (said by ``changed``). Call under the table's lock."""
         info = await self._db(self.room.store.table, self.id)
         if info is None:
             return False
         before, self.info = self.info, info
-        claimed = await self._claim_present()
-        if claimed:
-            info = await self._db(self.room.store.table, self.id)
-            if info is not None:
-                self.info = info
         self._sync_covers()
         events = seat_events(self.id, before.seats, self.info.seats)
-        if made_here:
-            self.pending.extend(events)
-        elif claimed:
-            self.pending.extend(e for e in events if isinstance(e, PersonBack) and e.seat in claimed)
+        seats = set(mine)
+        self.pending.extend(e for e in events if getattr(e, "seat", None) in seats)
         told = self.info.state == "playing" and before.state == "playing" and any(map(heard, events))
         if told:  # the seats as they are now; what happened to them is said by the events' listeners
             self.announce_table()
-        if claimed:
-            await self.changed()
         return told
 
     async def changed(self) -> None:
-        """Tell the other processes that the table's seats or state changed, then make the events of what this
-        process changed: the listeners of every process hear them after the seats."""
-        await self.room.notify(self.id)
+        """Make the events of what this process changed, then tell the other processes that the table's seats or
+        state changed: the bus carries the events first, so no process makes the table's next event before it has
+        heard these (it must read the change first)."""
         pending, self.pending = self.pending, []
         for event in pending:
             await self.room.events.emit(event)
+        await self.room.notify(self.id)
 
-    async def _claim_present(self) -> set[int]:
-        """Seats the store has as away while a connection of this process holds them (another process restarted
-        and marked everyone away) are present again: those seats."""
-        here = self.room.connections.present(self.id)
-        claimed: set[int] = set()
-        for seat in self.info.seats:
-            if seat.away is not None and seat.seat in here \
-                    and await self._db(self.room.store.set_present, self.id, seat.seat) is not None:
-                claimed.add(seat.seat)
-        return claimed
+    async def claim(self) -> None:
+        """Seats the store has as away while a connection of this process holds them (another process restarted,
+        or started the game without them, and said so with ``PersonAway``) are present again, and said back."""
+        async with self.lock:
+            await self.refresh()
+            here = self.room.connections.present(self.id)
+            claimed = [seat.seat for seat in self.info.seats if seat.away is not None and seat.seat in here
+                       and await self._db(self.room.store.set_present, self.id, seat.seat) is not None]
+            if claimed:
+                await self.refresh(mine=claimed)
+                await self.changed()
 
     def _sync_covers(self) -> None:
         """The host's computers for absent people follow the store's ``covered_from``."""
@@ -285,10 +279,10 @@ class LiveTable:
             await self._db(count_cover, self.room.store, self.id, seat)
         log.debug("table %s: action seq %s accepted", self.id, self.seq)
         self.publish(reply, self.room.metrics.timing(reply[0].received) if person and reply is not None else None)
-        await self.room.notify(self.id, self.seq, (seat, action_text(checked)))
-        if len(host.game.results) > hands:
+        if len(host.game.results) > hands:  # on the bus before the action: no process finishes the game first
             scores = tuple(side.score for side in host.game.results[-1].sides)
             await self.room.events.emit(HandOver(self.id, len(host.game.results), scores, self.seq))
+        await self.room.notify(self.id, self.seq, (seat, action_text(checked)))
         await self.after_change()
         return True
 
@@ -374,7 +368,7 @@ class LiveTable:
             log.info("table %s: the game is over after %s actions: %s; %s won", self.id, self.seq, ", ".join(
                 f"{side_name(game.rules, side)} {score}" for side, score in enumerate(game.scores)),
                 "no side" if game.winner is None else side_name(game.rules, game.winner))
-        await self.refresh(made_here=True)
+        await self.refresh()
         self.announce_table()
         await self.changed()
         if finished:
@@ -453,7 +447,7 @@ class LiveTable:
                     covered = True
             self.timer, self.timer_at = None, None
             if covered:
-                await self.refresh(made_here=True)
+                await self.refresh(mine=[seat.seat for seat in self.info.seats])
                 await self.changed()
             await self.after_change()
 
@@ -465,7 +459,7 @@ class LiveTable:
             return False
         changed = bool(await self._db(self.room.store.set_away, self.id, seat, reason, only_if_present=True))
         if changed:
-            await self.refresh(made_here=True)
+            await self.refresh(mine=[seat])
             await self.changed()
         self._watch_absence()
         return changed
@@ -477,7 +471,7 @@ class LiveTable:
         before = await self._db(self.room.store.set_present, self.id, seat)
         if before is None:
             return
-        if not await self.refresh(made_here=True):
+        if not await self.refresh(mine=[seat]):
             self.announce_table()
         await self.changed()
         self._watch_absence()

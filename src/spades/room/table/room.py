@@ -20,7 +20,7 @@ from ..store import Account, Store, StoredTable
 from ..store.action_log import make_action_log
 from .bus import Bus, LocalBus
 from .connections import Connection, Connections
-from .events import ConnectionClosed, Events
+from .events import ConnectionClosed, Events, PersonAway
 from .live import LiveTable
 from .metrics import Metrics
 
@@ -50,10 +50,22 @@ class Room:
         self.events = Events(self._forward)
         self.notices: dict[str, NoticeHandler] = {}  # a feature's own notices on the bus, by their key
         self.closing: list[Callable[[], None]] = []  # what the features stop when the room closes
+        self.claims: set[asyncio.Task[None]] = set()
+        self.events.subscribe(PersonAway, self._claim_back)
 
     async def start(self) -> None:
         await self.bus.start(self.on_notice)
         await self._resume_games()
+
+    async def _claim_back(self, event: PersonAway) -> None:
+        """Another process marked away a person one of this process's connections holds the seat of (it restarted,
+        or started the game without them): claimed back once this event is heard, so every process hears the
+        person away before back. A task of its own: the event may be heard under the table's lock."""
+        table = self.tables.get(event.table)
+        if table is not None and event.seat in self.connections.present(event.table):
+            task = asyncio.create_task(table.claim())
+            self.claims.add(task)
+            task.add_done_callback(self.claims.discard)
 
     def on_notice_key(self, key: str, handler: NoticeHandler) -> None:
         """A feature's own notices (those with ``key``) go to ``handler``."""
@@ -104,7 +116,7 @@ class Room:
                     await self.db(self.store.set_away, info.id, seat.seat, "restart", only_if_present=True)
             table = await self.table(info.id)
             async with table.lock:
-                await table.refresh(made_here=True)
+                await table.refresh(mine=[s.seat for s in info.seats])
                 await table.after_change()
                 await table.changed()
         if infos:

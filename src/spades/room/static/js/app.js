@@ -149,9 +149,11 @@ function onState(what) {
     line.textContent = "";
     say("Connected again.");
     signInAgain();
-  } else if (what === "lost") {
-    line.textContent = "The connection to the room is lost; trying again…";
-    if (!state.lostSaid) alertText("The connection to the room is lost; trying again.");
+  } else if (what === "lost" || what === "unanswered") {
+    // said once until the room is back: each try again is on the line for the eyes
+    const words = what === "lost" ? "The connection to the room is lost" : "The room does not answer";
+    line.textContent = `${words}; trying again…`;
+    if (!state.lostSaid) alertText(`${words}; trying again.`);
     state.lostSaid = true;
     return;
   } else if (what === "garbled") {

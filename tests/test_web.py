@@ -431,6 +431,52 @@ def test_reconnects_by_itself_after_the_server_restarts_mid_hand(browser: Any, t
     assert not errors
 
 
+# A websocket that never opens, as behind a proxy that never answers the upgrade; the page's sockets are kept.
+NEVER_OPENS = """
+    window.sockets = [];
+    window.WebSocket = class {
+      static CONNECTING = 0; static OPEN = 1; static CLOSING = 2; static CLOSED = 3;
+      constructor(url) { this.url = url; this.readyState = 0; window.sockets.push(this); }
+      addEventListener() {}
+      send() { throw new Error("a socket that never opened was sent a frame"); }
+      close() { this.readyState = 3; }
+    };
+"""
+
+
+def test_a_socket_that_never_opens_is_given_up_said_once_and_tried_again_after_a_growing_pause(
+        browser: Any, room: Room) -> None:
+    """A socket still connecting at the page's limit is closed, the player told once, and another tried after
+    the pause a dropped connection waits, longer each time. The page's clock stands still but when the test moves
+    it, so nothing here depends on how busy the machine is."""
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    start = 1_800_000_000_000
+    page.clock.install(time=start)
+    page.clock.pause_at(start + 60_000)
+    page.add_init_script(NEVER_OPENS)
+    page.goto(room.url + "/")
+    page.wait_for_function("() => window.sockets.length === 1")
+    limit = page.evaluate("async () => (await import('/static/js/net.js')).OPEN_LIMIT_MS")
+    assert 5_000 <= limit <= 30_000
+    page.clock.run_for(limit - 1)
+    assert page.evaluate("window.sockets[0].readyState") == 0
+    assert page.text_content("#connection") == ""
+    page.clock.run_for(101)  # the limit, and the alert a moment after
+    assert page.evaluate("[window.sockets.length, window.sockets[0].readyState]") == [1, 3]
+    assert page.text_content("#connection") == "The room does not answer; trying again…"
+    assert page.text_content("#alert") == "The room does not answer; trying again."
+    page.clock.run_for(400)  # the first pause, half a second
+    assert page.evaluate("window.sockets.length") == 2
+    page.clock.run_for(limit + 999)  # the second socket given up, and all but the last moment of a second's pause
+    assert page.evaluate("[window.sockets.length, window.sockets[1].readyState]") == [2, 3]
+    assert page.text_content("#alert") == ""  # said once: the alert has gone and is not said again
+    assert page.text_content("#connection") == "The room does not answer; trying again…"
+    page.clock.run_for(1)
+    assert page.evaluate("window.sockets.length") == 3
+    assert not errors
+
+
 def test_a_reload_mid_hand_says_where_the_game_stands_without_saying_it_all_again(browser: Any, room: Room) -> None:
     page = new_page(browser)
     play_now(page, room)

@@ -1,6 +1,10 @@
-// One websocket to the room that comes back by itself: a dropped connection is retried with a growing pause,
-// the player is told, and on return the room is asked to resume the session (the token) so the seats, views and
-// missed events come back.
+// One websocket to the room that comes back by itself: a dropped connection, or one that never opens, is retried
+// with a growing pause, the player is told, and on return the room is asked to resume the session (the token) so
+// the seats, views and missed events come back.
+
+// A socket still connecting after this long (a proxy that never answers the upgrade) would wait for the browser's
+// own limit, minutes, in silence: it is given up and tried again.
+export const OPEN_LIMIT_MS = 10000;
 
 export class Link {
   constructor({ onMessage, onState }) {
@@ -30,7 +34,16 @@ export class Link {
       return;
     }
     this.socket = socket;
+    const limit = setTimeout(() => {
+      if (this.socket !== socket || socket.readyState !== WebSocket.CONNECTING) return;
+      this.socket = null;  // its close event, if one comes, is then not taken for a drop
+      socket.close();
+      if (this.closing) return;
+      this.onState("unanswered");
+      this.later();
+    }, OPEN_LIMIT_MS);
     socket.addEventListener("open", () => {
+      clearTimeout(limit);
       const again = this.everOpen;
       this.everOpen = true;
       this.retry = 0;
@@ -52,6 +65,7 @@ export class Link {
       this.onMessage(message, done);
     });
     socket.addEventListener("close", () => {
+      clearTimeout(limit);
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.closing) return;

@@ -1,0 +1,227 @@
+// The hand and its focus: the player's cards as one button a card (one Tab stop, the selected card), the moves
+// through them and the jumps to a suit, and where the focus goes at the table: to the selected card when it
+// changes or a turn begins, and never otherwise. These are methods of the table (table.js joins them to TableView;
+// `this` is the table).
+
+import { answer } from "./speak.js";
+import { SUITS, capitalize, cardFaceElement, cardName, inOrder, suitOf } from "./cards.js";
+import { settings } from "./settings.js";
+import { el, shown } from "./dom.js";
+
+export const handMethods = {
+  hand() { return this.view && this.view.hand ? inOrder(this.view.hand) : null; },
+
+  /** A move through the hand, or a jump to a suit: the keymap entry's ``move`` says which. */
+  navigate(entry) {
+    if (this.waitingNext) return this.ask("h");
+    const cards = this.hand();
+    if (cards === null) return answer("You have not looked at your cards; press h to look.");
+    if (cards.length === 0) return answer("You hold no cards.");
+    const current = cards.includes(this.selected) ? this.selected : null;
+    const index = current !== null ? cards.indexOf(current) : -1;
+    const move = entry.move;
+    const ofSuit = (suit) => cards.filter((card) => suitOf(card) === suit);
+    // With the setting, the moves through the cards (not the jumps to a suit) pass over those that may not be
+    // played now.
+    const view = this.view;
+    const skipping = settings.skip && this.myTurn() && (view.phase === "play" || view.phase === "pass");
+    const pool = skipping ? cards.filter((card) => view.legal.includes(card)) : cards;
+    const before = pool.filter((card) => cards.indexOf(card) < index);
+    const after = pool.filter((card) => cards.indexOf(card) > index);
+    let note = "";
+    let target;
+    if (entry.does === "suit") {
+      const suit = SUITS.findIndex((s) => s.plural === move);
+      const held = ofSuit(suit);
+      if (held.length === 0) return answer(`No ${SUITS[suit].plural}.`);
+      target = held[0];
+      note = held.length !== 1 ? `, ${held.length} ${SUITS[suit].plural}` : `, 1 ${SUITS[suit].singular}`;
+    } else if (move === "left") {
+      if (before.length === 0) note = ", first card";
+      target = before.length ? before[before.length - 1] : pool[0];
+    } else if (move === "right") {
+      if (index >= 0 && after.length === 0) note = ", last card";
+      target = index < 0 ? pool[0] : after.length ? after[0] : pool[pool.length - 1];
+    } else if (move === "home") {
+      target = pool[0];
+    } else if (move === "end") {
+      target = pool[pool.length - 1];
+    } else if (move === "low" || move === "high") {
+      const suit = suitOf(current !== null ? current : cards[0]);
+      const mayPlay = pool.filter((card) => suitOf(card) === suit);
+      const held = mayPlay.length ? mayPlay : ofSuit(suit);
+      target = move === "low" ? held[0] : held[held.length - 1];
+    } else {
+      const suits = [0, 1, 2, 3].filter((suit) => ofSuit(suit).length > 0);
+      const here = current !== null ? suitOf(current) : suits[0];
+      const position = Math.max(suits.indexOf(here), 0);
+      const step = move === "up" ? -1 : 1;
+      let next = position + step;
+      if (next < 0 || next >= suits.length) {
+        note = step < 0 ? ", first suit" : ", last suit";
+        next = position;
+      }
+      const held = ofSuit(suits[next]);
+      target = held[0];
+      const words = held.length !== 1 ? SUITS[suits[next]].plural : SUITS[suits[next]].singular;
+      note = `, ${held.length} ${words}` + note;
+    }
+    // The focus on the card says its name: the status line's words are then not said again, only the note.
+    const moved = this.markSelected(target, { focus: true });
+    answer(`${cardName(target)}${note}`, moved ? { heard: note.replace(/^, /, "") } : {});
+  },
+
+  /** The hand: one button a card, kept from update to update (only the cards played leave, only those dealt or
+   * drawn come), so that the focus stays on its card and a screen reader says nothing again; a card that may not
+   * be played now says so, and why, as its description. The focus moves here only when the card it was on is
+   * gone (played: to the card that takes its place). */
+  renderHand() {
+    const box = document.getElementById("hand");
+    const cards = this.waitingNext ? [] : this.hand();
+    const view = this.view;
+    const held = cards || [];
+    const hadFocus = box.contains(document.activeElement);
+    box.parentElement.hidden = this.waitingNext;
+    if (held.length && !held.includes(this.selected)) {
+      // a place for the hand's one Tab stop, not the player's choice: after a card played, the one beside it;
+      // the next "your turn" picks as the terminal does
+      const was = this.order.indexOf(this.selected);
+      const beside = was < 0 ? undefined : this.order.slice(was + 1).find((card) => held.includes(card))
+        ?? this.order.slice(0, was).reverse().find((card) => held.includes(card));
+      const first = this.firstLegalCardOrNull();
+      this.selected = beside ?? (held.includes(first) ? first : held[0]);
+      this.defaulted = true;
+    }
+    this.order = held;
+    for (const [card, button] of this.buttons) {
+      if (!held.includes(card)) {
+        button.remove();
+        this.buttons.delete(card);
+      }
+    }
+    let note = box.querySelector(":scope > p");
+    if (cards === null && !this.waitingNext) {
+      const text = view.seat === null ? "You are watching." : "Your cards are face down.";
+      if (!note) box.append(note = el("p", {}));
+      note.textContent = text;
+    } else if (note) {
+      note.remove();
+    }
+    const playing = this.myTurn() && (view.phase === "play" || view.phase === "pass");
+    const why = document.getElementById("hand-why");
+    const reason = playing && this.unplayable ? `cannot be played: ${this.unplayable}` : "";
+    if (why.textContent !== reason) why.textContent = reason;
+    held.forEach((card, index) => {
+      let button = this.buttons.get(card);
+      if (!button) {
+        button = el("button", {
+          type: "button", class: "card", "aria-label": cardName(card), "data-card": card,
+          onclick: () => this.playCard(card),
+          onfocus: () => { if (this.selected !== card) this.markSelected(card); },
+        }, cardFaceElement(card));
+        this.buttons.set(card, button);
+      }
+      // in the hand's order, without moving a button already there (a moved button loses the focus)
+      const here = box.querySelectorAll(":scope > button.card")[index];
+      if (here !== button) box.insertBefore(button, here ?? null);
+      const legal = !playing || view.legal.includes(card);
+      button.classList.toggle("unplayable", !legal);
+      if (legal) {
+        button.removeAttribute("aria-disabled");
+        button.removeAttribute("aria-describedby");
+      } else {
+        button.setAttribute("aria-disabled", "true");
+        if (reason) button.setAttribute("aria-describedby", "hand-why");
+      }
+    });
+    this.markSelected(this.selected, { keepDefault: true });
+    if (hadFocus && !box.contains(document.activeElement) && this.focusWithTable()) this.focusHome();
+  },
+
+  /** Move the selection without rebuilding the hand (a rebuilt button would lose the click under way); with
+   * ``focus``, the focus goes with it (a move through the hand, the hint's card). True when the focus moved. */
+  markSelected(card, { focus = false, keepDefault = false } = {}) {
+    this.selected = card;
+    if (!keepDefault) this.defaulted = false;
+    for (const [text, button] of this.buttons) {
+      const selected = text === card;
+      button.classList.toggle("selected", selected);
+      button.tabIndex = selected ? 0 : -1;
+      if (selected) button.setAttribute("aria-current", "true");
+      else button.removeAttribute("aria-current");
+    }
+    const button = this.buttons.get(card);
+    if (focus && button && document.activeElement !== button && this.focusWithTable()) {
+      button.focus();
+      return document.activeElement === button;
+    }
+    return false;
+  },
+
+  firstLegalCardOrNull() { return this.view && this.view.legal ? this.firstLegalCard() : null; },
+
+  // -- the focus: it moves when the selected card changes or a turn begins, and never otherwise ---------------
+  /** Where the keys start at this table: the selected card; between hands the "Next hand" button; without a
+   * hand the card table itself; before the game a seat to take, or the table's title. */
+  homeElement() {
+    const play = document.getElementById("play");
+    if (!play.hidden) {
+      const card = this.buttons.get(this.selected);
+      if (card && !this.waitingNext) return card;
+      if (this.waitingNext) return document.querySelector("#decision button") || play;
+      return play;
+    }
+    if (!document.getElementById("waiting").hidden) {
+      const sit = document.querySelector("#waiting-seats button");
+      if (sit) return sit;
+    }
+    return document.getElementById("table-title");
+  },
+
+  /** Whether the table may move the focus: it is in the table already, or nowhere (on the page's body, or on an
+   * element just hidden or removed); never from the header, a dialog or another view. */
+  focusWithTable() {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return true;
+    if (active.closest("dialog")) return false;
+    return document.getElementById("view-table").contains(active) || !shown(active);
+  },
+
+  /** Move the focus to where the keys start; true when it moved. */
+  focusHome() {
+    const target = this.homeElement();
+    if (!target || document.activeElement === target) return false;
+    target.focus();
+    return document.activeElement === target;
+  },
+
+  /** Arriving at the table: the focus goes where the keys start once the room has said what the table is; until
+   * then there is nothing to put it on (the card table of the last table, or its title, would be said and left at
+   * once). */
+  focus() {
+    if (this.view === null && (this.info === null || this.starting || this.info.state === "playing")) {
+      this.wantFocus = true;  // the first update (or, for a table that waits, its first message) puts it
+    } else {
+      this.focusHome();
+    }
+  },
+
+  /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. A game under
+   * way (or starting) sends its first update next: the focus waits for it, to go to a card once, not to the title
+   * first. */
+  applyFocus() {
+    if (!this.wantFocus) return;
+    if (this.view === null && (this.starting || (this.info && this.info.state === "playing"))) return;
+    this.wantFocus = false;
+    if (this.focusWithTable()) this.focusHome();
+  },
+
+  /** Escape: back to the hand from wherever the focus is; said, when the focus is there already. */
+  backToHand() {
+    if (this.focusHome()) return;
+    const cards = this.hand() || [];
+    if (this.view === null) answer("The game has not started yet.");
+    else if (this.waitingNext) answer("Press n for the next hand.");
+    else answer(cards.includes(this.selected) ? `${capitalize(cardName(this.selected))} is selected.` : "No card is selected.");
+  },
+};

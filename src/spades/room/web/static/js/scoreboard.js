@@ -1,0 +1,54 @@
+// The scores for the eyes: the scoreline (the hand, the trick, each side's points and bags), and between hands and
+// at the end the hand's result, the game's and the chart of the scores. Their words are the room's lines, said in
+// the log as they came. These are methods of the table (table.js joins them to TableView; `this` is the table).
+
+import { drawChart } from "./chart.js";
+import { el } from "./dom.js";
+
+export const scoreboardMethods = {
+  renderScore() {
+    const view = this.shown();
+    const names = this.sideNames();
+    const parts = view.scores.map((score, side) => `${names[side]} ${score} points, ${view.bags[side]} bag${view.bags[side] === 1 ? "" : "s"}`);
+    const tricks = this.handSize();
+    let where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, tricks)} of ${tricks}` : `Hand ${view.hand_number}`;
+    if (view.ended) where = `Hand ${view.hand_number} is over`;
+    const rules = view.rules.options;
+    const target = rules.hands ? `${rules.hands} hand${rules.hands === 1 ? "" : "s"}` : `to ${rules.target ?? 500}`;
+    document.getElementById("scoreline").replaceChildren(
+      el("p", { text: `${where}. Playing ${target}.` }),
+      el("ul", { class: "scores-now" }, ...parts.map((text) => el("li", { text }))),
+    );
+  },
+
+  renderSummaries() {
+    const view = this.view;
+    const handOver = document.getElementById("hand-over");
+    const over = view.phase === "over" && this.seen >= this.events.length;
+    // Between hands, the hand just ended; at the end of the game, the last hand's result as well as the game's.
+    const scored = over ? this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "hand_scored").pop() : null;
+    handOver.hidden = !this.waitingNext && !scored;
+    if (!handOver.hidden) {
+      const number = this.waitingNext ? this.reviewHand : scored[0].result.number;
+      document.getElementById("hand-over-title").textContent = `Hand ${number} is over`;
+      document.getElementById("hand-over-lines").replaceChildren(
+        ...((this.waitingNext ? this.endedLines : this.lines[scored[1]]) || []).slice(1).map((text) => el("li", { text })));
+    }
+    const gameOver = document.getElementById("game-over");
+    gameOver.hidden = !over;
+    if (over) {
+      const last = this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "game_over").pop();
+      const [line, ...mine] = last ? this.lines[last[1]] : ["The game is over."];
+      document.getElementById("game-over-line").textContent = line;
+      const stats = document.getElementById("game-over-stats");
+      stats.textContent = mine.join(" ");  // the seat's own statistics, as the terminal closes the game
+      stats.hidden = mine.length === 0;
+      document.getElementById("record-link").href = `/api/tables/${this.id}/record`;
+      document.getElementById("record-link").setAttribute("download", `spades-table-${this.id}.json`);
+    }
+    const chartBox = document.getElementById("chart-box");
+    const results = this.shown().results;
+    chartBox.hidden = !(this.waitingNext || over) || results.length === 0;
+    if (!chartBox.hidden) drawChart(results, this.sideNames());
+  },
+};

@@ -1,0 +1,31 @@
+// The settings dialog: its switches (brief words, the browser's own speech, "your turn" at once, the sounds, moves
+// that pass over the cards that may not be played) kept with the other settings as soon as they change.
+
+import { answer } from "./speak.js";
+import { settings, saveSettings } from "./settings.js";
+import { connectSoundSettings } from "./sound.js";
+import { $ } from "./dom.js";
+
+export function connectSettingsDialog() {
+  $("open-settings").addEventListener("click", () => {
+    $("set-brief").checked = settings.verbosity === "tricks";  // v may have changed it at the table
+    $("settings-dialog").showModal();
+  });
+  $("set-brief").addEventListener("change", () => {
+    settings.verbosity = $("set-brief").checked ? "tricks" : "all";
+    saveSettings();
+  });
+  for (const [id, key] of [["set-speech", "speech"], ["set-urgent-turn", "urgent"], ["set-sound", "sound"],
+    ["set-skip", "skip"]]) {
+    const box = $(id);
+    box.checked = settings[key];
+    box.addEventListener("change", () => {
+      settings[key] = box.checked;
+      saveSettings();
+      if (key === "speech" && box.checked && !("speechSynthesis" in window)) {
+        answer("This browser has no speech; use a screen reader.");
+      }
+    });
+  }
+  connectSoundSettings();  // after the switch above: the sound is heard once it is on
+}

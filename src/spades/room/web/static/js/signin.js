@@ -1,0 +1,113 @@
+// Signing in: the token that keeps a player signed in from visit to visit, the guest's and the account's forms,
+// signing out, "Play now" (a guest at a new table with the computer) and the sign-in page at an invitation's
+// address. What the room's page shares (its state, its link, going to an address, sitting at a table) comes from
+// app.js.
+
+import { answer, say } from "./speak.js";
+import { seatNames } from "./rulesets.js";
+import { $ } from "./dom.js";
+
+const TOKEN = "spades.token";
+
+export function token() {
+  try { return localStorage.getItem(TOKEN); } catch { return null; }
+}
+export function setToken(value) {
+  try {
+    if (value) localStorage.setItem(TOKEN, value);
+    else localStorage.removeItem(TOKEN);
+  } catch { /* private browsing: this page only */ }
+}
+
+/** The sign-in page at an invitation's address says which table it is and the seat it offers, and its first
+ * button (which has the focus, so Enter) takes that seat as a guest; "Play now", which would start another
+ * table, is not offered there. The table is looked up in the room's list of tables (GET /api/tables). */
+export async function showInvitation(state, id) {
+  $("invitation").hidden = id === null;
+  $("play-now-box").hidden = id !== null;
+  state.invitation = id === null ? null : { table: id, seat: null };
+  if (id === null) return;
+  const accept = $("accept-invitation");
+  $("invitation-text").textContent = `You are invited to table ${id}.`;
+  accept.textContent = "Watch as a guest";
+  accept.focus();
+  let info;
+  try {
+    const reply = await fetch("/api/tables");
+    info = (await reply.json()).tables.find((t) => t.table === id);
+  } catch {
+    return;  // the room will say at the table what there is
+  }
+  if (!state.invitation || state.invitation.table !== id || $("view-signin").hidden) return;
+  if (!info) {
+    $("invitation-text").textContent = `You are invited to table ${id}, but it is not open: its game may be over.`;
+    $("invitation").hidden = true;
+    $("play-now-box").hidden = false;
+    say($("invitation-text").textContent);
+    $("play-now").focus();
+    return;
+  }
+  const names = seatNames(info.seats.length);
+  const free = info.state === "waiting" ? info.seats.filter((s) => !s.player && !s.level) : [];
+  const variant = info.rules.variant.replace("_", "-");
+  const seats = free.map((s) => names[s.seat]);
+  const what = free.length ? `seat${free.length > 1 ? "s" : ""} ${seats.join(" and ")} free`
+    : info.state === "waiting" ? "every seat taken: you may watch" : "under way: you may watch";
+  state.invitation.seat = free.length ? free[0].seat : null;
+  $("invitation-text").textContent = `You are invited to table ${id} (${variant}, ${what}).`;
+  accept.textContent = free.length ? `Sit at ${names[free[0].seat]} as a guest` : "Watch as a guest";
+  // the button's name changed under the focus: say the whole invitation once
+  answer($("invitation-text").textContent);
+}
+
+/** The sign-in page's buttons and forms, and signing out. */
+export function connectSignIn({ state, link, open, go, sitAndStart }) {
+  $("accept-invitation").addEventListener("click", () => {
+    const invited = state.invitation;
+    if (!invited) return;
+    const name = $("guest-name").value.trim();
+    state.afterWelcome = () => {
+      if (invited.seat !== null) sitAndStart(invited.table, invited.seat, false);
+      else open();
+    };
+    link.send(name ? { type: "guest", name } : { type: "guest" }, { kind: "signin" });
+  });
+
+  function playNow() {
+    const create = () => {
+      link.send({ type: "create", rules: { variant: "standard", options: {} },
+        levels: { 0: "normal", 1: "normal", 3: "normal" } }, {
+        kind: "create",
+        then: (info) => sitAndStart(info.table, 2, true),
+      });
+    };
+    if (state.signedIn) create();
+    else {
+      state.afterWelcome = create;
+      link.send({ type: "guest" }, { kind: "signin" });
+    }
+  }
+
+  $("play-now").addEventListener("click", playNow);
+  $("lobby-play-now").addEventListener("click", playNow);
+  $("guest-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("guest-name").value.trim();
+    state.afterWelcome = null;
+    link.send(name ? { type: "guest", name } : { type: "guest" }, { kind: "signin" });
+  });
+  $("login-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const how = event.submitter && event.submitter.value === "register" ? "register" : "login";
+    link.send({ type: how, name: $("login-name").value.trim(), password: $("login-password").value },
+      { kind: "signin" });
+  });
+  $("sign-out").addEventListener("click", () => {
+    setToken(null);
+    state.signedIn = false;
+    state.me = null;
+    $("who").textContent = "";
+    $("sign-out").hidden = true;
+    go("/");
+  });
+}

@@ -36,6 +36,8 @@ Options (besides ``--seconds``, the length of each measurement, default 20):
 ``--server-processes N``  ``spades serve --processes N`` (default 1); more than one needs ``--redis`` and a
                           PostgreSQL ``--database``, and each process's connections, actions and CPU are reported
 ``--redis URL``           passed to ``spades serve``
+``--server uvicorn|granian``  ``spades serve --server``: the ASGI server under the room's application (default
+                          uvicorn), to compare what each costs an action
 ``--engine-seconds S``    each of the two engine measurements (default 3)
 ``--profile PATH``        py-spy samples each server process during the first step; the collapsed stacks go to
                           PATH (PATH.K for process K when there are several), and the samples are broken down by
@@ -90,6 +92,8 @@ def add_arguments(parser: Any) -> None:
                        help="server processes behind the one address (default 1); more need --redis and a "
                             "PostgreSQL --database")
     group.add_argument("--redis", default=None, metavar="URL", help="the Redis the server processes share")
+    group.add_argument("--server", choices=("uvicorn", "granian"), default=None,
+                       help="the ASGI server spades serve runs the room on (default uvicorn)")
     group.add_argument("--engine-seconds", type=float, default=None, metavar="S",
                        help="the engine's random hands are measured before and after the room, S seconds each "
                             "(default 3)")
@@ -227,7 +231,8 @@ def _step(servers: Servers, workers: list[subprocess.Popen[str]], think: tuple[f
 
 
 def _check(tables: int, think_min: float, think_max: float, database: str | None, client_processes: int | None,
-           server_processes: int, redis: str | None, engine_seconds: float, profile: str | None) -> None:
+           server_processes: int, redis: str | None, engine_seconds: float, profile: str | None,
+           server: str = "uvicorn") -> None:
     from ..cli import CommandError
 
     if tables < 1:
@@ -250,25 +255,29 @@ def _check(tables: int, think_min: float, think_max: float, database: str | None
                                "serve well")
     if profile is not None:
         _room_profile.py_spy()
+    if server == "granian":
+        from ..commands.serve_granian import available
+
+        available()
 
 
 def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: float = 2.0,
         database: str | None = None, mode: str = "steady", seed: int = 1, client_processes: int | None = None,
         server_processes: int = 1, redis: str | None = None, engine_seconds: float = ENGINE_SECONDS,
-        profile: str | None = None, **_: Any) -> dict[str, Any]:
+        profile: str | None = None, server: str = "uvicorn", **_: Any) -> dict[str, Any]:
     """Measure the engine, start the server and the clients, measure (one step, or the ramp's steps), stop
     everything and measure the engine again."""
     import psutil
 
     _check(tables, think_min, think_max, database, client_processes, server_processes, redis, engine_seconds,
-           profile)
+           profile, server)
     _enough_files(tables * 4)
     processes = min(client_processes or max(1, math.ceil(tables * 4 / CONNECTIONS_PER_CLIENT_PROCESS)), tables)
     engine_before = _engine(engine_seconds, warm_up=True)
     with tempfile.TemporaryDirectory(prefix="spades-bench-room-") as tmp:
         url = database or f"sqlite:///{Path(tmp) / 'room.sqlite3'}"
         began = time.monotonic()
-        servers = Servers(url, Path(tmp) / "serve.log", server_processes, redis)
+        servers = Servers(url, Path(tmp) / "serve.log", server_processes, redis, server)
         started = time.monotonic() - began
         workers: list[subprocess.Popen[str]] = []
         try:
@@ -314,7 +323,7 @@ def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: flo
     result = {
         "benchmark": NAME, "mode": mode, "tables": tables, "connections": tables * 4,
         "database": "sqlite (temporary file)" if database is None else database.split("://")[0],
-        "client_processes": processes, "server_processes": server_processes,
+        "client_processes": processes, "server_processes": server_processes, "server": server,
         "engine": {"seconds": engine_seconds, "before": engine_before["hands_per_second"],
                    "after": engine_after["hands_per_second"], "hands_per_second": engine,
                    "others_cpu_percent_before": engine_before["others_cpu_percent"],

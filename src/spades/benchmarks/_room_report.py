@@ -22,7 +22,9 @@ def profile_figures(step: dict[str, Any], path: str) -> dict[str, Any]:
         category: {"samples": n, "share": n / total if total else math.nan,
                    "samples_per_action": n / actions if actions else math.nan,
                    "cpu_ms_per_action": n / total * step["server_cpu_ms_per_action"] if total else math.nan,
-                   "engine_hands_per_action": n / total * step["engine_hands_per_action"] if total else math.nan}
+                   "engine_hands_per_action": n / total * step["engine_hands_per_action"] if total else math.nan,
+                   "engine_cpu_hands_per_action": n / total * step.get("engine_cpu_hands_per_action", math.nan)
+                   if total else math.nan}
         for category, n in samples.items()}
     files = [path] if len(step.get("profile_samples", {})) <= 1 else [
         f"{path}.{k}" for k in sorted(step["profile_samples"], key=int)]
@@ -76,9 +78,11 @@ def _profile_lines(profile: dict[str, Any]) -> list[str]:
     for category, figures in profile["categories"].items():
         if math.isnan(figures["share"]):
             continue
+        cpu_hands = figures.get("engine_cpu_hands_per_action", math.nan)
         lines.append(f"    {category:<22} {figures['share']:>6.1%}  {figures['samples_per_action']:6.3f} samples, "
                      f"{figures['cpu_ms_per_action']:6.3f} ms of CPU = {figures['engine_hands_per_action']:6.2f} "
-                     "engine hands an action")
+                     "engine hands an action" + ("" if math.isnan(cpu_hands) else f" ({cpu_hands:.2f} in the "
+                                                 "engine's hands a CPU second)"))
     for k, error in profile["errors"].items():
         lines.append(f"    py-spy could not sample server process {k}: {error}")
     if profile["other_frames"]:

@@ -33,6 +33,9 @@ from spades.room.web.limits import RateLimit
 from spades.wire import action_from_json, action_text
 
 FAST = {"lose_at": -150}  # random bids lose points fast: every preset's game ends within a few hands
+# SPADES_TEST_SERVER=granian: every ServeProcess runs spades serve --server granian, to hold that server to the room's
+# tests (how it differs from uvicorn: spades.commands.serve_granian)
+SERVER = os.environ.get("SPADES_TEST_SERVER", "")
 
 
 class ServeProcess:
@@ -53,6 +56,8 @@ class ServeProcess:
                    "--pace", "0", *self.extra]
         if self.redis:
             command += ["--redis", self.redis]
+        if SERVER:
+            command += ["--server", SERVER]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log.open("a"), text=True,
                                         env=os.environ.copy())
         assert self.process.stdout is not None

@@ -101,6 +101,11 @@ def test_bad_room_options_are_refused(capsys: pytest.CaptureFixture[str], monkey
     assert main(["bench", "room", "--server-processes", "2", "--redis", "redis://127.0.0.1:6379/0",
                  "--database", f"sqlite:///{tmp_path / 'room.sqlite3'}"]) == 2
     assert "needs a PostgreSQL --database" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "granian", None)  # as if Granian were not installed: a sentence, not a traceback
+    assert main(["bench", "room", "--server", "granian"]) == 2
+    assert "--server granian needs Granian, which is not installed" in capsys.readouterr().err
+    assert main(["serve", "--server", "granian", "--port", "0"]) == 2
+    assert "--server granian needs Granian, which is not installed" in capsys.readouterr().err
     monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))  # no py-spy beside it
     monkeypatch.setattr(shutil, "which", lambda name: None)  # nor on the PATH
     assert main(["bench", "room", "--profile", str(tmp_path / "stacks.txt")]) == 2

@@ -10,7 +10,11 @@ NAMED_TUPLE_API = {"_replace", "_make", "_asdict", "_fields", "_field_defaults"}
 # Another library's internals, read where it offers no public way: numba's cache index tells whether the search
 # is compiled without compiling it (search/warmup.py answers "compiled" when these names change).
 # os._exit is os's documented way out of a forked child (no cleanup of the parent's state, no return into its code).
-FOREIGN = {"search/warmup.py": {"_cache", "_cache_file", "_load_index"}, "commands/serve_processes.py": {"_exit"}}
+# Granian's embedded server takes an address, not a bound socket: commands/serve_granian.py starts its ASGI worker as
+# that server does, from its internal modules (the bench extra pins Granian's minor version for it).
+FOREIGN = {"search/warmup.py": {"_cache", "_cache_file", "_load_index"}, "commands/serve_processes.py": {"_exit"},
+           "commands/serve_granian.py": {"_futures", "_granian", "_future_watcher_wrapper", "_new_cbscheduler",
+                                         "_callback_wrapper"}}
 
 
 def _private_names_of(tree: ast.AST) -> set[str]:

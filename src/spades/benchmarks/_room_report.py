@@ -22,7 +22,9 @@ def profile_figures(step: dict[str, Any], path: str) -> dict[str, Any]:
         category: {"samples": n, "share": n / total if total else math.nan,
                    "samples_per_action": n / actions if actions else math.nan,
                    "cpu_ms_per_action": n / total * step["server_cpu_ms_per_action"] if total else math.nan,
-                   "engine_hands_per_action": n / total * step["engine_hands_per_action"] if total else math.nan}
+                   "engine_hands_per_action": n / total * step["engine_hands_per_action"] if total else math.nan,
+                   "engine_cpu_hands_per_action": n / total * step.get("engine_cpu_hands_per_action", math.nan)
+                   if total else math.nan}
         for category, n in samples.items()}
     files = [path] if len(step.get("profile_samples", {})) <= 1 else [
         f"{path}.{k}" for k in sorted(step["profile_samples"], key=int)]
@@ -32,6 +34,12 @@ def profile_figures(step: dict[str, Any], path: str) -> dict[str, Any]:
 
 def _ms(value: float) -> str:
     return "-" if math.isnan(value) else f"{value:.1f} ms"
+
+
+def _cpu_hands(step: dict[str, Any]) -> str:
+    """The CPU an action in engine hands of the loop's CPU time, when the run measured it."""
+    hands = step.get("engine_cpu_hands_per_action")
+    return "" if hands is None or math.isnan(hands) else f" ({hands:.1f} in the engine's hands a CPU second)"
 
 
 def _step_lines(step: dict[str, Any], title: str) -> list[str]:
@@ -54,7 +62,8 @@ def _step_lines(step: dict[str, Any], title: str) -> list[str]:
         f"    server side (frame read to last update written): p50 {_ms(step['server_p50_ms'])}, "
         f"p99 {_ms(step['server_p99_ms'])}, max {server_max} ({step['server_actions']} actions)",
         f"    server CPU {step['server_cpu_ms_per_action']:.2f} ms an action = "
-        f"{step['engine_hands_per_action']:.1f} engine hands, {step['server_cpu_percent']:.0f}% of one core "
+        f"{step['engine_hands_per_action']:.1f} engine hands{_cpu_hands(step)}, "
+        f"{step['server_cpu_percent']:.0f}% of one core "
         f"(busiest threads {', '.join(f'{x:g}%' for x in step['server_busiest_threads_percent'])}){each}; "
         f"clients {' + '.join(f'{x:g}%' for x in clients)}{total}, their loops late by at most "
         f"{step['client_loop_lag_max_ms']:.0f} ms",
@@ -69,9 +78,11 @@ def _profile_lines(profile: dict[str, Any]) -> list[str]:
     for category, figures in profile["categories"].items():
         if math.isnan(figures["share"]):
             continue
+        cpu_hands = figures.get("engine_cpu_hands_per_action", math.nan)
         lines.append(f"    {category:<22} {figures['share']:>6.1%}  {figures['samples_per_action']:6.3f} samples, "
                      f"{figures['cpu_ms_per_action']:6.3f} ms of CPU = {figures['engine_hands_per_action']:6.2f} "
-                     "engine hands an action")
+                     "engine hands an action" + ("" if math.isnan(cpu_hands) else f" ({cpu_hands:.2f} in the "
+                                                 "engine's hands a CPU second)"))
     for k, error in profile["errors"].items():
         lines.append(f"    py-spy could not sample server process {k}: {error}")
     if profile["other_frames"]:
@@ -85,11 +96,13 @@ def report(result: dict[str, Any], limit: float) -> str:
     servers = result["server_processes"]
     lines = [
         f"bench room: {result['tables']} tables, {result['connections']} websocket clients in "
-        f"{result['client_processes']} process(es), {servers} server process{'es' if servers > 1 else ''}, "
+        f"{result['client_processes']} process(es), {servers} server process{'es' if servers > 1 else ''} "
+        f"({result.get('server', 'uvicorn')}), "
         f"{result['database']}, {result['mode']}",
         f"  engine: {engine['hands_per_second']:,.0f} hands/s (before {engine['before']:,.0f}, after "
         f"{engine['after']:,.0f}; {engine['seconds']:g} s each in the bench's process, the rest of the machine "
-        f"{engine['others_cpu_percent_before']:.0f}% and {engine['others_cpu_percent_after']:.0f}% busy)",
+        f"{engine['others_cpu_percent_before']:.0f}% and {engine['others_cpu_percent_after']:.0f}% busy)"
+        + (f"; {engine['hands_per_cpu_second']:,.0f} hands a CPU second" if "hands_per_cpu_second" in engine else ""),
         f"  opening: tables open and playing after {result['setup_seconds']:.1f} s ({result['open_seconds']:.1f} s "
         f"for the tables, {result['tables_per_second']:.1f} tables/s; the server started in "
         f"{result['server_start_seconds']:.1f} s)",

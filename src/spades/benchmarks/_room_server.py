@@ -35,7 +35,8 @@ class Servers:
     """``spades serve`` on a free port (``processes`` of them behind it), and a thread that samples their memory
     (RSS) to find the peak."""
 
-    def __init__(self, database: str, log: Path, processes: int = 1, redis: str | None = None) -> None:
+    def __init__(self, database: str, log: Path, processes: int = 1, redis: str | None = None,
+                 server: str = "uvicorn") -> None:
         import psutil
 
         # --quiet: a line for each of hundreds of sign-ins and seats is not part of what is measured
@@ -45,6 +46,8 @@ class Servers:
             command += ["--processes", str(processes)]
         if redis:
             command += ["--redis", redis]
+        if server != "uvicorn":  # the default's command stays the one older rooms understand
+            command += ["--server", server]
         self.log = log
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log.open("w"), text=True)
         self.metrics_urls: dict[int, str] = {}

@@ -4,7 +4,9 @@ each one, and what an action costs the server in hands of the engine measured in
 This machine's speed varies from day to day, so the bench first plays the engine's random hands
 (:func:`spades.benchmarks.engine.ours`) in its own process while nothing else of the bench runs, and again once the
 clients and the server have stopped; the mean of the two is the yardstick. The server's CPU per action is then
-also given as engine hands (CPU seconds an action x engine hands a second), which compares across days.
+also given as engine hands (CPU seconds an action x engine hands a second), which compares across days; and, for
+a machine busier than its cores, where the engine's loop waits for a CPU while the server's CPU seconds do not, as
+engine hands of the loop's own CPU time (CPU seconds an action x engine hands a CPU second).
 
 The bench starts ``spades serve`` on a free loopback port with ``--metrics-port 0`` (SQLite in a temporary
 directory unless ``--database`` names another), then opens ``--tables`` tables with four people each: real
@@ -36,6 +38,8 @@ Options (besides ``--seconds``, the length of each measurement, default 20):
 ``--server-processes N``  ``spades serve --processes N`` (default 1); more than one needs ``--redis`` and a
                           PostgreSQL ``--database``, and each process's connections, actions and CPU are reported
 ``--redis URL``           passed to ``spades serve``
+``--server uvicorn|granian``  ``spades serve --server``: the ASGI server under the room's application (default
+                          uvicorn), to compare what each costs an action
 ``--engine-seconds S``    each of the two engine measurements (default 3)
 ``--profile PATH``        py-spy samples each server process during the first step; the collapsed stacks go to
                           PATH (PATH.K for process K when there are several), and the samples are broken down by
@@ -90,6 +94,8 @@ def add_arguments(parser: Any) -> None:
                        help="server processes behind the one address (default 1); more need --redis and a "
                             "PostgreSQL --database")
     group.add_argument("--redis", default=None, metavar="URL", help="the Redis the server processes share")
+    group.add_argument("--server", choices=("uvicorn", "granian"), default=None,
+                       help="the ASGI server spades serve runs the room on (default uvicorn)")
     group.add_argument("--engine-seconds", type=float, default=None, metavar="S",
                        help="the engine's random hands are measured before and after the room, S seconds each "
                             "(default 3)")
@@ -110,9 +116,14 @@ def _engine(seconds: float, warm_up: bool) -> dict[str, float]:
     me = psutil.Process()
     me.cpu_percent()
     psutil.cpu_percent()
+    wall, cpu = time.perf_counter(), time.thread_time()
     rate = ours(seconds)
+    wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
     mine = me.cpu_percent() / (os.cpu_count() or 1)
-    return {"hands_per_second": rate, "others_cpu_percent": max(0.0, psutil.cpu_percent() - mine)}
+    # On a machine busier than its cores, the loop waits for a CPU and its hands a second fall while the server's CPU
+    # seconds an action do not: its hands a CPU second are the yardstick that does not wait.
+    return {"hands_per_second": rate, "hands_per_cpu_second": rate * wall / cpu if cpu > 0 else math.nan,
+            "others_cpu_percent": max(0.0, psutil.cpu_percent() - mine)}
 
 
 def _enough_files(connections: int) -> None:
@@ -227,7 +238,8 @@ def _step(servers: Servers, workers: list[subprocess.Popen[str]], think: tuple[f
 
 
 def _check(tables: int, think_min: float, think_max: float, database: str | None, client_processes: int | None,
-           server_processes: int, redis: str | None, engine_seconds: float, profile: str | None) -> None:
+           server_processes: int, redis: str | None, engine_seconds: float, profile: str | None,
+           server: str = "uvicorn") -> None:
     from ..cli import CommandError
 
     if tables < 1:
@@ -250,25 +262,29 @@ def _check(tables: int, think_min: float, think_max: float, database: str | None
                                "serve well")
     if profile is not None:
         _room_profile.py_spy()
+    if server == "granian":
+        from ..commands.serve_granian import available
+
+        available()
 
 
 def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: float = 2.0,
         database: str | None = None, mode: str = "steady", seed: int = 1, client_processes: int | None = None,
         server_processes: int = 1, redis: str | None = None, engine_seconds: float = ENGINE_SECONDS,
-        profile: str | None = None, **_: Any) -> dict[str, Any]:
+        profile: str | None = None, server: str = "uvicorn", **_: Any) -> dict[str, Any]:
     """Measure the engine, start the server and the clients, measure (one step, or the ramp's steps), stop
     everything and measure the engine again."""
     import psutil
 
     _check(tables, think_min, think_max, database, client_processes, server_processes, redis, engine_seconds,
-           profile)
+           profile, server)
     _enough_files(tables * 4)
     processes = min(client_processes or max(1, math.ceil(tables * 4 / CONNECTIONS_PER_CLIENT_PROCESS)), tables)
     engine_before = _engine(engine_seconds, warm_up=True)
     with tempfile.TemporaryDirectory(prefix="spades-bench-room-") as tmp:
         url = database or f"sqlite:///{Path(tmp) / 'room.sqlite3'}"
         began = time.monotonic()
-        servers = Servers(url, Path(tmp) / "serve.log", server_processes, redis)
+        servers = Servers(url, Path(tmp) / "serve.log", server_processes, redis, server)
         started = time.monotonic() - began
         workers: list[subprocess.Popen[str]] = []
         try:
@@ -302,8 +318,10 @@ def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: flo
             servers.stop()
     engine_after = _engine(engine_seconds, warm_up=False)
     engine = (engine_before["hands_per_second"] + engine_after["hands_per_second"]) / 2
+    engine_cpu = (engine_before["hands_per_cpu_second"] + engine_after["hands_per_cpu_second"]) / 2
     for step in steps:
         step["engine_hands_per_action"] = step["server_cpu_ms_per_action"] / 1000 * engine
+        step["engine_cpu_hands_per_action"] = step["server_cpu_ms_per_action"] / 1000 * engine_cpu
         step["engine_share"] = step["actions_per_second"] / engine
     by_process: dict[str, int] = {}
     for reply in ready:
@@ -314,9 +332,11 @@ def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: flo
     result = {
         "benchmark": NAME, "mode": mode, "tables": tables, "connections": tables * 4,
         "database": "sqlite (temporary file)" if database is None else database.split("://")[0],
-        "client_processes": processes, "server_processes": server_processes,
+        "client_processes": processes, "server_processes": server_processes, "server": server,
         "engine": {"seconds": engine_seconds, "before": engine_before["hands_per_second"],
                    "after": engine_after["hands_per_second"], "hands_per_second": engine,
+                   "hands_per_cpu_second": engine_cpu, "cpu_before": engine_before["hands_per_cpu_second"],
+                   "cpu_after": engine_after["hands_per_cpu_second"],
                    "others_cpu_percent_before": engine_before["others_cpu_percent"],
                    "others_cpu_percent_after": engine_after["others_cpu_percent"]},
         "server_start_seconds": started, "open_seconds": opened, "setup_seconds": started + opened,

@@ -1,4 +1,4 @@
-"""``spades serve``: run the online room on uvicorn.
+"""``spades serve``: run the online room on uvicorn (or, ``--server granian``, on Granian: ``serve_granian``).
 
 What the room's operator sees: one line when it opens (its address, on standard output, which scripts read), one
 line with a timestamp on standard error for each sign-in, seat taken or left, connection closed and game started
@@ -16,11 +16,18 @@ import socket
 import sys
 from collections.abc import Callable
 from types import FrameType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 __all__ = ["add_parser"]
 
 STOPPED = ("The room has stopped. Every game is kept in its database; the games under way go on when the room "
            "starts again.")
+
+SERVERS = ("uvicorn", "granian")
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
@@ -51,6 +58,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--listener", action="append", default=[], metavar="MODULE:FUNCTION",
                         help="one more subscriber of the tables' events in each process: FUNCTION(room) subscribes "
                              "through room.events (see docs/architecture.md); repeatable")
+    parser.add_argument("--server", choices=SERVERS, default="uvicorn",
+                        help="the ASGI server under the room's application (default uvicorn); granian: Granian, "
+                             "which does not cut frames over 64 KiB from their header nor send the x-spades-process "
+                             "header (see spades.commands.serve_granian), kept to compare their costs")
     parser.add_argument("--quiet", action="store_true",
                         help="no line for each sign-in, seat taken or left and game started or over; warnings and "
                              "errors only")
@@ -84,6 +95,10 @@ def run(args: argparse.Namespace) -> int:
             load_listener(name)
         except ValueError as error:
             raise CommandError(str(error)) from None
+    if getattr(args, "server", "uvicorn") == "granian":
+        from .serve_granian import available
+
+        available()  # before the port is taken: a missing Granian is said at once
     sock = listening_socket(args.host, args.port)  # before the database is opened: a busy port is said at once
     port = sock.getsockname()[1]
     if args.processes == 1:
@@ -105,9 +120,7 @@ def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
               opened: Callable[[int | None], None]) -> int:
     """Serve the room from this process (``number`` of ``args.processes``) on ``sock``; ``opened`` is called
     with this process's metrics port once it serves."""
-    import uvicorn
-
-    from ..room.web.app import TRANSPORT_MAX_BYTES, create_app
+    from ..room.web.app import create_app
 
     sockets = [sock]
     metrics_port = None
@@ -115,16 +128,36 @@ def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
         metrics = listening_socket("127.0.0.1", args.metrics_port and args.metrics_port + number - 1)
         metrics_port = metrics.getsockname()[1]
         sockets.append(metrics)
+    app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace,
+                     seeds=args.seeds, allow_origins=tuple(args.allow_origin), process=(number, args.processes),
+                     metrics_port=metrics_port, listeners=tuple(args.listener))
+    if getattr(args, "server", "uvicorn") == "granian":
+        from .serve_granian import serve
+
+        show_activity(quiet=args.quiet)
+        started = serve(app, sockets, lambda: opened(metrics_port))
+    else:
+        started = _serve_uvicorn(app, args, sockets, lambda: opened(metrics_port))
+    if not started:
+        return 1
+    if args.processes == 1:
+        print(STOPPED, flush=True)
+    return 0
+
+
+def _serve_uvicorn(app: Starlette, args: argparse.Namespace, sockets: list[socket.socket],
+                   opened: Callable[[], None]) -> bool:
+    """Serve ``app`` on uvicorn until SIGTERM or Ctrl-C; False when it could not start."""
+    import uvicorn
+
+    from ..room.web.app import TRANSPORT_MAX_BYTES
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
             await super().startup(sockets)
             if self.started:
-                opened(metrics_port)
+                opened()
 
-    app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace,
-                     seeds=args.seeds, allow_origins=tuple(args.allow_origin), process=(number, args.processes),
-                     metrics_port=metrics_port, listeners=tuple(args.listener))
     # ws_max_size: a longer frame is refused from its header, before its bytes are read (see room.app)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
                             ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on")
@@ -137,11 +170,7 @@ def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
         pass  # uvicorn has closed the room (the lifespan's end) before passing the signal on
     finally:
         signal.signal(signal.SIGTERM, previous)
-    if not server.started:
-        return 1
-    if args.processes == 1:
-        print(STOPPED, flush=True)
-    return 0
+    return bool(server.started)
 
 
 def show_activity(quiet: bool = False) -> None:

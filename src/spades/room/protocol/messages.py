@@ -432,8 +432,7 @@ _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
 
-def error_reply(error: ProtocolError, id: int | None = None) -> Error:
-    """The error message the server sends for a refusal (``id``: the message it answers, when known)."""
+def error_reply(error: ProtocolError, id: int | None = None) -> Error:  # ``id``: the message it answers, if known
     return Error(type="error", id=error.id if id is None else id, code=error.code, message=error.message[:MESSAGE_MAX])
 
 
@@ -446,14 +445,13 @@ _CLIENT_TYPES = tuple(message_type(model) for model in CLIENT_MESSAGES)
 
 
 # -- reading a client frame ---------------------------------------------------------------------------------------
-
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
             raise ValueError(f"the key {quote(key)} is given twice")
-        result[key] = value
-    return result
+        seen.add(key)
+    return dict(pairs)
 
 
 def _no_constant(name: str) -> Any:

@@ -8,14 +8,11 @@ and they may not sit at the table or watch it again."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import update
 
 from ...seats import seat_name
 from .. import protocol as p
-from ..store import SeatRow, Store, StoredTable
+from ..store import StoredTable
 from ..table.connections import Connection, need_player
 
 if TYPE_CHECKING:
@@ -35,15 +32,6 @@ def refuse_removed(info: StoredTable, name: str) -> None:
     if is_removed(info, name):
         raise p.Refusal(p.ErrorCode.REMOVED, f"the owner removed you from table {info.id}; you may not sit at it "
                         "or watch it again")
-
-
-def _cover_removed(store: Store, table_id: int, seat: int, seq: int) -> bool:
-    """The seat's person is removed: away for that reason and covered by the computer from after ``seq``."""
-    with store.transaction() as session:
-        result = session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
-                                                       SeatRow.player_id.is_not(None))
-                                 .values(away="removed", away_since=datetime.now(UTC), covered_from=seq))
-        return bool(getattr(result, "rowcount", 0))
 
 
 def _evict(room: Room, table: LiveTable, name: str) -> None:
@@ -79,7 +67,7 @@ async def remove_person(room: Room, conn: Connection, message: p.RemovePerson) -
         said = True
         for seat in seats:
             if table.info.state == "playing":
-                said = not await room.db(_cover_removed, room.store, table.id, seat.seat, table.seq)
+                said = not await room.db(room.store.cover_removed, table.id, seat.seat, table.seq)
             elif table.info.state == "waiting":
                 await room.db(room.store.set_seat, table.id, seat.seat, None, seat.level)
         _evict(room, table, name)

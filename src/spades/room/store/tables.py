@@ -118,6 +118,14 @@ class Tables(Database):
                 .values(covered_from=seq))
             return bool(getattr(result, "rowcount", 0))
 
+    def cover_removed(self, table_id: int, seat: int, seq: int) -> bool:
+        """The seat's person is removed: away for that reason and covered by the computer from after ``seq``."""
+        with self._session() as session:
+            result = session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                           SeatRow.player_id.is_not(None))
+                                     .values(away="removed", away_since=_now(), covered_from=seq))
+            return bool(getattr(result, "rowcount", 0))
+
     def set_state(self, table_id: int, state: str, *, was: str | None = None) -> bool:
         """Move a table to ``state`` (from ``was`` only, when given): False when it was not there or not so."""
         if state not in STATES:

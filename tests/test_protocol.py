@@ -318,7 +318,7 @@ def test_create_refuses_rules_the_engine_refuses_saying_why() -> None:
 def test_a_refusal_carries_back_the_clients_number_when_it_is_one() -> None:
     error = refusal('{"type": "act", "id": 41, "table": 1}')
     assert error.id == 41
-    reply = error.reply()
+    reply = protocol.error_reply(error)
     assert reply.model_dump(mode="json") == {"type": "error", "id": 41, "code": "bad_message",
                                              "message": error.message}
     assert refusal('{"type": "act", "id": "41"}').id is None
@@ -409,7 +409,7 @@ def test_an_error_names_the_first_few_problems_and_stays_short_however_many_ther
     error = refusal(json.dumps(frame))
     assert error.message == ("ping.field0: not a field of this message; ping.field1: not a field of this message; "
                              "ping.field2: not a field of this message; and 247 more problems")
-    assert error.reply().message == error.message
+    assert protocol.error_reply(error).message == error.message
 
 
 def test_a_server_frame_carries_the_clients_number_only_in_a_reply() -> None:

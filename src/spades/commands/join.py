@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             address = args.invite
     if args.leaderboard is not None:
         return leaderboard(websocket_url(address), args.leaderboard, out)
-    link = RemoteLink(websocket_url(address))
+    link = RemoteLink(websocket_url(address), say=out)
     try:
         try:
             sessions = load_sessions()
@@ -261,7 +261,7 @@ def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: An
         "Press ? for the keys.")
     if alone:
         link.start()
-        return link.until_started(30)
+        return link.until_started_patiently()
     out(f"Others join with: spades join {link.url} --table {table}. {waiting_line(link.info)}")
     return wait_for_start(link, None, out, source)
 
@@ -302,7 +302,9 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
             while not link.until_started(0.2, out):
                 if link.removed:  # the owner removed the player, as was just said
                     return 1
-                if deadline is not None and time.monotonic() > deadline:
+                if timeout is not None and deadline is not None and time.monotonic() > deadline:
+                    out(f"The game at table {link.table} has not started in {timeout / 60:g} minutes; spades join "
+                        f"--table {link.table} sits there again.")
                     return False
                 if not source.ready(0):
                     continue

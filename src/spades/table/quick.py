@@ -89,7 +89,7 @@ def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[...
         except KeyboardInterrupt:
             return _leave(link, out, 130)
     link.keep_connected()
-    return link.until_started(30)
+    return link.until_started_patiently()
 
 
 def _leave(link: RemoteLink, out: Callable[[str], Any], code: int) -> int:
@@ -155,7 +155,7 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
     if link.table == table:
         link.adopt = False
         return False
-    return link.until_started(30)
+    return link.until_started_patiently()
 
 
 def _answer(link: RemoteLink, table: int | None, accept: bool, out: Callable[[str], Any]) -> dict[str, Any] | None:

@@ -182,3 +182,13 @@ def test_a_room_stopped_at_the_sign_in_and_in_the_middle_of_a_game_is_waited_for
     assert "Traceback" not in transcript, transcript
     assert "Not possible" not in transcript  # the bid was waited for, not refused for a late answer
     assert "Your statistics at the room" in transcript or "The room keeps statistics" in transcript
+
+
+def test_a_leaderboard_the_room_never_gives_is_asked_again_then_said(silent_room: str, tmp_path: Path) -> None:
+    child = spawn(tmp_path, [silent_room, "--leaderboard"])
+    child.expect_exact(f"The room at {silent_room} has not given its leaderboard (timed out during opening "
+                       "handshake); trying again, try 2 of 6; press Ctrl-C to stop.")
+    said = ended(child)
+    assert "Traceback" not in said
+    assert f"spades join: the room at {silent_room} did not give its leaderboard in 6 tries: " in said, said
+    assert child.exitstatus not in (0, None)

@@ -172,17 +172,30 @@ def run(args: argparse.Namespace) -> int:
 
 
 def leaderboard(url: str, group: str, out: Callable[[str], object]) -> int:
-    """``--leaderboard``: the room's leaderboard said line by line."""
+    """``--leaderboard``: the room's leaderboard said line by line. A room that does not answer in time is said
+    and asked again, as ``spades join`` waits for a room; one where nothing listens, or that refuses, is said at
+    once."""
     from ..cli import CommandError
-    from ..table.leaderboard import fetch_board
+    from ..table.leaderboard import BoardRefused, fetch_board
+    from ..table.remote import SILENT, TRIES, answer_wait, tries_line
 
-    try:
-        lines = fetch_board(url, group)
-    except (OSError, TimeoutError) as error:
-        raise CommandError(f"the room at {url} did not give its leaderboard: {error}") from None
-    for line in lines:
-        out(line)
-    return 0
+    wait = answer_wait()
+    for attempt in range(1, TRIES + 1):
+        try:
+            lines = fetch_board(url, group, wait)
+        except (BoardRefused, ConnectionRefusedError) as error:
+            raise CommandError(f"the room at {url} did not give its leaderboard: {error}") from None
+        except (*SILENT, OSError) as error:
+            reason = str(error) or "no answer in time"
+            if attempt == TRIES:
+                raise CommandError(f"the room at {url} did not give its leaderboard in {TRIES} tries: {reason}. Try "
+                                   "again later") from None
+            out(f"The room at {url} has not given its leaderboard ({reason}); trying again, {tries_line(attempt + 1)}")
+            continue
+        for line in lines:
+            out(line)
+        return 0
+    return 1
 
 
 # The settings --remember keeps; --partner and --opponents are the new table's only. The levels spades play

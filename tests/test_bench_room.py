@@ -3,12 +3,15 @@ measured in the same run beside them; the profile's categories and the servers' 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import shutil
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -230,3 +233,107 @@ def test_the_servers_histograms_merge_and_give_percentiles_within_a_bucket() -> 
     assert math.isnan(histogram_percentile(empty, 0.5)) and math.isnan(histogram_max(empty))
     with pytest.raises(ValueError, match="different bounds"):
         histogram_merge([step, {"bounds_ms": [1.0], "counts": [0, 0], "sum_ms": 0.0}])
+
+
+# -- a room that does not answer in time ----------------------------------------------------------------------------
+def quiet_server(speak_websocket: bool) -> tuple[str, Callable[[], None]]:
+    """A room that never answers: a TCP server that says nothing (not even the websocket's handshake), or a
+    websocket server that takes the handshake and then never answers a message. Its address, and what stops it."""
+    import socket
+    import threading
+
+    if not speak_websocket:
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        taken: list[socket.socket] = []
+
+        def accept() -> None:
+            while True:
+                try:
+                    taken.append(listener.accept()[0])
+                except OSError:
+                    return
+
+        threading.Thread(target=accept, daemon=True).start()
+
+        def close() -> None:
+            listener.close()
+            for connection in taken:
+                connection.close()
+
+        return f"ws://127.0.0.1:{listener.getsockname()[1]}/ws", close
+
+    import websockets
+
+    ready = threading.Event()
+    found: list[Any] = []
+
+    async def silent(ws: Any) -> None:
+        async for _ in ws:
+            pass
+
+    async def serve() -> None:
+        stop = asyncio.get_running_loop().create_future()
+        async with websockets.serve(silent, "127.0.0.1", 0) as server:
+            found.extend([server.sockets[0].getsockname()[1], asyncio.get_running_loop(), stop])
+            ready.set()
+            await stop
+
+    thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
+    thread.start()
+    assert ready.wait(60)
+    port, loop, stop = found
+
+    def halt() -> None:
+        loop.call_soon_threadsafe(stop.set_result, None)
+        thread.join(30)
+
+    return f"ws://127.0.0.1:{port}/ws", halt
+
+
+@pytest.mark.parametrize("speak_websocket", [False, True], ids=["silent", "no_replies"])
+def test_a_room_that_does_not_answer_the_opening_gives_error_lines_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, speak_websocket: bool) -> None:
+    from spades.benchmarks import _room_clients
+
+    monkeypatch.setattr(_room_clients, "OPEN_TIMEOUT", 0.5)
+    monkeypatch.setattr(_room_clients, "REPLY_TIMEOUT", 0.5)
+    url, stop = quiet_server(speak_websocket)
+    clients = _room_clients.Clients(url, [0], seed=1, think=(0.05, 0.1))
+    try:
+        asyncio.run(asyncio.wait_for(clients._open(clients.tables[0]), 120))  # each try ends in its own time
+    finally:
+        stop()
+    tries = _room_clients.OPEN_TRIES
+    assert clients.error_count == tries + 1, clients.errors
+    assert clients.errors[0].startswith(f"opening table 1 (try 1 of {tries}): "), clients.errors
+    assert ("connect:" if not speak_websocket else "guest: no reply in 0.5 s") in clients.errors[0], clients.errors
+    assert clients.errors[-1] == f"table 1 left out: not opened in {tries} tries"
+    assert not clients.tasks and not clients.sockets
+
+
+def test_metrics_not_answered_in_time_are_error_lines_then_the_bench_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                                             tmp_path: Path) -> None:
+    import subprocess
+
+    from spades.benchmarks import _room_server
+    from spades.cli import CommandError
+
+    monkeypatch.setattr(_room_server, "METRICS_TIMEOUT", 0.3)
+    monkeypatch.setattr(_room_server, "METRICS_TRIES", 3)
+    url, stop = quiet_server(False)
+    servers = object.__new__(_room_server.Servers)  # a server process stopped (SIGSTOP): it takes, never answers
+    servers.metrics_urls = {1: url.replace("ws://", "http://").replace("/ws", "/metrics")}
+    servers.errors = []
+    servers.log = tmp_path / "serve.log"
+    servers.log.write_text("the server's last words\n")
+    servers.process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        with pytest.raises(CommandError, match=r"server process 1 did not answer at .*\(timed out, 3 tries\)"):
+            servers.metrics()
+    finally:
+        servers.process.kill()
+        servers.process.wait()
+        stop()
+    assert servers.errors == [f"server process 1's metrics (try {n} of 3): timed out" for n in (1, 2, 3)]

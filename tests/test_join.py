@@ -37,9 +37,9 @@ class JoinDriver(Driver):
             env["SPADES_PASSWORD"] = password
         argv = [*SPADES, "join", "--pace", "0", "--trick-pace", "0", "--speech", "none", *args]
         self.line = line
-        # the client itself waits up to ANSWER_TIMEOUT (20 s) for the room's answer to a move: a busy machine
-        # may take longer than 15 s, so the test waits longer than the client would
-        timeout = 30
+        # a busy room's answer may take longer than the client's wait of ANSWER_TIMEOUT (20 s): the client says so
+        # and waits again, up to TRIES times; the test waits for each line as long as the client would in all
+        timeout = 120
         if line:
             self.child: pexpect.spawnbase.SpawnBase = PopenSpawn(argv, env=env, encoding="utf-8", timeout=timeout)
         else:
@@ -285,7 +285,9 @@ def coach_after_first_hand(driver: Driver) -> list[str]:
     driver.expect(r"Or press C for the coach's review of your bids and cards\.")
     driver.key("C")
     driver.expect(r"The coach goes through your bids and cards of hand 1\.")
-    driver.expect(r"Coach, hand 1: (?:(\d+) of|none of)[^\r\n]*")
+    timeout, driver.child.timeout = driver.child.timeout, 150  # a search: on a busy machine, as long as the
+    driver.expect(r"Coach, hand 1: (?:(\d+) of|none of)[^\r\n]*")  # client waits for it (COACH_TIMEOUT)
+    driver.child.timeout = timeout
     lines = [driver.child.after.strip()]
     for _ in range(min(int(driver.child.match.group(1) or 0), 3)):
         driver.expect(r"(?:Bidding|Trick \d+): [^\r\n]*")

@@ -72,13 +72,27 @@ def test_spades_join_quick_waits_says_the_queue_and_takes_the_computers_offer(tm
         server.stop()
 
 
+# The room checks one password at a time, at the lowest priority: on a busy machine each check takes seconds, and
+# the four people's sign-ins queue behind each other. The room's other news comes after storing a game.
+PATIENCE = 150.0
+
+
+async def registered(url: str, name: str) -> RoomClient:
+    from test_room_ratings import PASSWORD
+
+    client = await RoomClient(url).connect(PATIENCE)
+    reply = await client.request({"type": "register", "name": name, "password": PASSWORD}, PATIENCE)
+    assert reply["type"] == "welcome", reply
+    return client
+
+
 def test_spades_join_says_the_rating_then_asks_for_a_rematch_says_the_answers_and_moves_to_it(tmp_path: Path
                                                                                                 ) -> None:
     """Four registered people, one of them at `spades join` (South), play a game of one hand: the terminal says how
     it was rated (the room's own line), then asks about a rematch and says the others' answers one by one; all
     accept, and the terminal is at the new table with the same seats, its game under way."""
     from test_join import JoinDriver
-    from test_room_ratings import PASSWORD, registered
+    from test_room_ratings import PASSWORD
 
     server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
     said: list[str] = []  # the rating line, as Ada's client heard it
@@ -89,21 +103,21 @@ def test_spades_join_says_the_rating_then_asks_for_a_rematch_says_the_answers_an
         clients = {seat: await registered(server.url, name) for seat, name in ((0, "Ada"), (1, "Bob"), (3, "Di"))}
         try:
             ada = clients[0]
-            while not (await ada.request({"type": "lobby"}))["tables"]:
+            while not (await ada.request({"type": "lobby"}, PATIENCE))["tables"]:
                 await asyncio.sleep(0.05)
             for seat, client in clients.items():
                 assert (await client.join(1, seat))["type"] == "table"
             await asyncio.gather(*(Seat(c, 1, seat, f"1:{seat}").play(timeout=90) for seat, c in clients.items()))
             line = await ada.wait_for(lambda f: f.get("type") == "said" and f["table"] == 1
-                                      and f["text"].startswith(("Rated game", "This game")), 20)
+                                      and f["text"].startswith(("Rated game", "This game")), PATIENCE)
             said.append(line["text"])
             # each answers once South (Cy) has accepted, so that South hears them one by one
-            await ada.wait_for(lambda f: f.get("type") == "rematch" and "Cy" in f["accepted"], 30)
+            await ada.wait_for(lambda f: f.get("type") == "rematch" and "Cy" in f["accepted"], PATIENCE)
             for client in clients.values():
-                reply = await client.request({"type": "rematch", "table": 1, "accept": True})
+                reply = await client.request({"type": "rematch", "table": 1, "accept": True}, PATIENCE)
                 assert reply["type"] == "rematch", reply
             for client in clients.values():
-                await client.wait_for(lambda f: f.get("type") == "table" and f["table"] == 2, 20)
+                await client.wait_for(lambda f: f.get("type") == "table" and f["table"] == 2, PATIENCE)
             while not left.is_set():  # at the new table until South has left it
                 await asyncio.sleep(0.05)
         finally:

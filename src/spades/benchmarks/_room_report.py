@@ -68,7 +68,8 @@ def _step_lines(step: dict[str, Any], title: str) -> list[str]:
         f"clients {' + '.join(f'{x:g}%' for x in clients)}{total}, their loops late by at most "
         f"{step['client_loop_lag_max_ms']:.0f} ms",
         f"    machine {step['machine_cpu_percent']:.0f}% busy, load {step['load_before']:.2f} -> "
-        f"{step['load_after']:.2f}; errors {step['errors']}",
+        f"{step['load_after']:.2f}; errors {step['errors']}"
+        + (f" (the first: {'; '.join(step['error_samples'][:2])})" if step.get("error_samples") else ""),
     ]
 
 

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,8 @@ from typing import Any
 import orjson
 
 METRICS_LINE = re.compile(r"Metrics of process (\d+) of (\d+) at (\S+)")
+METRICS_TIMEOUT = 10.0  # seconds to wait for one reading of a process's metrics
+METRICS_TRIES = 12  # readings tried (each failure an error line) before a process that never answers ends the bench
 _DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: never through a proxy
 
 
@@ -51,6 +54,7 @@ class Servers:
         self.log = log
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log.open("w"), text=True)
         self.metrics_urls: dict[int, str] = {}
+        self.errors: list[str] = []  # readings of the metrics that failed (a stopped or too busy server), in words
         assert self.process.stdout is not None
         while True:
             line = self.process.stdout.readline()
@@ -76,15 +80,23 @@ class Servers:
         self._sampler.start()
 
     def metrics(self) -> dict[int, dict[str, Any]]:
-        """Every server process's metrics now, by its number."""
+        """Every server process's metrics now, by its number. A process that does not answer in time (stopped, or
+        too busy) is asked again, each failure kept in ``errors``; after ``METRICS_TRIES`` the bench ends, saying
+        so."""
         found = {}
         for k, url in self.metrics_urls.items():
-            try:
-                with _DIRECT.open(url, timeout=10) as response:
-                    found[k] = orjson.loads(response.read())
-            except (OSError, ValueError) as error:
-                raise _refuse(f"server process {k} did not answer at {url} ({error}); the server's log ends: "
-                              f"{self.log.read_text()[-2000:]}") from None
+            for attempt in range(1, METRICS_TRIES + 1):
+                began = time.monotonic()
+                try:
+                    with _DIRECT.open(url, timeout=METRICS_TIMEOUT) as response:
+                        found[k] = orjson.loads(response.read())
+                    break
+                except (OSError, ValueError) as error:
+                    self.errors.append(f"server process {k}'s metrics (try {attempt} of {METRICS_TRIES}): {error}")
+                    if attempt == METRICS_TRIES or self.process.poll() is not None:
+                        raise _refuse(f"server process {k} did not answer at {url} ({error}, {attempt} tries); the "
+                                      f"server's log ends: {self.log.read_text()[-2000:]}") from None
+                    time.sleep(max(0.0, 1.0 - (time.monotonic() - began)))  # refused at once: not a busy loop
         return found
 
     def _sample(self) -> None:

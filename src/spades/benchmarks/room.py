@@ -201,6 +201,7 @@ def _step(servers: Servers, workers: list[subprocess.Popen[str]], think: tuple[f
     _send(workers, {"think_min": think[0], "think_max": think[1], "seconds": seconds, "settle": settle})
     time.sleep(settle)
     spies = _room_profile.Profile(profile, servers.pids, log) if profile is not None else None
+    failed = len(servers.errors)
     metrics0, threads0 = servers.metrics(), servers.threads()
     psutil.cpu_percent()
     load0 = os.getloadavg()[0]
@@ -226,8 +227,8 @@ def _step(servers: Servers, workers: list[subprocess.Popen[str]], think: tuple[f
         "client_cpu_percent": [round(x, 1) for x in clients], "client_cpu_percent_total": round(sum(clients), 1),
         "client_loop_lag_max_ms": max(r["lag_max"] for r in replies) * 1000,
         "machine_cpu_percent": machine_busy, "load_before": load0, "load_after": os.getloadavg()[0],
-        "errors": sum(r["error_count"] for r in replies),
-        "error_samples": [e for r in replies for e in r["errors"]][:5],
+        "errors": sum(r["error_count"] for r in replies) + len(servers.errors) - failed,
+        "error_samples": [*servers.errors[failed:], *(e for r in replies for e in r["errors"])][:5],
     }
     if samples is not None:
         step["profile_samples"] = {str(k): dict(counts) for k, counts in samples.items()}

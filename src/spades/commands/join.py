@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             address = args.invite
     if args.leaderboard is not None:
         return leaderboard(websocket_url(address), args.leaderboard, out)
-    link = RemoteLink(websocket_url(address))
+    link = RemoteLink(websocket_url(address), say=out)
     try:
         try:
             sessions = load_sessions()
@@ -172,17 +172,30 @@ def run(args: argparse.Namespace) -> int:
 
 
 def leaderboard(url: str, group: str, out: Callable[[str], object]) -> int:
-    """``--leaderboard``: the room's leaderboard said line by line."""
+    """``--leaderboard``: the room's leaderboard said line by line. A room that does not answer in time is said
+    and asked again, as ``spades join`` waits for a room; one where nothing listens, or that refuses, is said at
+    once."""
     from ..cli import CommandError
-    from ..table.leaderboard import fetch_board
+    from ..table.leaderboard import BoardRefused, fetch_board
+    from ..table.remote import SILENT, TRIES, answer_wait, tries_line
 
-    try:
-        lines = fetch_board(url, group)
-    except (OSError, TimeoutError) as error:
-        raise CommandError(f"the room at {url} did not give its leaderboard: {error}") from None
-    for line in lines:
-        out(line)
-    return 0
+    wait = answer_wait()
+    for attempt in range(1, TRIES + 1):
+        try:
+            lines = fetch_board(url, group, wait)
+        except (BoardRefused, ConnectionRefusedError) as error:
+            raise CommandError(f"the room at {url} did not give its leaderboard: {error}") from None
+        except (*SILENT, OSError) as error:
+            reason = str(error) or "no answer in time"
+            if attempt == TRIES:
+                raise CommandError(f"the room at {url} did not give its leaderboard in {TRIES} tries: {reason}. Try "
+                                   "again later") from None
+            out(f"The room at {url} has not given its leaderboard ({reason}); trying again, {tries_line(attempt + 1)}")
+            continue
+        for line in lines:
+            out(line)
+        return 0
+    return 1
 
 
 # The settings --remember keeps; --partner and --opponents are the new table's only. The levels spades play
@@ -261,7 +274,7 @@ def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: An
         "Press ? for the keys.")
     if alone:
         link.start()
-        return link.until_started(30)
+        return link.until_started_patiently()
     out(f"Others join with: spades join {link.url} --table {table}. {waiting_line(link.info)}")
     return wait_for_start(link, None, out, source)
 
@@ -302,7 +315,9 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
             while not link.until_started(0.2, out):
                 if link.removed:  # the owner removed the player, as was just said
                     return 1
-                if deadline is not None and time.monotonic() > deadline:
+                if timeout is not None and deadline is not None and time.monotonic() > deadline:
+                    out(f"The game at table {link.table} has not started in {timeout / 60:g} minutes; spades join "
+                        f"--table {link.table} sits there again.")
                     return False
                 if not source.ready(0):
                     continue

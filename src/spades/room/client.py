@@ -41,8 +41,10 @@ class RoomClient:
         self._next_id = 0
         self.closed = False
 
-    async def connect(self) -> RoomClient:
-        self._ws = await websockets.connect(self.url, max_size=2**22)
+    async def connect(self, timeout: float = 10.0) -> RoomClient:
+        """Open the connection; TimeoutError when the room has not answered the handshake in ``timeout`` seconds
+        (a room that is stopped or too busy)."""
+        self._ws = await websockets.connect(self.url, max_size=2**22, open_timeout=timeout)
         self.closed = False
         self._reader = asyncio.create_task(self._read())
         return self

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["GROUP_WORDS", "board_lines", "fetch_board"]
+__all__ = ["GROUP_WORDS", "BoardRefused", "board_lines", "fetch_board"]
 
 GROUP_WORDS = {"partnership": "partnership", "solo": "solo", "two_player": "two-player"}
 
@@ -26,15 +26,20 @@ def board_lines(group: str, rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
+class BoardRefused(Exception):
+    """The room answered, but not with its leaderboard (its reason): asking again would not change it."""
+
+
 def fetch_board(url: str, group: str, timeout: float = 10.0) -> list[str]:
     """The room's leaderboard of ``group`` as lines, asked over its websocket (no sign-in is needed to read it);
-    ConnectionError or TimeoutError when the room cannot be reached or does not answer."""
+    ConnectionError or TimeoutError when the room cannot be reached or does not answer (websockets' own errors
+    when the connection is cut), BoardRefused when it refuses."""
     import asyncio
 
     from ..room.client import RoomClient
 
     async def ask() -> dict[str, Any]:
-        client = await RoomClient(url).connect()
+        client = await RoomClient(url).connect(timeout)
         try:
             return await client.request({"type": "leaderboard", "group": group}, timeout)
         finally:
@@ -42,5 +47,5 @@ def fetch_board(url: str, group: str, timeout: float = 10.0) -> list[str]:
 
     reply = asyncio.run(ask())
     if reply.get("type") != "leaderboard":
-        raise ConnectionError(str(reply.get("message", "the room did not send its leaderboard")))
+        raise BoardRefused(str(reply.get("message", "the room did not send its leaderboard")))
     return board_lines(group, reply["rows"])

@@ -15,13 +15,13 @@ from typing import Any
 from ..words import keymap
 from .chat import Talk
 from .keys import Input
-from .remote import JoinError, RemoteLink
+from .remote import TRIES, JoinError, RemoteLink, seconds, tries_line
 
 __all__ = ["OFFER", "REMATCH", "rematch", "wait_in_queue"]
 
 OFFER = "Play with the computer in the empty seats? y or n"
 REMATCH = "Play again with the same seats? y or n"
-ASK_WAIT = 10.0  # seconds the room may take to ask about a rematch once the game is over
+ASK_WAIT = 10.0  # seconds the room may take to ask about a rematch once the game is over (then asked again)
 
 
 def _news(link: RemoteLink, kind: str) -> list[dict[str, Any]]:
@@ -89,7 +89,7 @@ def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[...
         except KeyboardInterrupt:
             return _leave(link, out, 130)
     link.keep_connected()
-    return link.until_started(30)
+    return link.until_started_patiently()
 
 
 def _leave(link: RemoteLink, out: Callable[[str], Any], code: int) -> int:
@@ -107,12 +107,14 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
     has started (the link is at it), False when there is none. Nothing here holds a player who wants to leave: q
     or n declines, and so does the end of input; q while the others answer withdraws the yes."""
     table = link.table
-    deadline = time.monotonic() + ASK_WAIT
     asks: list[dict[str, Any]] = []
-    while not asks and time.monotonic() < deadline:
-        link.wait(0.2)
-        asks = [f for f in _news(link, "rematch") if f["table"] == table]
-    if not asks:
+
+    def asked() -> bool:
+        asks.extend(f for f in _news(link, "rematch") if f["table"] == table)
+        return bool(asks)
+
+    if not _patiently(link, out, asked, "has not asked about a rematch"):
+        out("The room did not ask about a rematch; the game is over.")
         return False
     if asks[-1]["declined"]:
         out(asks[-1]["text"])
@@ -149,13 +151,30 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
     if not accept or (reply.get("declined") and link.table == table):
         link.adopt = False
         return False
-    deadline = time.monotonic() + ASK_WAIT  # the room says the new table, then seats us at it
-    while link.table == table and time.monotonic() < deadline:
-        link.wait(0.2)
-    if link.table == table:
+    # the room says the new table, then seats us at it
+    if not _patiently(link, out, lambda: link.table != table, "has not seated you at the rematch's table"):
         link.adopt = False
+        new = reply.get("table_new")
+        out("The room did not seat you at the rematch's table" + (f"; spades join --table {new} sits there." if new
+                                                                   else "."))
         return False
-    return link.until_started(30)
+    return link.until_started_patiently()
+
+
+def _patiently(link: RemoteLink, out: Callable[[str], Any], done: Callable[[], bool], what: str) -> bool:
+    """Wait for the room's news until ``done()``, ``ASK_WAIT`` seconds at a time: a busy room is late, and each
+    wait past the first is said, up to ``TRIES``; False when it never came."""
+    for attempt in range(1, TRIES + 1):
+        deadline = time.monotonic() + ASK_WAIT
+        while time.monotonic() < deadline:
+            if done():
+                return True
+            link.wait(0.2)
+        if done():
+            return True
+        if attempt < TRIES:
+            out(f"The room {what} after {seconds(ASK_WAIT)}; it may be busy. Waiting again, {tries_line(attempt + 1)}")
+    return False
 
 
 def _answer(link: RemoteLink, table: int | None, accept: bool, out: Callable[[str], Any]) -> dict[str, Any] | None:

@@ -8,6 +8,12 @@ it between two of its own calls.
 When the connection drops, the link says "Connection lost; reconnecting.", tries again with growing pauses,
 signs in again with its session token and asks for everything after its cursor; the room then says where the
 game stands ("Back at the table: hand 3, trick 5, your turn."). Nothing is lost: the room keeps the game.
+
+A room that is slow or silent is waited for the same way, never with a traceback: a message the room has not
+answered in ``ANSWER_TIMEOUT`` seconds (``SPADES_JOIN_WAIT`` sets another length: the tests of a slow room wait a
+second, not twenty) is said ("The room has not answered in 20 seconds; ...") and waited for again, sent again on
+a new connection when the first was lost, up to ``TRIES`` times; then ``spades join`` ends with a sentence saying
+so. Only an address where nothing listens (or no room speaks) ends at once: no wait would change it.
 """
 
 from __future__ import annotations
@@ -15,12 +21,17 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import math
+import os
 import re
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
+
+import websockets
+import websockets.exceptions
 
 from ..actions import Action
 from ..events import Event
@@ -34,7 +45,9 @@ from .link import TakenBack
 __all__ = ["LOST", "JoinError", "RemoteLink", "websocket_url"]
 
 LOST = "Connection lost; reconnecting."
-ANSWER_TIMEOUT = 20.0  # seconds to wait for the room to answer one message
+ANSWER_TIMEOUT = 20.0  # seconds to wait for the room to answer one message (WAIT_VARIABLE sets another)
+WAIT_VARIABLE = "SPADES_JOIN_WAIT"
+TRIES = 6  # waits of that length for one answer (or connection) before giving up: two minutes, as said
 COACH_TIMEOUT = 120.0  # ... and for the coach's review, a search that may first have to load its compiled code
 FIRST_PAUSE = 0.25  # seconds before the first attempt to reconnect; doubled after each failure up to LONGEST_PAUSE
 LONGEST_PAUSE = 5.0
@@ -45,6 +58,32 @@ TALK = ("chat", "chat_log", "removed")  # the chat's frames for the table, said 
 
 class JoinError(Exception):
     """The room refused what ``spades join`` asked (the room's reason), or could not be reached."""
+
+
+class NoAnswer(JoinError):
+    """The room did not answer in time, or the connection dropped before it did: worth trying again."""
+
+
+# What a room that is stopped, too busy or gone meanwhile makes a connection or a request raise.
+SILENT = (TimeoutError, ConnectionError, EOFError, websockets.exceptions.WebSocketException)
+
+
+def answer_wait() -> float:
+    """Seconds to wait for one answer of the room before saying so and trying again."""
+    try:
+        value = float(os.environ.get(WAIT_VARIABLE) or ANSWER_TIMEOUT)
+    except ValueError:
+        return ANSWER_TIMEOUT
+    return value if value > 0 and math.isfinite(value) else ANSWER_TIMEOUT
+
+
+def seconds(count: float) -> str:
+    return f"{count:g} second{'s' * (count != 1)}"
+
+
+def tries_line(attempt: int) -> str:
+    """How far the tries have gone, and how to stop them: a person waiting needs both."""
+    return f"try {attempt} of {TRIES}; press Ctrl-C to stop."
 
 
 def websocket_url(address: str) -> str:
@@ -78,8 +117,12 @@ class RemoteLink:
     """A seat at table ``table`` of the room at ``url`` (a ``ws://`` address), once :meth:`sign_in` and
     :meth:`sit` have run. Until then ``seat`` is -1."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, say: Callable[[str], object] | None = None) -> None:
         self.url = url
+        self.say = say  # says a line at once, while the console waits here for the room (else said later)
+        self.wait_seconds = answer_wait()
+        self.sent_again = False  # the last request was sent again on a new connection (its first may have counted)
+        self._reached = False  # a connection was made once: a refusal from now on is a room starting again
         self.seat = -1
         self.table: int | None = None
         self.token: str | None = None
@@ -108,9 +151,22 @@ class RemoteLink:
         self._thread.start()
 
     # -- the background loop ------------------------------------------------------------------------------------
-    def _run(self, coroutine: Coroutine[Any, Any, T], timeout: float = ANSWER_TIMEOUT) -> T:
-        """Run a coroutine on the link's loop and wait for its result."""
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
+    def _run(self, coroutine: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
+        """Run a coroutine on the link's loop and wait for its result (TimeoutError past ``timeout``, by default a
+        little longer than an answer's wait, so that the coroutine's own timeout comes first)."""
+        future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        try:
+            return future.result(self.wait_seconds + 5 if timeout is None else timeout)
+        except BaseException:  # a timeout, or Ctrl-C: the coroutine is not left running on the loop
+            future.cancel()
+            raise
+
+    def _say(self, line: str) -> None:
+        """(Console thread.) A line about the wait, said now when the link can say it, else with the notices."""
+        if self.say is not None:
+            self.say(line)
+        else:
+            self._post({"type": "notice", "text": line})
 
     def _on_frame(self, frame: dict[str, Any]) -> None:
         """(Loop thread.) A frame for this table, or a reply, goes to the inbox for the console's thread."""
@@ -142,12 +198,24 @@ class RemoteLink:
             self._arrived.notify_all()
 
     async def _connect(self) -> RoomClient:
+        """A new connection; NoAnswer when the room does not answer it in time (or it drops), JoinError when
+        nothing listens at the address, or what answers is not a room, before any connection was made."""
         try:
-            return await RoomClient(self.url, self._on_frame).connect()
-        except (TimeoutError, OSError) as error:
+            client = await RoomClient(self.url, self._on_frame).connect(self.wait_seconds)
+        except TimeoutError:
+            raise NoAnswer(f"the room at {self.url} has not answered the connection in "
+                           f"{seconds(self.wait_seconds)}") from None
+        except (ConnectionRefusedError, websockets.exceptions.InvalidStatus, websockets.exceptions.InvalidURI,
+                OSError) as error:
+            if self._reached and isinstance(error, OSError):  # the room is starting again, or the network is
+                raise NoAnswer(f"the room at {self.url} cannot be reached: {error}") from None
             raise JoinError(f"the room at {self.url} cannot be reached: {error}") from None
-        except Exception as error:  # an address that is not a room (an HTTP page, a bad URL)
+        except SILENT as error:  # the handshake was cut: a room stopping, or too busy to finish it
+            raise NoAnswer(f"the room at {self.url} did not finish the connection: {error}") from None
+        except Exception as error:  # an address that is not a room (a bad URL)
             raise JoinError(f"the room at {self.url} cannot be reached: {error}") from None
+        self._reached = True
+        return client
 
     async def _keep_connected(self) -> None:
         """(Loop thread.) Whenever the connection drops, say so, reconnect with growing pauses, sign in again with
@@ -165,14 +233,20 @@ class RemoteLink:
                 pause = min(pause * 2, LONGEST_PAUSE)
                 try:
                     client = await self._connect()
-                    reply = await client.resume(self.token)
-                except (TimeoutError, JoinError, ConnectionError, OSError):
+                except JoinError:
+                    continue
+                try:
+                    reply = await client.request({"type": "resume", "token": self.token}, self.wait_seconds)
+                except SILENT:  # connected, but the room did not take the session up in time: a new connection
+                    await _close_quietly(client)
                     continue
                 if reply.get("type") != "welcome":
                     self._post({"type": "notice", "text": f"The room did not take us back: {reply.get('message')}."})
-                    await client.close()
+                    await _close_quietly(client)
                     return
-                self.client = client
+                with self._arrived:
+                    self.client = client
+                    self._arrived.notify_all()
                 if self.table is not None:
                     with self._arrived:
                         cursor = len(self._events)
@@ -180,17 +254,83 @@ class RemoteLink:
                 break
 
     def _request(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Send and wait for the reply; a refusal raises JoinError with the room's reason."""
-        client = self.client
-        if client is None or client.closed:
-            raise JoinError("the connection to the room is lost")
-        try:
-            reply = self._run(client.request(message))
-        except (TimeoutError, ConnectionError) as error:
-            raise JoinError(f"the room did not answer: {error or 'no reply in time'}") from None
+        """Send and wait for the reply, patiently (``_answer``); a refusal raises JoinError with the room's
+        reason."""
+        reply = self._answer(message)
         if reply.get("type") == "error":
             raise JoinError(str(reply.get("message")))
         return reply
+
+    def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """(Console thread.) The room's reply to ``message`` (a refusal included). A reply that has not come in
+        ``wait_seconds`` is said and waited for again while the connection holds (a busy room answers late,
+        and sending again would only add to its work); a connection that dropped, or could not be made, is made
+        again (the session taken up with its token) and the message sent again on it; ``sent_again`` says so.
+        After ``TRIES`` waits, JoinError saying how long the room was waited for."""
+        self.sent_again = False
+        sent: tuple[RoomClient, int, int] | None = None  # the connection it was sent on, its frames then, its id
+        pause = FIRST_PAUSE
+        for attempt in range(1, TRIES + 1):
+            began = time.monotonic()
+            try:
+                client = self._open()
+                if sent is None or sent[0] is not client:
+                    self.sent_again = sent is not None
+                    since = len(client.frames)
+                    sent = (client, since, self._run(client.send(message)))
+                _, since, ident = sent
+                return self._run(client.wait_for(lambda f, ident=ident: f.get("id") == ident,
+                                                 self.wait_seconds, since=since))
+            except NoAnswer as error:
+                line = f"{str(error)[:1].upper()}{str(error)[1:]}; trying again, {tries_line(attempt + 1)}"
+            except SILENT:
+                if sent is not None and not sent[0].closed:
+                    line = (f"The room has not answered in {seconds(self.wait_seconds)}; it may be busy. Waiting "
+                            f"again, {tries_line(attempt + 1)}")
+                else:
+                    line = f"Connection lost; reconnecting, {tries_line(attempt + 1)}"
+            if attempt == TRIES:
+                break
+            self._say(line)
+            if time.monotonic() - began < pause:  # failed at once (a room starting again): not a busy loop
+                time.sleep(pause)
+                pause = min(pause * 2, LONGEST_PAUSE)
+        waited = TRIES * self.wait_seconds
+        span = f"{waited / 60:g} minutes" if waited >= 120 else seconds(waited)
+        raise JoinError(f"the room at {self.url} did not answer in {span} ({TRIES} tries); it may be stopped or "
+                        "too busy. Try again later")
+
+    def _open(self) -> RoomClient:
+        """(Console thread.) The connection to send on: the one open; else the one the keeper makes once it has
+        taken the session up again (after the seat is taken); else a new one, made here, in the session of the
+        link's token when it has one. NoAnswer when none is open in time."""
+        client = self.client
+        if client is not None and not client.closed:
+            return client
+        if self._keeper is not None and not self._keeper.done():
+            with self._arrived:
+                if self._arrived.wait_for(lambda: self.client is not None and not self.client.closed,
+                                          self.wait_seconds):
+                    assert self.client is not None
+                    return self.client
+            raise NoAnswer(f"the room at {self.url} has not taken the connection up again in "
+                           f"{seconds(self.wait_seconds)}")
+        if client is not None:
+            with contextlib.suppress(Exception):
+                self._run(_close_quietly(client), 1)
+        fresh = self._run(self._connect())
+        if self.token is not None:
+            try:
+                reply = self._run(fresh.request({"type": "resume", "token": self.token}, self.wait_seconds))
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    self._run(_close_quietly(fresh), 1)
+                raise
+            if reply.get("type") != "welcome":
+                self._run(_close_quietly(fresh))
+                raise JoinError(f"the room did not take us back: {reply.get('message')}")
+        self.client = fresh
+        return fresh
 
     # -- before the game: signing in, the table, the seat -----------------------------------------------------
     def sign_in(self, name: str | None = None, password: str | None = None, token: str | None = None,
@@ -198,10 +338,9 @@ class RemoteLink:
         """Back in the session of ``token`` while the room still knows it; else as a guest (named or not), or with
         a password: a registered name is logged in, and a new one registered, once ``confirm`` (when given) has
         had the password typed again. A refusal is JoinError in a player's words."""
-        self.client = self._run(self._connect())
         reply: dict[str, Any] = {}
         if token is not None:
-            reply = self._run(self.client.request({"type": "resume", "token": token}))
+            reply = self._answer({"type": "resume", "token": token})
         if reply.get("type") == "welcome":
             reply["token"] = token
         elif password is None:
@@ -212,7 +351,7 @@ class RemoteLink:
             assert name is not None
             if len(password) > PASSWORD_MAX:
                 raise JoinError(f"a password is at most {PASSWORD_MAX} characters")
-            reply = self._run(self.client.request({"type": "login", "name": name, "password": password}))
+            reply = self._checked({"type": "login", "name": name, "password": password})
             if reply.get("code") == "no_such_player":
                 reply = self._register(name, password, confirm)
             elif reply.get("type") == "error":
@@ -232,16 +371,30 @@ class RemoteLink:
         if confirm is not None and confirm() != password:
             raise JoinError(f"the two passwords differ, so {name} was not registered; run the command again to "
                             "choose one")
-        reply = self._signed({"type": "register", "name": name, "password": password}, name)
+        reply = self._checked({"type": "register", "name": name, "password": password})
+        if reply.get("code") == "name_taken" and self.sent_again:  # the first, on the lost connection, counted
+            reply = self._checked({"type": "login", "name": name, "password": password})
+        if reply.get("type") == "error":
+            raise JoinError(refusal_words(reply, name))
         self.registered = True
         return reply
 
     def _signed(self, message: dict[str, Any], name: str | None) -> dict[str, Any]:
         """A sign-in message's welcome, or JoinError in a player's words."""
-        assert self.client is not None
-        reply = self._run(self.client.request(message))
+        reply = self._checked(message)
         if reply.get("type") == "error":
             raise JoinError(refusal_words(reply, name))
+        return reply
+
+    def _checked(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A sign-in's reply, asked again while the room says it is busy checking others' passwords (it checks
+        one at a time, and takes only so many waiting)."""
+        for attempt in range(1, TRIES + 1):
+            reply = self._answer(message)
+            if reply.get("code") != "busy" or attempt == TRIES:
+                return reply
+            self._say(f"The room is busy checking other players' passwords; asking again, {tries_line(attempt + 1)}")
+            time.sleep(min(self.wait_seconds, LONGEST_PAUSE))
         return reply
 
     def create(self, rules: dict[str, Any], levels: dict[int, str], seed: str | None = None,
@@ -291,7 +444,9 @@ class RemoteLink:
 
     def start(self) -> None:
         assert self.table is not None
-        self._request({"type": "start", "table": self.table})
+        reply = self._answer({"type": "start", "table": self.table})
+        if reply.get("type") == "error" and not (self.sent_again and reply.get("code") == "game_started"):
+            raise JoinError(str(reply.get("message")))  # (sent again: the first start, on the lost connection, did)
 
     def stand(self) -> None:
         """Leave the seat of a table whose game has not started, so that another may take it."""
@@ -316,6 +471,25 @@ class RemoteLink:
                     say(line)
         return True
 
+    def until_started_patiently(self, say: Callable[[str], None] | None = None) -> bool:
+        """Wait for the game's first update as ``until_started`` does, saying each ``wait_seconds`` that it has
+        not come and asking the room again for everything after the cursor (a lost frame is sent again); after
+        ``TRIES`` waits, False, said."""
+        for attempt in range(1, TRIES + 1):
+            if self.until_started(self.wait_seconds, say):
+                return True
+            if attempt == TRIES:
+                break
+            (say or self._say)(f"The game at table {self.table} has not started after {seconds(self.wait_seconds)}; "
+                               f"asking the room again, {tries_line(attempt + 1)}")
+            client = self.client
+            if client is not None and not client.closed and self.table is not None:
+                with contextlib.suppress(Exception):
+                    self._run(client.send({"type": "sync", "table": self.table, "cursor": 0}))
+        (say or self._say)(f"The game at table {self.table} has not started; the room did not say why. "
+                           f"spades join --table {self.table} sits there again.")
+        return False
+
     def stats(self) -> dict[str, Any]:
         return self._request({"type": "stats"})
 
@@ -334,7 +508,7 @@ class RemoteLink:
         the other keys are the seat's own words, said without asking."""
         if key not in ("w", "z") or self.table is None:
             return None
-        reply = self._ask(key, hand, ANSWER_TIMEOUT)
+        reply = self._ask(key, hand, self.wait_seconds)
         if not (isinstance(reply, dict) and reply["type"] == "said"):
             return None
         return f"{reply['text']} {self.seating()}" if key == "z" and self.seating() else str(reply["text"])
@@ -469,7 +643,7 @@ class RemoteLink:
 
     def act(self, action: Action) -> str | None:
         reply = self._exchange({"type": "act", "table": self.table, "action": action_text(action),
-                                "cursor": len(self._events)}, ANSWER_TIMEOUT)
+                                "cursor": len(self._events)}, self.wait_seconds, TRIES)
         if isinstance(reply, str):
             return reply
         if reply["type"] == "error":
@@ -495,9 +669,11 @@ class RemoteLink:
         return self._exchange({"type": "ask", "table": self.table, "key": key,
                                **({} if hand is None else {"hand": hand})}, timeout)
 
-    def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any] | str:
+    def _exchange(self, message: dict[str, Any], timeout: float, tries: int = 1) -> dict[str, Any] | str:
         """Send ``message`` and take the room's frames until its reply (the frame carrying its id), the frames that
-        come meanwhile taken in as ever; the reply, or why there is none."""
+        come meanwhile taken in as ever; the reply, or why there is none. A move or a chat line is waited for
+        ``tries`` times while the connection holds, each wait past the first said: a busy room answers late,
+        and the player would only send it again."""
         self._take()
         client = self.client
         if client is None or client.closed:
@@ -507,8 +683,15 @@ class RemoteLink:
         except Exception:
             return "the connection to the room is lost; it is reconnecting"
         deadline = time.monotonic() + timeout
+        attempt = 1
         while True:
             frame = self._next_frame(deadline)
+            if frame is None and attempt < tries and not client.closed:  # a busy room: its answer may yet come
+                attempt += 1
+                self._say(f"The room has not answered in {seconds(timeout)}; it may be busy. Waiting again, "
+                          f"{tries_line(attempt)}")
+                deadline = time.monotonic() + timeout
+                continue
             if frame is None:
                 return "the room did not answer"
             if frame.get("id") == ident:
@@ -522,7 +705,7 @@ class RemoteLink:
     def chat(self, text: str) -> str | None:
         """Say ``text`` at the table; None once the room has taken it (its line is said as the others'), or
         the room's reason."""
-        reply = self._exchange({"type": "chat", "table": self.table, "text": text}, ANSWER_TIMEOUT)
+        reply = self._exchange({"type": "chat", "table": self.table, "text": text}, self.wait_seconds, TRIES)
         if isinstance(reply, str):
             return reply
         if reply["type"] == "error":
@@ -532,7 +715,7 @@ class RemoteLink:
 
     def chat_history(self) -> list[str] | str:
         """The table's last chat messages, as they are said; or why there are none."""
-        reply = self._exchange({"type": "chat_history", "table": self.table}, ANSWER_TIMEOUT)
+        reply = self._exchange({"type": "chat_history", "table": self.table}, self.wait_seconds)
         if isinstance(reply, str):
             return reply
         if reply["type"] == "error":
@@ -544,7 +727,7 @@ class RemoteLink:
         tells the whole table itself."""
         if message["type"] != "mute":
             message = {**message, "table": self.table}
-        reply = self._exchange(message, ANSWER_TIMEOUT)
+        reply = self._exchange(message, self.wait_seconds)
         if isinstance(reply, str):
             return reply[:1].upper() + reply[1:] + "."
         if reply["type"] == "error":
@@ -569,3 +752,9 @@ class RemoteLink:
             self._keeper.cancel()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
+
+
+async def _close_quietly(client: RoomClient) -> None:
+    """Close a connection the room may no longer answer on: it is given up either way."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(client.close(), 2)

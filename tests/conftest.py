@@ -4,6 +4,7 @@ the slowest tests are handed out first so that no worker is left with a long one
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -39,6 +40,34 @@ def own_data_and_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+ROOM_WAIT = 60.0  # seconds a test's RoomClient waits for a frame when the test names no time
+
+
+@pytest.fixture(autouse=True)
+def patient_room_clients(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The tests' RoomClients wait ``ROOM_WAIT`` seconds for a reply or a frame where a test names no time,
+    instead of the client's own 10: a wait on something the room will do is a ceiling, never a measure of its
+    speed, and a machine busy with other work can keep a reply a while. Only this process's clients, and not in
+    the tests of ``spades join`` (tests/test_join*.py), whose table uses the same client and its own waits."""
+    if request.node.path.name.startswith("test_join"):
+        yield
+        return
+    from spades.room.client import RoomClient
+
+    saved = {}
+    for method in (RoomClient.wait_for, RoomClient.request):
+        defaults = method.__defaults__ or ()
+        names = [p.name for p in inspect.signature(method).parameters.values()
+                 if p.default is not inspect.Parameter.empty]
+        if "timeout" in names:
+            saved[method] = defaults
+            at = names.index("timeout")
+            method.__defaults__ = (*defaults[:at], max(ROOM_WAIT, defaults[at]), *defaults[at + 1:])
+    yield
+    for method, defaults in saved.items():
+        method.__defaults__ = defaults
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

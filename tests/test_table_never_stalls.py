@@ -70,7 +70,7 @@ def start() -> Iterator[Start]:
     children: list[PopenSpawn] = []
 
     def spawn(args: list[str], env: dict[str, str]) -> PopenSpawn:
-        children.append(PopenSpawn([*SPADES, *args], env=env, encoding="utf-8", timeout=10))
+        children.append(PopenSpawn([*SPADES, *args], env=env, encoding="utf-8", timeout=60))
         return children[-1]
 
     yield spawn
@@ -236,12 +236,12 @@ def test_the_table_speaks_through_a_real_speech_dispatcher_without_waiting_for_i
         child.expect(r"Speech: (Speech Dispatcher\.|waiting for the screen reader or speech engine)")
         child.expect(r"Your turn to bid: Nil or 1 to 13\.")
         assert time.monotonic() - began < OPEN_WAIT + 6
-        assert _wait_for(log, "DATA:|Your turn to bid: Nil or 1 to 13.", 20), "the turn was never spoken"
+        assert _wait_for(log, "DATA:|Your turn to bid: Nil or 1 to 13.", 60), "the turn was never spoken"
         child.sendline("q")
         child.sendline("y")
         child.expect("Goodbye")
         child.expect(pexpect.EOF)
-        assert _wait_for(log, "Goodbye.", 5), "the last line was not spoken"
+        assert _wait_for(log, "Goodbye.", 60), "the last line was not spoken"
     finally:
         server.terminate()
         server.wait(10)

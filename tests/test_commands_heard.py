@@ -126,7 +126,7 @@ async def _one_game(url: str) -> None:
     await ada.close()
 
 
-def wait_for_line(log: Path, text: str, timeout: float = 10.0) -> None:
+def wait_for_line(log: Path, text: str, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while text not in log.read_text():
         assert time.monotonic() < deadline, f"{text!r} never logged:\n{log.read_text()}"

@@ -104,7 +104,7 @@ def test_an_interrupting_line_drops_the_lines_not_yet_spoken() -> None:
     speaker, note = open_speech("auto", acquire=lambda: backend)
     assert speaker is not None and note == "Speech: Recorder."
     speaker.say("Hand 1. North deals.")
-    assert backend.started.wait(5)  # the worker is speaking the first line; the others wait behind it
+    assert backend.started.wait(60)  # the worker is speaking the first line; the others wait behind it
     for line in ("East bids 2.", "South bids 3.", "West bids 1."):
         speaker.say(line)
     speaker.say("Ace of spades", interrupt=True)

@@ -52,7 +52,7 @@ def test_play_with_people_by_keys_waits_says_the_queue_and_seats_the_player(brow
 
     thread = threading.Thread(target=other)
     thread.start()
-    thread.join(30)
+    thread.join(120)
     table = seated["table"]
     page.wait_for_function("(t) => location.pathname === `/tables/${t}`", arg=table)
     wait_for_log(page, f"Quick play: table {table}. You sit at ")
@@ -132,7 +132,7 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
                 for client in people.values():
                     await client.request({"type": "rematch", "table": table, "accept": True})
                 await people[0].wait_for(lambda f: f.get("type") == "table" and f["table"] != table, 60)
-                accepted.wait(30)
+                accepted.wait(120)
             finally:
                 await close_all(people.values())
 
@@ -174,7 +174,7 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
         assert not page.is_visible("#game-over-rating")
     finally:
         accepted.set()
-        thread.join(60)
+        thread.join(120)
     assert not failures, failures
     assert not errors, errors
     page.context.close()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import inspect
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -40,6 +42,28 @@ def own_data_and_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+# numba compiles the search's loops the first time they run (half a minute of a core) and keeps them in a cache
+# beside the sources; in a fresh clone every worker, and every room that reviews a hand for the coach, would compile
+# them at once. The process that starts the run compiles them once in the background instead, while the first
+# tests (which need no search) run; a process that needs them sooner compiles them itself, as before.
+WARM_SEARCH = "from spades.search.warmup import compiled, prepare\nif not compiled():\n    prepare()"
+_warming: subprocess.Popen[bytes] | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _warming
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the run's own process warms the cache
+        return
+    _warming = subprocess.Popen([sys.executable, "-c", WARM_SEARCH], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _warming is not None and _warming.poll() is None:
+        _warming.kill()  # a short run may end first; numba writes each cached loop whole or not at all
+        _warming.wait()
 
 
 ROOM_WAIT = 60.0  # seconds a test's RoomClient waits for a frame when the test names no time

@@ -120,7 +120,7 @@ def test_no_one_is_seated_twice_when_both_processes_match_at_once(rooms: Any) ->
             for _ in range(3):  # each quick again moves its player: the queues churn on both processes at once
                 await asyncio.gather(*(c.send({"type": "quick", "variant": "whiz", "wait": 600})
                                        for c in clients.values()))
-            for _ in range(600):  # two tables of four are made (on a busy machine this can take seconds) ...
+            for _ in range(2400):  # two tables of four are made (on a busy machine this can take seconds) ...
                 told = sum(1 for c in clients.values() if frames(c, "table"))
                 if len(queued(store, "whiz")) == 2 and told == 8:
                     break

@@ -16,13 +16,18 @@ import pytest
 # The tests that take longest (seconds on 2 busy cores), started first: a worker that picks one up late would run
 # alone at the end while the other cores wait. Matched against the start of a test's node id.
 SLOW_FIRST = (
+    "tests/test_types.py::test_mypy_strict",  # mypy over the whole package: the longest test of all
     "tests/test_first_start.py::test_the_first_command_installs",  # a real pip install of the package
     "tests/test_arena.py::test_ray",  # a Ray cluster started and stopped
+    "tests/test_first_start.py",  # a venv made without pip
+    "tests/test_room_signin.py::test_a_crowd",  # two rooms and a crowd of logins for seconds
+    "tests/test_room_presence.py",  # absences waited out, and servers killed and started again
     "tests/test_room_hardening.py",
     "tests/test_room_server.py",
-    "tests/test_types.py",  # mypy over the whole package
     "tests/test_web",
     "tests/test_room_processes.py",
+    "tests/test_room_ratings.py",  # a sequence of whole games rated
+    "tests/test_learned_playouts.py::test_the_teachers",  # the solver's values of many positions
     "tests/test_room_chat.py",  # two servers for its module, and two processes on PostgreSQL and Redis
 )
 

@@ -109,6 +109,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=rank)  # stable: within a rank, the collection's order
 
 
+# Modules whose tests share something costly made once a module in each worker that runs any of them (a chromium
+# and a room, rooms on two databases, a game played to its end): their tests run one after another in one worker,
+# and the other tests one by one wherever a worker is free. pytest-xdist's own groups (--dist loadgroup with
+# xdist_group marks) are lost under pytest 9, which no longer reads the test id xdist rewrites to name the group.
+ONE_WORKER = ("tests/test_web", "tests/test_room_quick.py", "tests/test_room_chat.py", "tests/test_room_ratings.py",
+              "tests/test_room_variants.py", "tests/test_join_lobby.py")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadgroup":  # another --dist asked for on the command line: xdist's own
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleGroups(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module.startswith(ONE_WORKER) else nodeid
+
+    config.option.loadscopereorder = False  # handed out in the order of the collection: SLOW_FIRST first
+    return ModuleGroups(config, log)
+
+
 # The browser tests' shared pieces: one chromium and one room a test module (a module that needs its own room, or
 # a slower one, starts it in the test).
 @pytest.fixture(scope="module")

@@ -4,7 +4,10 @@ the slowest tests are handed out first so that no worker is left with a long one
 
 from __future__ import annotations
 
+import inspect
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,13 +16,18 @@ import pytest
 # The tests that take longest (seconds on 2 busy cores), started first: a worker that picks one up late would run
 # alone at the end while the other cores wait. Matched against the start of a test's node id.
 SLOW_FIRST = (
+    "tests/test_types.py::test_mypy_strict",  # mypy over the whole package: the longest test of all
     "tests/test_first_start.py::test_the_first_command_installs",  # a real pip install of the package
     "tests/test_arena.py::test_ray",  # a Ray cluster started and stopped
+    "tests/test_first_start.py",  # a venv made without pip
+    "tests/test_room_signin.py::test_a_crowd",  # two rooms and a crowd of logins for seconds
+    "tests/test_room_presence.py",  # absences waited out, and servers killed and started again
     "tests/test_room_hardening.py",
     "tests/test_room_server.py",
-    "tests/test_types.py",  # mypy over the whole package
     "tests/test_web",
     "tests/test_room_processes.py",
+    "tests/test_room_ratings.py",  # a sequence of whole games rated
+    "tests/test_learned_playouts.py::test_the_teachers",  # the solver's values of many positions
     "tests/test_room_chat.py",  # two servers for its module, and two processes on PostgreSQL and Redis
 )
 
@@ -41,6 +49,56 @@ def own_data_and_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
             os.environ[key] = value
 
 
+# numba compiles the search's loops the first time they run (half a minute of a core) and keeps them in a cache
+# beside the sources; in a fresh clone every worker, and every room that reviews a hand for the coach, would compile
+# them at once. The process that starts the run compiles them once in the background instead, while the first
+# tests (which need no search) run; a process that needs them sooner compiles them itself, as before.
+WARM_SEARCH = "from spades.search.warmup import compiled, prepare\nif not compiled():\n    prepare()"
+_warming: subprocess.Popen[bytes] | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _warming
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the run's own process warms the cache
+        return
+    _warming = subprocess.Popen([sys.executable, "-c", WARM_SEARCH], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _warming is not None and _warming.poll() is None:
+        _warming.kill()  # a short run may end first; numba writes each cached loop whole or not at all
+        _warming.wait()
+
+
+ROOM_WAIT = 60.0  # seconds a test's RoomClient waits for a frame when the test names no time
+
+
+@pytest.fixture(autouse=True)
+def patient_room_clients(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The tests' RoomClients wait ``ROOM_WAIT`` seconds for a reply or a frame where a test names no time,
+    instead of the client's own 10: a wait on something the room will do is a ceiling, never a measure of its
+    speed, and a machine busy with other work can keep a reply a while. Only this process's clients, and not in
+    the tests of ``spades join`` (tests/test_join*.py), whose table uses the same client and its own waits."""
+    if request.node.path.name.startswith("test_join"):
+        yield
+        return
+    from spades.room.client import RoomClient
+
+    saved = {}
+    for method in (RoomClient.wait_for, RoomClient.request):
+        defaults = method.__defaults__ or ()
+        names = [p.name for p in inspect.signature(method).parameters.values()
+                 if p.default is not inspect.Parameter.empty]
+        if "timeout" in names:
+            saved[method] = defaults
+            at = names.index("timeout")
+            method.__defaults__ = (*defaults[:at], max(ROOM_WAIT, defaults[at]), *defaults[at + 1:])
+    yield
+    for method, defaults in saved.items():
+        method.__defaults__ = defaults
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slowest tests first, in the order of ``SLOW_FIRST``; the rest keep their order."""
 
@@ -49,6 +107,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return next((i for i, prefix in enumerate(SLOW_FIRST) if node.startswith(prefix)), len(SLOW_FIRST))
 
     items.sort(key=rank)  # stable: within a rank, the collection's order
+
+
+# Modules whose tests share something costly made once a module in each worker that runs any of them (a chromium
+# and a room, rooms on two databases, a game played to its end): their tests run one after another in one worker,
+# and the other tests one by one wherever a worker is free. pytest-xdist's own groups (--dist loadgroup with
+# xdist_group marks) are lost under pytest 9, which no longer reads the test id xdist rewrites to name the group.
+ONE_WORKER = ("tests/test_web", "tests/test_room_quick.py", "tests/test_room_chat.py", "tests/test_room_ratings.py",
+              "tests/test_room_variants.py", "tests/test_join_lobby.py")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadgroup":  # another --dist asked for on the command line: xdist's own
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleGroups(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module.startswith(ONE_WORKER) else nodeid
+
+    config.option.loadscopereorder = False  # handed out in the order of the collection: SLOW_FIRST first
+    return ModuleGroups(config, log)
 
 
 # The browser tests' shared pieces: one chromium and one room a test module (a module that needs its own room, or

@@ -86,29 +86,29 @@ class North:
         try:
             self.tables.put(table)
             await owner.wait_for(lambda f: f.get("type") == "update" and f["table"] == table, 60)
-            await Seat(owner, table, 0, "north").play(until=CUT_AT, timeout=60)
+            await Seat(owner, table, 0, "north").play(until=CUT_AT, timeout=120)
             token = owner.token
             await owner.close()
             self.lobby_seat = await covered_in_lobby(watcher, table)
-            cover = await watcher.wait_for(lambda f: f.get("type") == "said" and f["text"] == COVER, 10)
+            cover = await watcher.wait_for(lambda f: f.get("type") == "said" and f["text"] == COVER, 60)
             at = watcher.frames.index(cover)
-            await until(watcher, lambda: north_cards(watcher.frames[at:]) >= 2, 30)
+            await until(watcher, lambda: north_cards(watcher.frames[at:]) >= 2, 120)
             back = await RoomClient(self.url).connect()
             clients.append(back)
             await back.resume(token)
-            heard = await back.wait_for(lambda f: f.get("type") == "said" and "While you were away" in f["text"], 10)
+            heard = await back.wait_for(lambda f: f.get("type") == "said" and "While you were away" in f["text"], 60)
             self.report = str(heard["text"])
-            returned = await watcher.wait_for(lambda f: f.get("type") == "said" and f["text"] == BACK, 10)
+            returned = await watcher.wait_for(lambda f: f.get("type") == "said" and f["text"] == BACK, 60)
             self.played_away = north_cards(watcher.frames[at:watcher.frames.index(returned)])
-            await Seat(back, table, 0, "north").play(timeout=60)
+            await Seat(back, table, 0, "north").play(timeout=180)
             self.said_back = said(back.frames)
-            await until(watcher, lambda: BACK in said(watcher.frames), 10)
+            await until(watcher, lambda: BACK in said(watcher.frames), 60)
             self.watched = said(watcher.frames)
         finally:
             await close_all(clients)
 
 
-async def covered_in_lobby(client: RoomClient, table: int, timeout: float = 30) -> dict[str, Any]:
+async def covered_in_lobby(client: RoomClient, table: int, timeout: float = 120) -> dict[str, Any]:
     """North's seat as the lobby lists it, once the lobby says the computer covers it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -81,7 +81,7 @@ class ServeProcess:
 
     def get(self, path: str) -> tuple[int, Any]:
         try:
-            with urllib.request.urlopen(self.http + path, timeout=10) as response:
+            with urllib.request.urlopen(self.http + path, timeout=60) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
@@ -131,7 +131,7 @@ class Seat:
         view = self.client.views.get(self.table)
         return view is not None and view["phase"] == "over"
 
-    async def play(self, until: int | None = None, timeout: float = 60.0) -> None:
+    async def play(self, until: int | None = None, timeout: float = 180.0) -> None:
         """Act whenever it is this seat's turn until the game is over (or the table has ``until`` events)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -153,7 +153,7 @@ class Seat:
                     lambda f, at=at_place: f.get("type") == "error"
                     or (f.get("type") == "update" and f["table"] == self.table
                         and self.place(f["cursor"], f["view"]) > at),
-                    20, since=since)
+                    60, since=since)
                 if reply.get("type") == "error":
                     raise AssertionError(f"seat {self.seat}: {action} at {cursor} refused: {reply}")
                 continue
@@ -193,18 +193,19 @@ async def open_table(url: str, variant: str, people: list[int], levels: dict[int
 async def start(owner: RoomClient, table: int) -> None:
     start_at = len(owner.frames)
     await owner.send({"type": "start", "table": table})
-    await owner.wait_for(lambda f: f.get("type") == "update" and f["table"] == table, 10, since=start_at)
+    await owner.wait_for(lambda f: f.get("type") == "update" and f["table"] == table, 60, since=start_at)
 
 
-async def stored_record(server: ServeProcess, table: int, tries: int = 100) -> Any:
+async def stored_record(server: ServeProcess, table: int, seconds: float = 60) -> Any:
     """The record of a finished game, once the room has stored its end (just after the last update is sent)."""
     status, record = 0, None
-    for _ in range(tries):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         status, record = server.get(f"/api/tables/{table}/record")
         if status == 200:
             return record
         await asyncio.sleep(0.05)
-    raise AssertionError(f"table {table}: no record after {tries} tries: {status} {record}")
+    raise AssertionError(f"table {table}: no record after {seconds} s: {status} {record}")
 
 
 def twin(record: dict[str, Any], people: dict[int, str], levels: dict[int, str]) -> Game:

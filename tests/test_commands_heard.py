@@ -44,7 +44,7 @@ def join(tmp: Path, room: ServeProcess, name: str) -> pexpect.spawn:
     env = {key: value for key, value in os.environ.items() if key != "SPADES_PASSWORD"}
     env.update(SPADES_CONFIG_DIR=str(tmp / "config"), SPADES_DATA_DIR=str(tmp / "data"), PYTHONUNBUFFERED="1")
     argv = [*SPADES, "join", room.url, "--name", name, "--password", "--speech", "none", "--pace", "0"]
-    child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=60, dimensions=(50, 200))
     child.expect_exact(f"Password for {name}: ")
     return child
 
@@ -122,11 +122,11 @@ async def _one_game(url: str) -> None:
     await ada.request({"type": "stand", "table": table})
     assert (await ada.join(table, 0))["type"] == "table"
     await ada.send({"type": "start", "table": table})
-    await Seat(ada, table, 0, "heard").play(timeout=60)
+    await Seat(ada, table, 0, "heard").play(timeout=180)
     await ada.close()
 
 
-def wait_for_line(log: Path, text: str, timeout: float = 10.0) -> None:
+def wait_for_line(log: Path, text: str, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while text not in log.read_text():
         assert time.monotonic() < deadline, f"{text!r} never logged:\n{log.read_text()}"

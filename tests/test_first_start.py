@@ -49,7 +49,9 @@ def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts
     venv = tmp_path / "venv"
     env = clean_env(tmp_path, SPADES_VENV=str(venv))
 
+    began = time.monotonic()
     first = first_command(copy, env, tmp_path / "data1")
+    installed_in = time.monotonic() - began
     assert first.returncode == 0, first.stderr
     assert INSTALLING in first.stderr
     assert f"The spades command is {venv}/bin/spades" in first.stderr
@@ -65,7 +67,8 @@ def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts
     assert second.returncode == 0, second.stderr
     assert INSTALLING not in second.stderr
     assert "You are South" in second.stdout
-    assert time.monotonic() - started < 15
+    # quickly: in 15 s, or on a machine so busy that the install took minutes, in a fraction of the install's time
+    assert time.monotonic() - started < max(15, installed_in / 4)
 
     later = time.time() + 60  # pyproject.toml changed since the install: install again
     os.utime(copy / "pyproject.toml", (later, later))

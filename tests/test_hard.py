@@ -407,6 +407,7 @@ def test_the_reason_says_when_the_rule_choice_stands() -> None:
 # -- the clock ------------------------------------------------------------------------------------------------
 FIRST_DECISIONS = textwrap.dedent("""
     import random
+    import sys
     from spades import Game, Rules
     from spades.bots import make_bot
     from spades.search.search import Budget, choose
@@ -416,7 +417,7 @@ FIRST_DECISIONS = textwrap.dedent("""
     while game.phase.value != "play":
         game.apply(normal.act(game.view(game.turn)))
     view = game.view(game.turn)
-    print(*(choose(view, Budget(seconds=0.3), random.Random(i)).deals for i in range(2)))
+    print(*(choose(view, Budget(seconds=float(sys.argv[1])), random.Random(i)).deals for i in range(2)))
 """)
 
 
@@ -426,11 +427,15 @@ def test_the_first_timed_decision_of_a_process_searches_as_long_as_the_next() ->
     searches about as many deals as the second."""
     source = str(Path(spades.__file__).resolve().parents[1])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([source, os.environ.get("PYTHONPATH", "")]))
-    run = subprocess.run([sys.executable, "-c", FIRST_DECISIONS], capture_output=True, text=True, env=env,
-                         timeout=300)
-    assert run.returncode == 0, run.stderr
-    first, second = (int(x) for x in run.stdout.split())
-    assert second > 4 * BATCH, f"a decision of 0.3 s searched only {second} deals: the machine is too busy"
+    # A machine busy with other work searches fewer deals a second: then a longer budget, the same comparison.
+    for seconds in (0.3, 1.2, 4.8):
+        run = subprocess.run([sys.executable, "-c", FIRST_DECISIONS, str(seconds)], capture_output=True,
+                             text=True, env=env, timeout=300)
+        assert run.returncode == 0, run.stderr
+        first, second = (int(x) for x in run.stdout.split())
+        if second > 4 * BATCH:
+            break
+    assert second > 4 * BATCH, f"a decision of {seconds} s searched only {second} deals: the machine is too busy"
     assert first >= second / 3, f"first decision {first} deals, second {second}"
 
 

@@ -49,10 +49,10 @@ def test_the_metrics_listener_counts_each_persons_action(tmp_path: Path) -> None
             if view["turn"] == 0 and view["legal"]:
                 cursor = owner.cursors[table]
                 await owner.send({"type": "act", "table": table, "action": view["legal"][0], "cursor": cursor})
-                await owner.wait_for(lambda f, at=cursor: f["type"] == "update" and f["cursor"] > at, 10)
+                await owner.wait_for(lambda f, at=cursor: f["type"] == "update" and f["cursor"] > at, 60)
                 acted += 1
             else:
-                await owner.wait_for(lambda f: f["type"] == "update", 10, since=len(owner.frames))
+                await owner.wait_for(lambda f: f["type"] == "update", 60, since=len(owner.frames))
         await owner.close()
         return acted
 

@@ -139,7 +139,8 @@ def test_every_bad_message_is_answered_with_an_error_and_changes_nothing(server:
         store = Store(database_url)
         try:
             await start(clients[0], table)
-            await asyncio.sleep(0.3)
+            for client in clients.values():  # every seat has the first view
+                await client.wait_for(lambda f: f["type"] == "update" and f["table"] == table, 60)
             view = clients[0].views[table]
             turn = view["turn"]
             mover, idle = clients[turn], clients[(turn + 1) % 4]
@@ -171,8 +172,7 @@ def test_every_bad_message_is_answered_with_an_error_and_changes_nothing(server:
             # too fast: a burst past the limit is refused, and the connection goes on
             for _ in range(60):
                 await outsider.send_raw(json.dumps({"type": "ping"}))
-            await asyncio.sleep(0.5)
-            assert any(f.get("code") == "rate_limited" for f in outsider.frames)
+            await outsider.wait_for(lambda f: f.get("code") == "rate_limited", 60)
             await asyncio.sleep(1.0)
             assert (await outsider.request({"type": "ping"}))["type"] == "pong"
             await asyncio.sleep(0.2)
@@ -180,7 +180,7 @@ def test_every_bad_message_is_answered_with_an_error_and_changes_nothing(server:
             assert mover.cursors[table] == cursor
             # and the table goes on: the right seat's legal action is taken
             await mover.act(table, view["legal"][0] if turn == 0 else mover.views[table]["legal"][0], cursor)
-            await mover.wait_for(lambda f: f.get("type") == "update" and f["cursor"] > cursor, 5)
+            await mover.wait_for(lambda f: f.get("type") == "update" and f["cursor"] > cursor, 60)
             assert store.action_count(table) == before[0] + 1
         finally:
             store.close()
@@ -202,8 +202,8 @@ def test_a_player_who_drops_comes_back_to_the_whole_state(server: ServeProcess) 
             back = await RoomClient(server.url).connect()
             welcome = await back.resume(token)
             assert welcome["type"] == "welcome"
-            said = await back.wait_for(lambda f: f["type"] == "said", 5)
-            view = await back.wait_for(lambda f: f["type"] == "update", 5)
+            said = await back.wait_for(lambda f: f["type"] == "said", 60)
+            view = await back.wait_for(lambda f: f["type"] == "update", 60)
             assert view["cursor"] == had and view["view"]["hand"]  # the whole state, hand and all
             words = said["text"]
             assert words.startswith("Back at the table: hand 1, ")
@@ -212,7 +212,7 @@ def test_a_player_who_drops_comes_back_to_the_whole_state(server: ServeProcess) 
                             words), words
             start_at = len(back.frames)
             await back.send({"type": "sync", "table": table, "cursor": had - 3})
-            missing = await back.wait_for(lambda f: f["type"] == "update", 5, since=start_at)
+            missing = await back.wait_for(lambda f: f["type"] == "update", 60, since=start_at)
             assert missing["cursor"] == had and len(missing["events"]) == 3
             clients[2] = back
             seats[2].client = back
@@ -236,7 +236,7 @@ def test_the_computer_covers_an_absent_player_after_the_timeout_and_gives_the_se
             await start(clients[0], table)
             north = Seat(clients[0], table, 0, "seat 0")
             said = asyncio.create_task(clients[0].wait_for(
-                lambda f: f["type"] == "said" and "is not back:" in f["text"], 20))
+                lambda f: f["type"] == "said" and "is not back:" in f["text"], 60))
             while not said.done():
                 await asyncio.wait([asyncio.create_task(north.play(until=clients[0].cursors[table] + 1,
                                                                    timeout=3)), said],
@@ -246,11 +246,11 @@ def test_the_computer_covers_an_absent_player_after_the_timeout_and_gives_the_se
                                "back within 1 second."), gone
             assert said.result()["text"] == f"{name} is not back: the computer plays for South until {name} returns."
             covered_from = clients[0].cursors[table]
-            await north.play(until=covered_from + 12, timeout=30)  # the computer plays South meanwhile
+            await north.play(until=covered_from + 12, timeout=120)  # the computer plays South meanwhile
             heard = len(clients[0].frames)
             back = await RoomClient(server.url).connect()
             await back.resume(token)
-            report = await back.wait_for(lambda f: f["type"] == "said" and "While you were away" in f["text"], 5)
+            report = await back.wait_for(lambda f: f["type"] == "said" and "While you were away" in f["text"], 60)
             assert report["text"].startswith("While you were away the computer bid "), report
             assert "played" in report["text"]
             returned = await clients[0].wait_for(lambda f: f["type"] == "said" and "is back" in f["text"], 5,
@@ -259,7 +259,7 @@ def test_the_computer_covers_an_absent_player_after_the_timeout_and_gives_the_se
             clients[2] = back
             south = Seat(back, table, 2, "seat 2")
             await asyncio.gather(north.play(), south.play())
-            record = await stored_record(server, table, tries=51)
+            record = await stored_record(server, table)
             assert game_from_record(record).over
         finally:
             await close_all(clients.values())
@@ -278,13 +278,13 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(database_url: str,
             seats = {s: Seat(clients[s], table, s, f"seat {s}") for s in people}
             await asyncio.gather(*(seat.play(until=25) for seat in seats.values()))
             server.kill()
-            await asyncio.sleep(0.2)
+            await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in clients.values())), 60)
             assert all(c.closed for c in clients.values())
             server = ServeProcess(database_url, tmp_path, name="again").start()
             for seat in people:
                 back = await RoomClient(server.url).connect()
                 await back.resume(clients[seat].token)
-                await back.wait_for(lambda f: f["type"] == "said", 5)
+                await back.wait_for(lambda f: f["type"] == "said", 60)
                 clients[seat] = seats[seat].client = back
             await asyncio.gather(*(seat.play() for seat in seats.values()))
             record = await stored_record(server, table)
@@ -306,7 +306,7 @@ def test_a_registered_players_finished_game_counts_in_their_statistics(server: S
         try:
             await start(ada, table)
             await Seat(ada, table, 0, "seat 0").play()
-            for _ in range(100):
+            for _ in range(1200):  # a minute at least: the statistics are stored just after the game's end
                 status, stats = server.get("/api/players/Ada%20Lovelace/stats")
                 if stats.get("games") == 1:
                     break

@@ -30,7 +30,17 @@ class Clock:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """A store whose passwords are hashed with argon2's cheapest parameters: these tests count checks and move
+    their own clock, and the room's real cost (about 0.2 s of both cores a check, at the lowest priority) made
+    them take minutes on a busy machine. The real server's tests below keep the room's own parameters."""
+    from argon2 import PasswordHasher, profiles
+
+    from spades.room import auth
+
+    cheap = PasswordHasher.from_parameters(profiles.CHEAPEST)
+    monkeypatch.setattr(auth, "_hasher", cheap)
+    monkeypatch.setattr(auth, "_DUMMY_HASH", cheap.hash("not a password of anyone"))
     store = Store(f"sqlite:///{tmp_path / 'room.sqlite3'}")
     yield store
     store.close()

@@ -122,7 +122,7 @@ async def play_checked(server: ServeProcess, variant: str, options: dict[str, An
         await start(clients[people[0]], table)
         seats = [(NilSeat if seat in nil_seats else Seat)(clients[seat], table, seat, f"seat {seat}")
                  for seat in people]
-        await asyncio.gather(*(seat.play(timeout=90) for seat in seats))
+        await asyncio.gather(*(seat.play(timeout=180) for seat in seats))
         record = await stored_record(server, table)
         assert game_from_record(record).over
         known, secrets = Knowledge(record), Secrets(record)

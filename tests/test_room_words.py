@@ -221,8 +221,8 @@ async def coach_at_a_room(tmp: Path) -> None:
             assert said["type"] == "said", said
             lines = said["lines"]
             assert said["text"] == lines[0] and lines[0].startswith("Coach, hand 1: ")
-            await seat.play(timeout=120)
-            record = await stored_record(server, table, tries=200)
+            await seat.play(timeout=180)
+            record = await stored_record(server, table)
             game = game_from_record(record)
             assert lines == terminal_coach(game, 2, 1, tmp)
             again = await person.request({"type": "ask", "table": table, "key": "C", "hand": 1})

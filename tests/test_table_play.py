@@ -40,9 +40,9 @@ class Driver:
         argv = [*SPADES, "play", "--pace", "0", "--trick-pace", "0", "--speech", "none", *args]
         self.line = line
         if line:
-            self.child: pexpect.spawnbase.SpawnBase = PopenSpawn(argv, env=env, encoding="utf-8", timeout=10)
+            self.child: pexpect.spawnbase.SpawnBase = PopenSpawn(argv, env=env, encoding="utf-8", timeout=60)
         else:
-            self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=10,
+            self.child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=60,
                                        dimensions=(50, 200))
         self.child.delaybeforesend = 0.002
         self.log: list[str] = []

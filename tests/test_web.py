@@ -655,7 +655,7 @@ def test_axe_finds_no_violation_in_each_state_at_200_percent_and_in_the_dark_wit
     viewport, scheme, motion = LOOKS[look]
     context = browser.new_context(viewport=viewport, bypass_csp=True, color_scheme=scheme, reduced_motion=motion)
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(60_000)
     seen: dict[str, list[dict[str, Any]]] = {}
     page.goto(room.url + "/")
     page.wait_for_selector("#play-now:focus")

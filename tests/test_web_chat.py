@@ -42,7 +42,7 @@ def test_chat_at_the_web_table_by_keys(browser: Any, room: Room) -> None:
         assert page.evaluate(FOCUSED) == "chat-input"
         page.keyboard.type("hello <i>Bob</i>")
         page.keyboard.press("Enter")
-        heard = loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["name"] == me, 10))
+        heard = loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["name"] == me, 60))
         assert heard["text"] == "hello <i>Bob</i>"
         wait_for_chat(page, f"{me}: hello <i>Bob</i>")
         assert page.eval_on_selector("#chat-log", "n => n.querySelector('i') === null")  # markup stays text
@@ -57,7 +57,7 @@ def test_chat_at_the_web_table_by_keys(browser: Any, room: Room) -> None:
         page.keyboard.press("p")
         page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Quick phrases')")
         page.keyboard.press("2")  # a phrase: no bid of 2
-        phrase = loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["text"] == "Nice play", 10))
+        phrase = loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["text"] == "Nice play", 60))
         assert phrase["name"] == me
         wait_for_chat(page, f"{me}: Nice play")
         assert not any(line.startswith("You bid") or line.startswith("Bid 2") for line in log_lines(page))
@@ -78,7 +78,7 @@ def test_chat_at_the_web_table_by_keys(browser: Any, room: Room) -> None:
         page.keyboard.press("Tab")
         assert page.evaluate("() => document.activeElement.textContent") == "1 Good game"
         page.keyboard.press("Enter")
-        loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["text"] == "Good game", 10))
+        loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["text"] == "Good game", 60))
         assert page.input_value("#chat-input") == "half a thought"
 
         # the mute button, by Tab past the other four phrases: Bob's

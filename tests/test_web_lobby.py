@@ -52,7 +52,7 @@ def test_the_lobby_chat_by_keys(browser: Any, room: Room) -> None:
         tab_to(page, "lobby-chat-input")
         page.keyboard.type("hello <b>Bob</b>")
         page.keyboard.press("Enter")
-        heard = loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["name"] == "Lena", 10))
+        heard = loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["name"] == "Lena", 60))
         assert heard["text"] == "hello <b>Bob</b>" and heard["table"] is None
         wait_for_line(page, "Lena: hello <b>Bob</b>")
         assert page.eval_on_selector("#lobby-chat-log", "n => n.querySelector('b') === null")  # markup stays text

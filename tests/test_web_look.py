@@ -87,7 +87,7 @@ def play_first_trick(browser: Any, room: Room, motion: str) -> Any:
     """A page (with the spy) at a new table, South's first card played and the first trick won."""
     context = browser.new_context(viewport=DESKTOP, bypass_csp=True, reduced_motion=motion)
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(60_000)
     page.add_init_script(SPY)
     play_now(page, room)
     page.click("#decision button[aria-label='Bid 3']")
@@ -106,7 +106,7 @@ def test_cards_move_to_the_trick_and_to_its_winner(browser: Any, tmp_path: Path)
         page.wait_for_function("() => window.moves.some(m => m.trick && m.fill === 'forwards')")
         # A sweep the next card cuts short (a busy machine: the next lead comes before it ends) is not put away:
         # South plays on, a few tricks at most, until one is.
-        for _ in range(120):
+        for _ in range(480):
             if page.evaluate("window.swept") > 0:
                 break
             if page.query_selector("#decision .your-turn") and page.query_selector("#hand button.card"):

@@ -47,7 +47,7 @@ def test_the_web_table_says_a_cut_connection_the_cover_and_the_return(browser: A
     north.thread.start()
     errors: list[str] = []
     page = new_page(browser, errors=errors)
-    table = north.tables.get(timeout=30)
+    table = north.tables.get(timeout=120)
     assert not north.failures, north.failures
     page.goto(f"{room.url}/tables/{table}")  # the invitation's address
     page.wait_for_selector("#view-signin:not([hidden])")
@@ -58,7 +58,7 @@ def test_the_web_table_says_a_cut_connection_the_cover_and_the_return(browser: A
     try:
         play_south(page, time.monotonic() + 90)
     finally:
-        north.thread.join(30)
+        north.thread.join(120)
     assert not north.failures, north.failures
     lost, cover, back, begins = LOST, COVER, BACK, BEGINS
     lines = log_lines(page, room=True)

@@ -45,14 +45,14 @@ def test_play_with_people_by_keys_waits_says_the_queue_and_seats_the_player(brow
             pal = await RoomClient(room.url.replace("http", "ws") + "/ws").connect()
             await pal.guest("Pal")
             await pal.request({"type": "quick", "variant": "two_player"})
-            seated.update(await pal.wait_for(lambda f: f["type"] == "table", 20))
+            seated.update(await pal.wait_for(lambda f: f["type"] == "table", 60))
             await pal.close()
 
         asyncio.run(main())
 
     thread = threading.Thread(target=other)
     thread.start()
-    thread.join(30)
+    thread.join(120)
     table = seated["table"]
     page.wait_for_function("(t) => location.pathname === `/tables/${t}`", arg=table)
     wait_for_log(page, f"Quick play: table {table}. You sit at ")
@@ -94,7 +94,7 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     asked = time.monotonic()
-    page.wait_for_selector("#quick-offer-yes:focus", timeout=15_000)
+    page.wait_for_selector("#quick-offer-yes:focus", timeout=60_000)
     assert time.monotonic() - asked >= 4.5  # the wait set, 5 seconds, not the 30 by default
     page.keyboard.press("Enter")
     page.wait_for_function("() => /^\\/tables\\/\\d+$/.test(location.pathname)")
@@ -126,13 +126,13 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
                 assert (await client.register(name, PASSWORD))["type"] == "welcome"
                 assert (await client.join(table, seat))["type"] == "table"
             try:
-                await asyncio.gather(*(Seat(c, table, s, f"{table}:{s}").play(timeout=120)
+                await asyncio.gather(*(Seat(c, table, s, f"{table}:{s}").play(timeout=180)
                                        for s, c in people.items()))
                 await people[0].wait_for(lambda f: f.get("type") == "rematch" and "Wes" in f["accepted"], 60)
                 for client in people.values():
                     await client.request({"type": "rematch", "table": table, "accept": True})
-                await people[0].wait_for(lambda f: f.get("type") == "table" and f["table"] != table, 20)
-                accepted.wait(30)
+                await people[0].wait_for(lambda f: f.get("type") == "table" and f["table"] != table, 60)
+                accepted.wait(120)
             finally:
                 await close_all(people.values())
 
@@ -146,7 +146,7 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
     try:
         page.wait_for_function("() => ['Ada', 'Bob', 'Di'].every((n) => "
                                "document.getElementById('waiting-seats').textContent.includes(n)) "
-                               "|| document.getElementById('waiting').hidden", timeout=30_000)
+                               "|| document.getElementById('waiting').hidden", timeout=60_000)
         if page.is_visible("#start-game"):  # the owner starts a table made in the lobby
             page.focus("#start-game")
             page.keyboard.press("Enter")
@@ -162,7 +162,7 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
             characterData: true, subtree: true}); }""")
         page.keyboard.press("Enter")
         page.wait_for_function("() => window.heard.some((text) => text.startsWith('Everyone accepts: '))",
-                               timeout=30_000)
+                               timeout=60_000)
         heard = page.evaluate("window.heard")
         assert heard[:3] == ["Wes accepts a rematch; waiting for Ada, Bob and Di.",
                              "Ada and Wes accept a rematch; waiting for Bob and Di.",
@@ -174,7 +174,7 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
         assert not page.is_visible("#game-over-rating")
     finally:
         accepted.set()
-        thread.join(60)
+        thread.join(120)
     assert not failures, failures
     assert not errors, errors
     page.context.close()

@@ -64,7 +64,7 @@ class Room:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "spades", "serve", "--port", str(self.port), "--database",
                  str(self.database), "--pace", str(self.pace)], env=env, stdout=output, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 if self.guessed and f"Port {self.port} on 127.0.0.1 is in use" in log.read_text():
@@ -78,7 +78,7 @@ class Room:
                         return
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("spades serve did not answer within 30 seconds")
+        raise RuntimeError("spades serve did not answer within 120 seconds")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -117,7 +117,7 @@ def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str]
     if errors is not None:
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("dialog", lambda dialog: (errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(60_000)  # a wait for the page, never a measure of its speed
     return page
 
 

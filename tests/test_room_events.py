@@ -59,6 +59,21 @@ def check_whole_game(events: list[dict[str, Any]], final: dict[str, Any]) -> Non
     assert len(hands) == len(final["results"])
 
 
+async def seat_four(url: str, clients: dict[int, RoomClient], *, alternate: bool) -> int:
+    """A standard table of four guests, seated in turn (``alternate``: on the two processes by turns); its id."""
+    owner = clients[0] = await connect_to(url, None)
+    other = "2" if owner.process == "1" else "1"
+    await owner.guest()
+    table = int((await owner.create("standard", {"lose_at": -150}, pace=0))["table"])
+    assert (await owner.join(table, 0))["type"] == "table"
+    for seat in (1, 2, 3):
+        process = (other if seat % 2 else owner.process) if alternate else None
+        clients[seat] = await connect_to(url, process)
+        await clients[seat].guest()
+        assert (await clients[seat].join(table, seat))["type"] == "table"
+    return table
+
+
 async def play_whole_game(clients: dict[int, RoomClient], table: int) -> None:
     await start(clients[0], table)
     await asyncio.gather(*(Seat(client, table, seat, f"seat {seat}").play(timeout=300)
@@ -83,15 +98,7 @@ def test_a_subscriber_added_from_outside_hears_every_event_of_a_game_once_and_in
     async def main() -> int:
         clients: dict[int, RoomClient] = {}
         try:
-            owner = await RoomClient(server.url).connect()
-            await owner.guest()
-            table = (await owner.create("standard", {"lose_at": -150}, pace=0))["table"]
-            clients[0] = owner
-            assert (await owner.join(table, 0))["type"] == "table"
-            for seat in (1, 2, 3):
-                clients[seat] = await RoomClient(server.url).connect()
-                await clients[seat].guest()
-                assert (await clients[seat].join(table, seat))["type"] == "table"
+            table = await seat_four(server.url, clients, alternate=False)
             await play_whole_game(clients, table)
             await wait_for_lines(event_log, table, 1)
             return table
@@ -125,16 +132,7 @@ def test_on_two_processes_each_hears_every_event_once_in_order_and_one_made_it(
     async def main() -> int:
         clients: dict[int, RoomClient] = {}
         try:
-            owner = await connect_to(server.url, None)
-            first, second = owner.process, "2" if owner.process == "1" else "1"
-            await owner.guest()
-            table = (await owner.create("standard", {"lose_at": -150}, pace=0))["table"]
-            clients[0] = owner
-            assert (await owner.join(table, 0))["type"] == "table"
-            for seat, process in ((1, second), (2, first), (3, second)):
-                clients[seat] = await connect_to(server.url, process)
-                await clients[seat].guest()
-                assert (await clients[seat].join(table, seat))["type"] == "table"
+            table = await seat_four(server.url, clients, alternate=True)
             await play_whole_game(clients, table)
             await wait_for_lines(event_log, table, 2)
             return table

@@ -154,3 +154,48 @@ def test_on_two_processes_each_hears_every_event_once_in_order_and_one_made_it(
         assert {e["made"] for e in one} == {True, False}  # both made some: the seats were taken on both
     finally:
         server.stop()
+
+
+def test_a_process_started_on_the_rooms_database_marks_people_away_and_the_one_serving_them_claims_them_back(
+        shared_database: str, tmp_path: Path, event_log: Path) -> None:
+    """A second ``spades serve`` starting on the database of a game under way marks its people away ("restart":
+    it cannot know who is connected elsewhere); the process that holds the person's connection hears that event
+    and claims the seat back, so the game goes on with the person, not with the computer covering them."""
+    first = ServeProcess(shared_database, tmp_path, REDIS, name="first", extra=LISTENER).start()
+    second = ServeProcess(shared_database, tmp_path, REDIS, name="second", extra=LISTENER)
+
+    async def main() -> int:
+        ada = await RoomClient(first.url).connect()
+        try:
+            await ada.guest()
+            table = int((await ada.create("standard", {"lose_at": -150}, {1: "random", 2: "random", 3: "random"},
+                                          pace=0))["table"])
+            assert (await ada.join(table, 0))["type"] == "table"
+            await start(ada, table)
+            second.start()
+            for _ in range(1200):  # the second process's start, heard and answered by the first
+                kinds = [(e["kind"], e["made"]) for e in heard(event_log, table).get(first.process.pid, [])]
+                if ("person_back", True) in kinds:
+                    break
+                await asyncio.sleep(0.1)
+            await Seat(ada, table, 0, "seat 0").play(timeout=300)
+            await wait_for_lines(event_log, table, 2)
+            return table
+        finally:
+            await ada.close()
+
+    try:
+        table = asyncio.run(main())
+        found = heard(event_log, table)
+        on_first = found[first.process.pid]
+        on_second = found[second.process.pid]
+        away = [(e["reason"], e["made"]) for e in on_first if e["kind"] == "person_away"]
+        back = [(e["was"], e["made"]) for e in on_first if e["kind"] == "person_back"]
+        assert away == [("restart", False)] and back == [("restart", True)], on_first
+        assert [e["kind"] for e in on_first].index("person_away") < [e["kind"] for e in on_first].index(
+            "person_back")
+        assert not [e for e in on_first if e["kind"] == "covering"]  # claimed back, never covered
+        assert on_first[-1]["kind"] == on_second[-1]["kind"] == "game_over"
+    finally:
+        second.stop()
+        first.stop()

@@ -111,11 +111,11 @@ class Room:
     async def _resume_games(self) -> None:
         infos: list[StoredTable] = await self.db(self.store.tables, ("playing",))
         for info in infos:
-            for seat in info.seats:
-                if seat.player is not None:
-                    await self.db(self.store.set_away, info.id, seat.seat, "restart", only_if_present=True)
-            table = await self.table(info.id)
+            table = await self.table(info.id)  # read before its people are away: the change makes their events
             async with table.lock:
+                for seat in info.seats:
+                    if seat.player is not None:
+                        await self.db(self.store.set_away, info.id, seat.seat, "restart", only_if_present=True)
                 await table.refresh(mine=[s.seat for s in info.seats])
                 await table.after_change()
                 await table.changed()

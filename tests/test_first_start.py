@@ -41,7 +41,7 @@ def first_command(copy: Path, env: dict[str, str], data: Path) -> subprocess.Com
     data folder, so that no saved game is waiting and the table starts a new game at once."""
     return subprocess.run(["./scripts/play", "--speech", "none", "--pace", "0"], cwd=copy,
                           env=dict(env, SPADES_DATA_DIR=str(data)), stdin=subprocess.DEVNULL, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=1200)  # an install on a busy machine: minutes
 
 
 def test_the_first_command_installs_into_a_venv_and_seats_the_player_then_starts_quickly(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_a_python_whose_venv_cannot_bring_pip_gets_pip_from_the_system(tmp_path:
     venv = tmp_path / "venv"
     env = clean_env(tmp_path, PYTHON=str(fake))
     made = subprocess.run(["bash", "-c", f'. "{ROOT}/scripts/venv.sh" && make_venv "{venv}"'], env=env,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=600)
     assert made.returncode == 0, made.stderr
     pip = subprocess.run([venv / "bin" / "python", "-m", "pip", "--version"], capture_output=True, text=True)
     assert pip.returncode == 0 and str(venv) in pip.stdout

@@ -36,7 +36,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
     them take minutes on a busy machine. The real server's tests below keep the room's own parameters."""
     from argon2 import PasswordHasher, profiles
 
-    from spades.room import auth
+    from spades.room.identity import auth
 
     cheap = PasswordHasher.from_parameters(profiles.CHEAPEST)
     monkeypatch.setattr(auth, "_hasher", cheap)

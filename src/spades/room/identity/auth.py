@@ -42,8 +42,16 @@ TOKEN_LIFETIME = timedelta(days=TOKEN_LIFETIME_DAYS)
 NAME_RULE = names.NAME_RULE
 
 _hasher = PasswordHasher()
-# Verified against when the name is unknown, so that a wrong name takes as long as a wrong password.
-_DUMMY_HASH = _hasher.hash("not a password of anyone")
+# Verified against when the name is unknown, so that a wrong name takes as long as a wrong password; made on first
+# use, since a hash costs a fraction of a second of CPU and most processes that import this never check a password.
+_DUMMY_HASH: str | None = None
+
+
+def _dummy_hash() -> str:
+    global _DUMMY_HASH
+    if _DUMMY_HASH is None:
+        _DUMMY_HASH = _hasher.hash("not a password of anyone")
+    return _DUMMY_HASH
 
 
 class AuthError(SpadesError):
@@ -87,7 +95,7 @@ def verify_password(stored: str | None, password: str) -> bool:
     if not isinstance(password, str) or len(password) > PASSWORD_MAX:
         return False
     try:
-        return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+        return _hasher.verify(stored or _dummy_hash(), password) and stored is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 

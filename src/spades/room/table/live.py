@@ -271,6 +271,9 @@ class LiveTable:
         if not await self.room.action_log.append(self.id, self.seq + 1, seat, action_text(checked)):
             log.info("table %s: seq %s was taken by another process; catching up", self.id, self.seq + 1)
             await self.catch_up()
+            # this process's clients hear what it caught up on now: the other process's notice of those actions
+            # will be passed over as applied, and if the next turn is a person's, no action of ours will tell them
+            self.publish()
             return False
         hands = len(host.game.results)
         self._apply(checked)

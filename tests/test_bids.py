@@ -7,7 +7,7 @@ import pytest
 
 from spades import VARIANTS, Bid, CardSet, Choice, Game, Rules
 from spades.actions import BIDS, BLIND_NIL, NIL
-from spades.bids import Bidding, blind_choices, legal_bids, partner_bid_after, spades_shown
+from spades.bids import Bidding, blind_choices, legal_bids, mates_bid, partner_bid_after, spades_shown
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "spades"
 # Where a variant's name may be compared: the rule sets themselves and the
@@ -26,6 +26,16 @@ def _names_a_variant(node: ast.expr) -> bool:
         isinstance(node, ast.Name) and node.id == "variant")
 
 
+def _a_name(node: ast.AST) -> bool:
+    """A variant's name written out, or several: a variant compared with None, or with another rule set's variant,
+    names none."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_a_name(element) for element in node.elts)
+    return False
+
+
 def test_no_module_outside_the_rules_tests_a_variant_name() -> None:
     found = []
     for path in sorted(SRC.rglob("*.py")):
@@ -33,7 +43,8 @@ def test_no_module_outside_the_rules_tests_a_variant_name() -> None:
         if name in MAY_NAME_VARIANTS:
             continue
         for node in ast.walk(ast.parse(path.read_text(), name)):
-            if isinstance(node, ast.Compare) and any(_names_a_variant(e) for e in (node.left, *node.comparators)):
+            sides = (node.left, *node.comparators) if isinstance(node, ast.Compare) else ()
+            if any(_names_a_variant(e) for e in sides) and any(_a_name(e) for e in sides):
                 found.append(f"{name}:{node.lineno}")
     assert not found, f"variant names tested outside rules.py and bids.py: {found}"
 
@@ -64,15 +75,15 @@ def test_the_bids_of_each_rule_from_the_hand_and_the_partner() -> None:
     assert legal_bids(mirror, THREE_SPADES, None) == (BIDS[3],)
     assert legal_bids(mirror, NO_SPADE, None) == (NIL,)
     assert legal_bids(suicide, THREE_SPADES, None) == (NIL, *BIDS[4:14])
-    assert legal_bids(suicide, THREE_SPADES, NIL) == BIDS[4:14]
+    assert legal_bids(suicide, THREE_SPADES, 0) == BIDS[4:14]
     assert legal_bids(Rules(), THREE_SPADES, None) == BIDS[:14]
     assert legal_bids(Rules(nil=False), THREE_SPADES, None) == BIDS[1:14]
-    assert legal_bids(Rules(min_team_bid=4), THREE_SPADES, BIDS[1]) == BIDS[3:14]
+    assert legal_bids(Rules(min_team_bid=4), THREE_SPADES, 1) == BIDS[3:14]
     # No bid above the hand's tricks: 17 at three players, 8 at six.
     assert legal_bids(Rules.preset("three_player"), THREE_SPADES, None) == BIDS[:18]
     assert legal_bids(Rules.preset("six_partners"), THREE_SPADES, None) == BIDS[:9]
     assert blind_choices(Rules(blind_nil=True), None) == (BLIND_NIL, Choice.LOOK)
-    assert blind_choices(Rules(blind_nil=True, min_team_bid=4), BIDS[2]) == (Choice.LOOK,)
+    assert blind_choices(Rules(blind_nil=True, min_team_bid=4), 2) == (Choice.LOOK,)
 
 
 def test_a_second_bid_of_four_turns_the_first_into_nil_only_in_suicide() -> None:
@@ -101,8 +112,38 @@ def test_the_game_offers_exactly_the_bids_of_its_rule(variant: str) -> None:
             game.apply(game.legal_actions()[0])
         while game.phase.value == "bid":
             seat = game.turn
-            partner = game.bids[(seat + 2) % 4] if rules.partnerships else None
-            expected = legal_bids(rules, game.hands[seat], partner)
+            expected = legal_bids(rules, game.hands[seat], mates_bid(rules, game.bids, seat))
             assert game.legal_actions() == expected
             game.apply(expected[-1] if seed % 2 else expected[0])
         assert all(isinstance(b, Bid) for b in game.bids)
+
+
+def test_a_team_of_three_keeps_its_minimum_bid() -> None:
+    """Six in two teams of three with a floor of 4: the team's last bidder must bring its three bids to 4; the
+    first two bid freely, as the first partner of a pair does."""
+    rules = Rules.preset("six_partners", teams="threes", min_team_bid=4)
+    game = Game(rules, seed=1)
+    first = game.turn
+    team = rules.seats_of(rules.side_of(first))
+    last = max(team, key=lambda seat: (seat - first) % rules.players)
+    seen: dict[int, tuple[int, ...]] = {}
+    while game.phase.value == "bid":
+        seat = game.turn
+        seen[seat] = tuple(a.value for a in game.legal_actions() if isinstance(a, Bid))
+        legal = [a for a in game.legal_actions() if isinstance(a, Bid)]
+        game.apply(next(b for b in legal if b.value == 1) if seat in team and seat != last else legal[0])
+    assert all(seen[seat][0] == 0 for seat in team if seat != last)
+    assert seen[last] == tuple(range(2, rules.hand_size + 1))
+    assert sum(game.bids[seat].value for seat in team) >= 4  # type: ignore[union-attr]
+    # The other team bid Nil, Nil and then what brings it to 4.
+    others = [seat for seat in range(rules.players) if seat not in team]
+    assert sum(game.bids[seat].value for seat in others) == 4  # type: ignore[union-attr]
+
+
+def test_the_team_floor_in_legal_bids() -> None:
+    threes = Rules.preset("six_partners", teams="threes", min_team_bid=4)
+    assert legal_bids(threes, THREE_SPADES, None) == BIDS[:9]
+    assert legal_bids(threes, THREE_SPADES, 1) == BIDS[3:9]
+    assert legal_bids(threes, THREE_SPADES, 5) == BIDS[:9]
+    assert blind_choices(threes.with_options(blind_nil=True), 3) == (Choice.LOOK,)
+    assert blind_choices(threes.with_options(blind_nil=True), None) == (BLIND_NIL, Choice.LOOK)

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from engine_support import snapshot
-from spades import Card, CardSet, Choice, Game, Phase, Rules
-from spades.events import Drew, Passed, TrickWon
+from rules_model import check_cards, check_tricks_and_scores, oracle_legal
+from spades import CardSet, Choice, Game, Phase, Rules
+from spades.events import Drew, Passed
 from spades.record import game_from_record, record_of
 from spades.wire import event_from_json, event_to_json, spectator_view, view_from_json, view_to_json
 
@@ -42,66 +43,17 @@ SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("standard", {"no_bags": True}, 60),
     ("three_player", {"no_bags": True, "jokers": "big_little"}, 60),
 ]
+# Rule sets whose bidding differs (a team's floor, Whiz and Mirror counting the trumps of a pack with jokers,
+# Suicide's forced Nil): checked here at every bid against the model (test_variants_many plays SETUPS only).
+BID_SETUPS: list[tuple[str, dict[str, Any], int]] = [
+    ("six_partners", {"teams": "threes", "min_team_bid": 4, "blind_nil": True, "blind_nil_deficit": 0}, 12),
+    ("six_partners", {"min_team_bid": 4}, 8),
+    ("whiz", {"jokers": "jjdd"}, 8),
+    ("mirror", {"jokers": "big_little"}, 8),
+    ("suicide", {"jokers": "jjdd"}, 8),
+]
 DETAILED = 2  # games of each setup checked in full at every step (the first of two hands, the other of one)
 NIL_BIAS = 0.3  # how often a bidder that may bid Nil does, so that passes come up often
-
-
-def oracle_legal(game: Game) -> set[Any]:
-    """The legal actions from the rules and the seat's view alone."""
-    view = game.view(game.turn)
-    rules = view.rules
-    if view.phase is Phase.PASS:
-        assert view.hand is not None and view.pass_to == rules.partner_of(view.seat)
-        return set(view.hand)
-    if view.phase is not Phase.PLAY:
-        return set(game.legal_actions())
-    assert view.hand is not None
-    held = set(view.hand)
-    if view.trick:
-        led = rules.suit_of(view.trick[0][1])
-        follow = {c for c in held if rules.suit_of(c) == led}
-        return follow or held
-    if rules.first_lead == "two_of_clubs" and not view.tricks:
-        return {Card(0)}
-    if view.spades_broken:
-        return held
-    return {c for c in held if rules.suit_of(c) != 3} or held
-
-
-def oracle_winner(rules: Rules, leader: int, cards: tuple[Card, ...]) -> int:
-    """The seat that takes a trick: the highest trump by the rules' list of trumps, else the highest card of the
-    suit led (by rank: no two cards of one suit share one)."""
-    trumps = [c for c in cards if c in rules.trumps]
-    if trumps:
-        best = max(trumps, key=rules.trumps.index)
-    else:
-        led = rules.suit_of(cards[0])
-        best = max((c for c in cards if rules.suit_of(c) == led), key=lambda c: c.rank)
-    return (leader + cards.index(best)) % rules.players
-
-
-def in_flight(game: Game) -> int:
-    """Cards chosen for a pass that have not reached the partner yet."""
-    if game.phase is not Phase.PASS:
-        return 0
-    return game.passed[game.turn] if game.pass_count else 0
-
-
-def check_cards(game: Game) -> None:
-    """Every card of the pack is in exactly one place: a hand, the table, a pass on its way, or (two players) the
-    discards and the stock."""
-    rules = game.rules
-    played = [c for _, cards, _ in game.tricks for c in cards] + list(game.trick)
-    places = [*game.hands, sum(1 << c for c in played), in_flight(game)]
-    if not rules.deals:
-        places += [game.discards, sum(1 << c for c in game.deck[game.deck_pos:])]
-    total = 0
-    for mask in places:
-        assert not total & mask, f"{CardSet(total & mask)} is in two places"
-        total |= mask
-    if game.phase is not Phase.OVER:
-        assert total == (rules.pack if rules.deals else 0xFFFFFFFFFFFFF), CardSet(total ^ rules.pack)
-    assert len(played) == len(set(played))
 
 
 def check_secrets(game: Game) -> None:
@@ -159,28 +111,6 @@ def choose(game: Game, rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
-def check_tricks_and_scores(game: Game, start_scores: list[int]) -> None:
-    rules = game.rules
-    for event in game.events:
-        if isinstance(event, TrickWon):
-            assert event.seat == oracle_winner(rules, event.leader, event.cards)
-            assert event.number <= rules.hand_size and len(event.cards) == rules.players
-    totals = list(start_scores)
-    for result in game.results:
-        assert len(result.sides) == rules.sides
-        for side in result.sides:
-            seats = rules.seats_of(side.side)
-            assert side.tricks <= rules.hand_size
-            if rules.no_bags:
-                assert side.bags == 0 and side.total_bags == 0 and side.bag_penalty == 0
-            totals[side.side] += side.points
-            assert side.score == totals[side.side]
-            assert side.points == side.contract_points + sum(n.points for n in side.nils) + side.bags + side.bag_penalty
-            assert len(seats) >= 1
-        assert sum(s.tricks for s in result.sides) == rules.hand_size
-    assert game.scores == totals
-
-
 def play(variant: str, options: dict[str, Any], seed: int, detailed: bool) -> Game:
     hands = 2 if detailed and seed == 0 else 1
     rules = Rules.preset(variant, hands=hands, **options)
@@ -190,8 +120,7 @@ def play(variant: str, options: dict[str, Any], seed: int, detailed: bool) -> Ga
     passes = 0
     while not game.over:
         legal = game.legal_actions()
-        if game.phase in (Phase.PLAY, Phase.PASS):
-            assert set(legal) == oracle_legal(game)
+        assert set(legal) == oracle_legal(game)
         action = choose(game, rng)
         assert action in legal and game.why_illegal(action) is None
         if game.phase is Phase.PASS:
@@ -226,8 +155,8 @@ def play(variant: str, options: dict[str, Any], seed: int, detailed: bool) -> Ga
     return game
 
 
-@pytest.mark.parametrize(("variant", "options", "games"), SETUPS,
-                         ids=[f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o, _ in SETUPS])
+@pytest.mark.parametrize(("variant", "options", "games"), SETUPS + BID_SETUPS,
+                         ids=[f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o, _ in SETUPS + BID_SETUPS])
 def test_random_games_of_each_rule_set_keep_every_invariant(variant: str, options: dict[str, Any],
                                                             games: int) -> None:
     passes = 0

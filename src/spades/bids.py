@@ -5,8 +5,9 @@ the ``Rules`` (``bids_by_spades``, ``forced_bids``, ``one_nil_per_side``) or thi
 so that a new variant's bidding is written here once. The game's bidding, the bots' reading of a bid and the
 search's sampling of hands that fit the bids all come from here.
 
-- ``FREE`` (standard, solo, two-player): any number of tricks; Nil while Nil is on; no lower than what keeps the
-  partnership at its minimum bid (``min_team_bid``).
+- ``FREE`` (standard, solo, two-player): any number of tricks; Nil while Nil is on; the last of a side to bid
+  (a partner, or the third of a team of three) no lower than what brings the side to its minimum bid
+  (``min_team_bid``).
 - ``NIL_OR_SPADES`` (whiz): Nil, or exactly the number of spades held; with no spade, Nil only.
 - ``SPADES`` (mirror): exactly the number of spades held (none: Nil).
 - ``ONE_NIL`` (suicide): one partner of each side bids Nil and the other 4 or more. Once a partner has bid Nil the
@@ -14,10 +15,15 @@ search's sampling of hands that fit the bids all come from here.
 
 Before a seat that may bid Blind Nil has looked at its cards, its choices are Blind Nil or looking (only looking,
 when a Blind Nil would leave its side below the minimum bid).
+
+What the rest of a seat's side has bid reaches these rules as one number, ``mates`` (``mates_bid``): the sum of
+the other members' bids once every one of them has bid, None while one has yet to (or for a seat with no side), so
+that a pair and a team of three keep one floor by one statement.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -26,7 +32,8 @@ from .actions import BIDS, BLIND_NIL, NIL, Action, Bid, Choice
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["SUICIDE_LOW", "Bidding", "blind_choices", "free_bids", "legal_bids", "partner_bid_after", "spades_shown"]
+__all__ = ["SUICIDE_LOW", "Bidding", "blind_choices", "free_bids", "legal_bids", "mates_bid",
+           "partner_bid_after", "spades_shown"]
 
 SUICIDE_LOW = 4  # the lowest number bid in suicide: the partner of the Nil bids at least this
 
@@ -55,18 +62,33 @@ def free_bids(rules: Rules) -> tuple[Action, ...]:
     return _FREE_BIDS[0 if rules.nil else 1][rules.hand_size]
 
 
-def blind_choices(rules: Rules, partner: Bid | None) -> tuple[Action, ...]:
-    """The choices of a seat that may bid Blind Nil and has not looked at its cards, its partner having bid
-    ``partner`` (None: not yet, or no partner)."""
-    if partner is not None and partner.value < rules.min_team_bid:
+def mates_bid(rules: Rules, bids: Sequence[Bid | None], seat: int) -> int | None:
+    """What the rest of ``seat``'s side has bid between them, once every one of them has bid (a partner, or the
+    two others of a team of three); None while one has yet to bid, or without partnerships."""
+    if not rules.partnerships:
+        return None
+    total = 0
+    for mate in rules.side_seats[rules.seat_sides[seat]]:
+        if mate != seat:
+            bid = bids[mate]
+            if bid is None:
+                return None
+            total += bid.value
+    return total
+
+
+def blind_choices(rules: Rules, mates: int | None) -> tuple[Action, ...]:
+    """The choices of a seat that may bid Blind Nil and has not looked at its cards, the rest of its side having
+    bid ``mates`` between them (None: not all yet, or no side; see ``mates_bid``)."""
+    if mates is not None and mates < rules.min_team_bid:
         return (Choice.LOOK,)  # a Blind Nil would leave the side below its minimum bid
     return (BLIND_NIL, Choice.LOOK)
 
 
-def legal_bids(rules: Rules, hand: int, partner: Bid | None) -> tuple[Action, ...]:
-    """The bids a seat that has looked may make holding ``hand`` (a mask of cards), its partner having bid
-    ``partner`` (None: not yet, or no partner). The game's bidding calls this for every bid but the fast path
-    of ``free_bids``."""
+def legal_bids(rules: Rules, hand: int, mates: int | None) -> tuple[Action, ...]:
+    """The bids a seat that has looked may make holding ``hand`` (a mask of cards), the rest of its side having
+    bid ``mates`` between them (None: not all yet, or no side; see ``mates_bid``). The game's bidding calls this
+    for every bid but the fast path of ``free_bids``."""
     bidding = rules.bidding
     top = rules.hand_size + 1
     if bidding is _NIL_OR_SPADES:
@@ -75,12 +97,12 @@ def legal_bids(rules: Rules, hand: int, partner: Bid | None) -> tuple[Action, ..
     if bidding is _SPADES:
         return (BIDS[(hand & rules.suit_masks[3]).bit_count()],)
     if bidding is _ONE_NIL:
-        if partner is not None and partner.value == 0:
+        if mates == 0:  # the partner is the side's Nil
             return BIDS[SUICIDE_LOW:top]
         return (NIL, *BIDS[SUICIDE_LOW:top])
     low = 0 if rules.nil else 1
-    if rules.min_team_bid and partner is not None:
-        low = max(low, rules.min_team_bid - partner.value)
+    if rules.min_team_bid and mates is not None:
+        low = max(low, rules.min_team_bid - mates)
     return BIDS[low:top]
 
 

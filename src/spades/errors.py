@@ -47,8 +47,9 @@ __all__ = [
 def nearest(word: str, names: Iterable[str]) -> str | None:
     """The known name a misspelt ``word`` most likely means ("hartz": "hearts", "targt": "target"), or None when
     none is near: one measure of "near" for every "did you mean" the package says."""
-    close = difflib.get_close_matches(word, list(names), n=1, cutoff=0.6)
-    return close[0] if close else None
+    known = {name.casefold(): name for name in names}  # compared in one case: "Hardd" is near "hard" too
+    close = difflib.get_close_matches(word.casefold(), list(known), n=1, cutoff=0.6)
+    return known[close[0]] if close else None
 
 
 class SpadesError(ValueError):
@@ -108,7 +109,9 @@ class UnknownLevel(SpadesError):
     """No computer player has this level name."""
 
     def __init__(self, level: str, levels: tuple[str, ...]) -> None:
-        super().__init__(f"unknown bot level {level!r}; the levels are {', '.join(levels)}")
+        near = nearest(level, levels)
+        guess = f" (did you mean {near!r}?)" if near else ""
+        super().__init__(f"unknown bot level {level!r}{guess}; the levels are {', '.join(levels)}")
         self.level = level
         self.levels = levels
 

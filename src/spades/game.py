@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .actions import BLIND_NIL, Action, Bid, Choice
-from .bids import blind_choices, free_bids, legal_bids, partner_bid_after
+from .bids import blind_choices, free_bids, legal_bids, mates_bid, partner_bid_after
 from .cards import CARDS, FULL_DECK, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from .errors import IllegalAction, PositionError, UndoError
 from .events import (
@@ -373,11 +373,10 @@ class Game:
         if self._free_bids and self.seen[seat]:
             return self._free_bids
         rules = self.rules
-        mate = rules.partner_of(seat)
-        partner = self.bids[mate] if mate is not None else None
+        mates = mates_bid(rules, self.bids, seat)
         if self.seen[seat]:
-            return legal_bids(rules, self.hands[seat], partner)
-        return blind_choices(rules, partner)
+            return legal_bids(rules, self.hands[seat], mates)
+        return blind_choices(rules, mates)
 
     def why_illegal(self, action: object, who: str | None = None) -> str | None:
         """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal.

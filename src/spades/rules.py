@@ -16,7 +16,7 @@ from .bids import Bidding
 from .cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, SUIT_MASKS
 from .errors import RulesError, nearest
 
-__all__ = ["OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
+__all__ = ["OPTION_CHOICES", "OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
 
 Variant = Literal["standard", "whiz", "mirror", "suicide", "solo", "two_player", "three_player", "five_player",
                   "six_player", "six_partners"]
@@ -29,6 +29,10 @@ DeucesOut = Literal["clubs_diamonds", "hearts_diamonds"]
 DEUCES_OUT: tuple[str, ...] = ("clubs_diamonds", "hearts_diamonds")
 Teams = Literal["pairs", "threes"]
 TEAMS: tuple[str, ...] = ("pairs", "threes")
+FIRST_LEADS: tuple[str, ...] = ("left_of_dealer", "two_of_clubs")
+# The options whose value is one of a few names, and those names (what ``-o jokers=...`` may say).
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {"first_lead": FIRST_LEADS, "jokers": JOKER_FORMS,
+                                              "deuces_out": DEUCES_OUT, "teams": TEAMS}
 # Each variant's bidding rule, stated in bids.py; the variants not named bid freely.
 VARIANT_BIDDING: dict[str, Bidding] = {
     "standard": Bidding.FREE, "whiz": Bidding.NIL_OR_SPADES, "mirror": Bidding.SPADES, "suicide": Bidding.ONE_NIL,

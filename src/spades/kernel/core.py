@@ -51,6 +51,7 @@ from .layout import (
     R_NO_BAGS,
     R_PACK,
     R_PARTNER,
+    R_PARTNERSHIPS,
     R_PLAYERS,
     R_POWER,
     R_PRINTED,
@@ -269,13 +270,20 @@ def legal_bids(state: np.ndarray, rules: np.ndarray) -> int:
             return up
         return up | 1
     low = 0 if rules[R_NIL] else 1
-    if rules[R_MIN_TEAM_BID] and partner >= 0:
-        mate = state[BID + partner]
-        if mate != NO_BID:
-            value = 0 if mate == BLIND_NIL_BID else mate
-            need = rules[R_MIN_TEAM_BID] - value
-            if need > low:
-                low = need
+    if rules[R_MIN_TEAM_BID] and rules[R_PARTNERSHIPS]:
+        # the last of the side to bid (a partner, or the third of a team of three) brings it to the floor
+        side = rules[R_SEAT_SIDE + seat]
+        mates = 0
+        for k in range(rules[R_MEMBERS + side]):
+            mate = rules[R_SIDE_SEATS + 3 * side + k]
+            if mate != seat:
+                bid = state[BID + mate]
+                if bid == NO_BID:
+                    return all_bids & ~((np.int64(1) << low) - 1)
+                mates += 0 if bid == BLIND_NIL_BID else bid
+        need = rules[R_MIN_TEAM_BID] - mates
+        if need > low:
+            low = need
     return all_bids & ~((np.int64(1) << low) - 1)
 
 

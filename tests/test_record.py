@@ -227,7 +227,8 @@ def test_file_that_is_not_json(tmp_path: Path) -> None:
     path.write_text(text)
     with pytest.raises(RecordError) as info:
         load_record(path)
-    assert str(info.value).startswith(f"{path}: not JSON")
+    assert str(info.value) == (f"{path} is not a game record: it is not JSON (line 1, column 42: a name in double "
+                               "quotes is expected there)")
     assert path.read_text() == text
     with pytest.raises(RecordError) as info:
         load_record(tmp_path / "missing.json")

@@ -193,3 +193,10 @@ def test_a_wrong_word_is_quoted_whatever_the_count(tmp_path: Path) -> None:
         "Not taken: 3 trick counts given; 4 are needed, one per seat.",
     ]
     assert "Bids: North 4, East 3, South 3, West 3." in out
+
+
+def test_a_scorepad_in_progress_says_which_before_asking(tmp_path: Path) -> None:
+    score(tmp_path, ["4 3 4 2", "5 3 3 2", "quit"], "--variant", "whiz")
+    out = score(tmp_path, ["n", "quit"])
+    assert out.startswith("A scorepad is in progress: whiz; totals after 1 hand: North-South "), out
+    assert out.splitlines()[0].endswith("playing to 500. Continue it? y or n."), out

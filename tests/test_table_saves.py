@@ -20,7 +20,7 @@ from spades.actions import parse_action
 from spades.bots import available_levels
 from spades.record import save_record
 
-WAITING = "A saved game is waiting. Continue it? y or n."
+WAITING = "A saved game is waiting: standard game, hand 1; score North-South 0, East-West 0. Continue it? y or n."
 LEVELS = {"0": "random", "1": "random", "3": "random"}
 
 

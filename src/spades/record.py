@@ -15,6 +15,7 @@ from typing import Any
 from .actions import ActionError, parse_action
 from .cards import CardError, CardSet
 from .errors import PositionError, RecordError
+from .files import FileTrouble, read_json
 from .game import Game, IllegalAction
 from .rules import Rules, RulesError
 from .seats import SEAT_LETTERS
@@ -28,6 +29,7 @@ __all__ = [
     "game_from_record",
     "load_record",
     "parse_deal",
+    "read_record",
     "record_of",
     "save_record",
 ]
@@ -174,21 +176,21 @@ def save_record(game: Game, path: str | Path, meta: dict[str, Any] | None = None
     tmp.replace(path)
 
 
+def read_record(path: str | Path, what: str = "a game record") -> Any:
+    """The JSON of a record file, not yet checked; RecordError in sentences for a file that cannot be read, is not
+    text (a database, random bytes) or is not JSON."""
+    try:
+        return read_json(path, what)
+    except FileTrouble as error:
+        raise RecordError(str(error)) from None
+
+
 def load_record(path: str | Path, *, check_result: bool = True) -> Game:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"{path}: cannot be read ({error.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
-    return game_from_record(data, check_result=check_result)
+    return game_from_record(read_record(path), check_result=check_result)
 
 
 def read_meta(path: str | Path) -> dict[str, Any]:
     """The free-form ``meta`` object of a record (player names, bot levels), without replaying it."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data = read_record(path)
     meta = data.get("meta") if isinstance(data, dict) else None
     return meta if isinstance(meta, dict) else {}

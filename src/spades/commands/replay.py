@@ -32,7 +32,7 @@ from ..game import Game, seat_name
 from ..record import RecordError, deal_text, load_record, read_meta
 from ..words import announce as say
 from ..words.seat import hand_events
-from .options import seat_named
+from .options import seat_guess, seat_named
 
 NOT_A_RECORD = ("record: ", "format: ")  # the first checks of a record, failed by JSON that is not one
 PHASE_WORDS = {"draw": "the draw", "bid": "the bidding", "play": "the play"}
@@ -136,7 +136,8 @@ def reviewed_seat(game: Game, meta: dict[str, Any], seat: str | None) -> int:
     named = seat_named(text, n)
     if named is not None:
         return named
-    raise ValueError(f"--seat {seat!r} is not a seat of this game ({', '.join(seats.SEAT_NAMES[n])})")
+    raise ValueError(f"--seat {seat!r} is not a seat of this game{seat_guess(text, n)} "
+                     f"({', '.join(seats.SEAT_NAMES[n])})")
 
 
 def review_lines(game: Game, seat: int, hand: int | None = None) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..paths import data_dir
 from ..table.saves import set_aside
-from ..table.scorepad import PadError, Scorepad, run_pad
+from ..table.scorepad import PadError, Scorepad, run_pad, totals_line
 from .options import add_rules_arguments, rules_from_args
 
 PAD_NAME = "scorepad.json"
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     if path.exists() and not args.new:
         resume = args.resume
         if not resume:
-            print("A scorepad is in progress. Continue it? y or n.", flush=True)
+            print(f"A scorepad is in progress{pad_summary(path)}. Continue it? y or n.", flush=True)
             resume = sys.stdin.readline().strip().lower() in ("y", "yes")
         if resume:
             try:
@@ -48,3 +48,14 @@ def run(args: argparse.Namespace) -> int:
         extra: dict[str, Any] = {"target": args.target}
         pad = Scorepad(rules_from_args(args, **extra))
     return run_pad(pad, path, sys.stdin, sys.stdout)
+
+
+def pad_summary(path: Path) -> str:
+    """Which scorepad is in progress, said before asking to continue it: ": whiz; totals after 2 hands: ...", or
+    nothing for one that cannot be read (which is said, and kept aside, on y)."""
+    try:
+        pad = Scorepad.load(path)
+    except PadError:
+        return ""
+    totals = totals_line(pad).rstrip(".")
+    return f": {pad.rules.variant.replace('_', '-')}; {totals[:1].lower()}{totals[1:]}"

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from ..bots.base import POLICY_PREFIX, Bot, Hint
 from ..errors import NotYourTurn, PolicyFileError
+from ..files import what_it_is
 from ..view import SeatView
 from .layout import layout_for
 
@@ -38,6 +39,9 @@ def save_network(path: str | Path, layers: list[tuple[npt.NDArray[np.floating], 
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
 
+NUMPY_STARTS = (b"PK\x03\x04", b"\x93NUMPY")  # an .npz (a zip archive) and an .npy file start so
+
+
 def load_network(path: str) -> Network:
     """The layers of the policy file at ``path``; a clear error if it is not one. Read again when the file
     changes (a self-play loop rewrites its opponent's file), else once a process."""
@@ -50,6 +54,15 @@ def load_network(path: str) -> Network:
 
 @functools.lru_cache(maxsize=8)
 def _read_network(path: str, mtime: int, size: int) -> Network:
+    try:
+        with open(path, "rb") as file:
+            head = file.read(16)
+    except OSError as error:
+        raise PolicyFileError(f"{path}: not a policy file ({error.strerror})") from None
+    if not head.startswith(NUMPY_STARTS):  # np.load would try it as a pickle, and say so in its own terms
+        kind = what_it_is(head) or ("empty" if not head else "not one")
+        raise PolicyFileError(f"{path} is not a policy file: a policy file is an .npz archive of its layers "
+                              f"(docs/env.md), and this file is {kind}")
     try:
         data = np.load(path)
     except (OSError, ValueError) as error:

@@ -6,7 +6,6 @@ folder beside it, one file per game, so the player can still replay it and have 
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,8 @@ from .. import seats
 from ..bots import available_levels
 from ..game import Game
 from ..paths import data_dir
-from ..record import RecordError, game_from_record, save_record
+from ..record import RecordError, game_from_record, read_record, save_record
+from ..rules import Rules
 
 SAVE_NAME = "table-save.json"
 GAMES_FOLDER = "games"  # finished games' records, beside the save
@@ -50,12 +50,7 @@ def load_game(path: Path | None = None) -> tuple[Game, dict[str, Any]]:
     ``meta`` holds ``human`` (the player's seat) and ``levels`` (seat number as text: bot level); other keys are
     left alone, for saves written by a later version."""
     path = path or save_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: cannot be read ({error})") from None
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path}: not JSON (line {error.lineno}: {error.msg})") from None
+    data = read_record(path, "a saved game")
     meta = data.get("meta", {}) if isinstance(data, dict) else {}
     _need(isinstance(meta, dict), "meta", f"{meta!r} is not an object")
     human = meta.get("human")
@@ -122,11 +117,35 @@ def describe_save(path: Path) -> str:
     try:
         game, _ = load_game(path)
     except RecordError as error:
-        return f"{path.name}: cannot be used ({str(error).removeprefix(f'{path}: ')})"
+        said = str(error)
+        if said.startswith(f"{path} "):  # the file as a whole is not a save: said of its name
+            return path.name + said.removeprefix(str(path))
+        return f"{path.name}: cannot be used ({said.removeprefix(f'{path}: ')})"
+    return f"{path.name}: {game_summary(game)}"
+
+
+def game_summary(game: Game) -> str:
+    """Which game a save holds, in a few words: "whiz game, hand 3; score North-South 120, East-West 80"."""
     rules = game.rules
     scores = ", ".join(f"{seats.side_name(rules, side)} {score}" for side, score in enumerate(game.scores))
     state = "over" if game.over else f"hand {game.hand_number}"
-    return f"{path.name}: {rules.variant.replace('_', '-')} game, {state}; score {scores}"
+    return f"{variant_words(rules)} game, {state}; score {scores}"
+
+
+def variant_words(rules: Rules) -> str:
+    return rules.variant.replace("_", "-")
+
+
+def waiting_question(game: Game, asked: Rules | None) -> str:
+    """The question when a saved game is waiting: which game it is, and, when the command line asked for other
+    rules, that y continues the saved game and not the one asked for, so that nobody answers y to a two-player
+    game and finds the saved Whiz game going on."""
+    said = f"A saved game is waiting: {game_summary(game)}."
+    if asked is None or asked == game.rules:
+        return f"{said} Continue it? y or n."
+    other = variant_words(asked) if asked.variant != game.rules.variant else asked.describe()
+    return (f"{said} You asked for {other}: y continues the saved {variant_words(game.rules)} game instead; n sets "
+            f"it aside (spades play --saves lists it) and starts {other}. y or n.")
 
 
 def find_save(name: str, save: Path | None = None) -> Path:

@@ -263,10 +263,12 @@ class Scorepad:
 
     @classmethod
     def load(cls, path: Path) -> Scorepad:
+        from ..files import FileTrouble, read_json
+
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise PadError(f"{path} cannot be read: {error}") from None
+            data = read_json(path, "a scorepad")
+        except FileTrouble as error:
+            raise PadError(str(error)) from None
         return cls.from_dict(data)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from hand_claims import check_hand_claims
 from spades import VARIANTS, Card, Game, Rules
 from spades.actions import BIDS
 from spades.bots import Bot, Fact, Hint, available_levels, bot_seed, make_bot
@@ -226,6 +227,7 @@ def check_hint(view: SeatView, hint: Hint, level: str) -> None:
         assert any(f.kind in ("winning", "partner_winning", "teammate_winning") and f.seat == seat
                    for f in hint.facts), where
     check_words(view, hint, where)
+    check_hand_claims(view, hint, where)
 
 
 CARD_NAME = (r"\b(?:(?:two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"

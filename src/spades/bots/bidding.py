@@ -15,12 +15,12 @@ from ..cards import Card, CardSet, Suit
 from ..rules import Rules
 from ..view import SeatView
 from .base import Fact, Hint
+from .hand_words import nil_reason
 from .knowledge import Knowledge, Order, order_of, spade_base
 
 __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk", "nil_risk_after_pass"]
 
 SPADES = int(Suit.SPADES)
-ACE_OF_SPADES = Card(51)
 ROUND_UP = 0.1  # a bid is the estimate rounded down unless within this of the next trick
 NIL_BONUS = 15.0  # points added to the value of a Nil when weighing it (tuned by arena matches)
 BLIND_DEFICIT = 300  # Blind Nil only this far behind ...
@@ -195,15 +195,22 @@ def nil_risk(hand: CardSet | int, rules: Rules | None = None) -> float:
 _SIDE_RISK = {14: 1.0, 13: 0.7, 12: 0.45, 11: 0.28, 10: 0.16, 9: 0.09, 8: 0.05}
 
 
-def nil_risk_after_pass(hand: int, rules: Rules) -> float:
-    """The risk of a Nil once its bidder has passed away its most dangerous cards (``rules.nil_pass`` of them,
-    each the card whose loss lowers the risk most); without a pass, the hand's own risk."""
+def nil_passed(hand: int, rules: Rules) -> int:
+    """The cards (a mask) a Nil bidder holding ``hand`` would pass away: ``rules.nil_pass`` of them, each the card
+    whose loss lowers the risk most; none without a pass."""
+    kept = hand
     for _ in range(rules.nil_pass):
-        cards = [1 << c for c in range(54) if hand >> c & 1]
+        cards = [1 << c for c in range(54) if kept >> c & 1]
         if len(cards) <= 1:
             break
-        hand = min((hand & ~bit for bit in cards), key=lambda h: nil_risk(h, rules))
-    return nil_risk(hand, rules)
+        kept = min((kept & ~bit for bit in cards), key=lambda h: nil_risk(h, rules))
+    return hand & ~kept
+
+
+def nil_risk_after_pass(hand: int, rules: Rules) -> float:
+    """The risk of a Nil once its bidder has passed away its most dangerous cards (``nil_passed``); without a
+    pass, the hand's own risk."""
+    return nil_risk(hand & ~nil_passed(hand, rules), rules)
 
 
 def solo_nil_weight(rules: Rules) -> float:
@@ -230,12 +237,16 @@ def choose_draw(view: SeatView) -> Hint:
     suit, rank = order.suit[card], order.rank[card]
     held = (hand & order.masks[suit]).bit_count()
     if suit == SPADES and rank >= DRAW_SPADE:
-        return Hint(Choice.KEEP, f"keep the {card.name}: a high spade takes a trick")
+        return Hint(Choice.KEEP, f"keep the {card.name}: spades from the nine up take tricks")
     if rank >= DRAW_RANK or (rank == DRAW_RANK - 1 and held >= 1):
         return Hint(Choice.KEEP, f"keep the {card.name}: it should take a trick")
     if suit == SPADES and held >= 3:
-        return Hint(Choice.KEEP, f"keep the {card.name}: spade length wins tricks")
-    return Hint(Choice.DISCARD, f"discard the {card.name}: the next card is likely better")
+        return Hint(Choice.KEEP, f"keep the {card.name}: {_spades(held)} held already, and spade length wins tricks")
+    if suit == SPADES:  # a low spade is kept only for length: say how short the spades are, or it reads as a slip
+        return Hint(Choice.DISCARD, f"discard the {card.name}: a low spade with {_spades(held)} held adds no "
+                                    "length; the next card is likely better")
+    what = "a low card" if rank < DRAW_RANK - 1 else "a queen with none of its suit beside it"
+    return Hint(Choice.DISCARD, f"discard the {card.name}: {what}; the next card is likely better")
 
 
 def _two_player_tricks(view: SeatView) -> float:
@@ -372,7 +383,8 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
     if NIL in bids:
         nil_ev, bid_ev = _nil_worth(view, est, risk)
         if (nil_ev > bid_ev and est < 3) or not numbers:
-            return Hint(NIL, "no sure tricks and nothing high to shed: Nil")
+            hand = int(view.hand or 0)
+            return Hint(NIL, nil_reason(hand, nil_passed(hand, rules), rules, est))
     side = view.side
     limit = rules.bag_limit
     bags_near = view.bags[side] >= limit - 3
@@ -409,9 +421,10 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
 
 
 def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
-    assert view.hand is not None
-    spades = view.hand.count(Suit.SPADES)
-    forced = BIDS[spades]
+    # The one number bid the rules allow is the count of the trumps held (in JJDD the two of diamonds among
+    # them): read from the legal bids, never counted again here.
+    forced = max(bids, key=lambda bid: bid.value)
+    spades = forced.value
     nil_ev, _ = _nil_worth(view, est, risk)
     nil_ev -= NIL_BONUS  # forced bids: Whiz Nils are weighed at their plain value
     # The forced bid made or set: a rough chance from how the hand's tricks compare with the spades held.
@@ -439,8 +452,9 @@ def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hi
         return Hint(chosen, f"Suicide: too many high cards for Nil, about {est:.1f} tricks: bid {chosen.spoken}")
     # Partner bid a number, so partner's hand was no Nil either: the riskier hand of the two bids.
     assert view.hand is not None
-    if ACE_OF_SPADES in view.hand:
-        return Hint(chosen, f"Suicide: the ace of spades always takes a trick, so bid {chosen.spoken} "
+    top = Card(view.rules.trumps[-1])  # the ace of spades, or the Big Joker above it
+    if top in view.hand:
+        return Hint(chosen, f"Suicide: the {top.name} always takes a trick, so bid {chosen.spoken} "
                             "and partner goes Nil")
     partner_risk = SUICIDE_RISK_AT_4 + SUICIDE_RISK_PER_TRICK * (partner.value - 4)
     if risk > partner_risk:

@@ -7,7 +7,7 @@ stop making. "High" and "low" are the pack's own order (a joker above the ace of
 
 from __future__ import annotations
 
-from ..actions import BIDS, NIL, Bid, Choice
+from ..actions import NIL, Bid, Choice
 from ..cards import Card, CardSet, Suit
 from ..errors import NotYourTurn
 from ..rules import Rules
@@ -66,9 +66,10 @@ class EasyBot(Bot):
         bids = [a for a in legal if isinstance(a, Bid)]
         if len(bids) == 1:
             return Hint(bids[0], f"the only bid allowed is {bids[0].spoken}")
-        if view.rules.bids_by_spades:
-            spades = view.hand.count(Suit.SPADES)
-            return Hint(BIDS[spades], f"bid the {spades} spade{'' if spades == 1 else 's'} held")
+        if view.rules.bids_by_spades:  # the number bid allowed is the count of trumps held, from the rules
+            forced = max(bids, key=lambda bid: bid.value)
+            spades = forced.value
+            return Hint(forced, f"bid the {spades} spade{'' if spades == 1 else 's'} held")
         numbers = [b for b in bids if b.value > 0]
         if want == 0 and NIL in bids:
             return Hint(NIL, "no aces, no kings and few spades: Nil")

@@ -46,9 +46,10 @@ def choose_pass(view: SeatView) -> Hint:
 
     card = min(side, key=lambda c: (order.rank[c], length(c), int(c)))
     facts = (Fact("nil", seat=to),) if is_nil(view, to) and view.partner == to else ()
+    low = "a low card" if order.rank[card] <= 10 else "the lowest card to spare"  # a hand of honours has no low one
     if facts:
-        return Hint(card, f"partner's Nil: pass back the {card.name}, a low card to play under", facts)
-    return Hint(card, f"pass back the {card.name}, a low card")
+        return Hint(card, f"partner's Nil: pass back the {card.name}, {low} to play under", facts)
+    return Hint(card, f"pass back the {card.name}, {low}")
 
 
 def easy_pass(view: SeatView) -> Hint:

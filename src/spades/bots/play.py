@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import SUIT_MASKS, Card, Suit
+from ..cards import Card, Suit
 from ..seats import seat_name
 from ..tricks import winning_play
 from ..view import SeatView
@@ -394,7 +394,7 @@ def _sure_winner(k: Knowledge, card: Card) -> bool:
         if seat == k.seat:
             continue
         if k.known[seat]:
-            if not k.known[seat] & SUIT_MASKS[suit] and k.known[seat] & SUIT_MASKS[SPADES]:
+            if not k.known[seat] & k.mask(suit) and k.known[seat] & k.mask(SPADES):
                 return False
         elif k.may_hold(seat, SPADES):
             return False

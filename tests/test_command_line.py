@@ -38,7 +38,7 @@ def spades(tmp: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     (["simulate", "--bots", "genius"],
      "spades simulate: --bots: 'genius' is not a level; choose " + ", ".join(level_names())),
     (["simulate", "--games", "many"], "spades simulate: --games: 'many' is not a whole number"),
-    (["plya"], "spades: 'plya' is not a command; choose " + ", ".join(COMMANDS)),
+    (["plya"], "spades: 'plya' is not a command (did you mean 'play'?); choose " + ", ".join(COMMANDS)),
     (["arena"], "spades arena: the following arguments are required: BOT_A, BOT_B; "
                 "spades arena --help lists them"),
 ])
@@ -131,3 +131,17 @@ def test_bots_refuses_a_seat_the_table_has_not() -> None:
         seat_levels(Rules.preset("three_player"), 0, Settings(), "N=easy", {}, args)
     with pytest.raises(CommandError, match="s is your own seat"):
         seat_levels(Rules.preset("six_partners"), 0, Settings(), "s=easy", {}, args)
+
+
+def test_a_command_builds_only_its_own_parser_and_the_others_are_not_imported(tmp_path: Path) -> None:
+    """Every `spades` started by a script or another program pays for what it imports before it does anything:
+    `spades play` must not import the room's protocol or the benchmarks, which only other commands use."""
+    code = ("import sys\nfrom spades.cli import main\ntry:\n    main(['play', '--help'])\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('spades.room', 'spades.benchmarks', "
+            "'spades.commands.'))), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert "usage: spades play" in out.stdout
+    assert out.stderr.strip() == "['spades.commands.options', 'spades.commands.play']"  # play's options
+    assert spades(tmp_path, "train-playouts", "--hands", "0").stderr == \
+        "spades train-playouts: --hands and --steps must be at least 1\n"

@@ -172,13 +172,14 @@ def test_a_guest_who_leaves_comes_back_to_the_same_seat_with_the_next_join(serve
 
     first.play_until(stop=mid_hand)
     first.key("q")
-    first.expect(r"Leave the game\? It will be saved\. y or n\.")
+    first.expect(r"Leave the table\? The game goes on: the computer plays for you until you come back\. y or n\.")
     first.key("y")
-    first.expect(r"The room keeps the game\. spades join --table 1 takes you back to it\. Goodbye\.")
+    first.expect(r"The room keeps the game\. spades join (\S+) --table 1 takes you back to it\. Goodbye\.")
+    said = first.child.match.group(1)
+    assert said == server.url  # the command said names the room: typed as said, it works
     first.expect(pexpect.EOF)
-    second = JoinDriver(tmp_path / "join", [server.url])
+    second = JoinDriver(tmp_path / "join", [said, "--table", "1"])
     second.expect(rf"as {name} \(a guest\)\.")
-    second.expect(r"Your game at table 1 is under way; back to it\.")
     second.expect(r"Resumed: standard game, hand 1\.")
     second.expect(r"Back at the table: hand 1, trick 5, your turn\.")
     second.play_card()
@@ -209,8 +210,11 @@ def test_sitting_at_another_owners_table_waits_for_the_start(server: ServeProces
         return owner
 
     async def start(owner: RoomClient) -> None:
-        while (await owner.request({"type": "lobby"}))["tables"][0]["seats"][2]["player"] is None:
-            await asyncio.sleep(0.05)
+        while True:  # asked at most once a second, the room's rate for a connection's lobby
+            tables = (await owner.request({"type": "lobby"})).get("tables")
+            if tables and tables[0]["seats"][2]["player"] is not None:
+                break
+            await asyncio.sleep(1.0)
         reply = await owner.request({"type": "start", "table": 1})
         assert reply["type"] == "table" and reply["state"] == "playing", reply
         await owner.close()
@@ -307,3 +311,22 @@ def test_c_between_hands_at_the_room_says_the_local_tables_review(server: ServeP
     at_the_room = coach_after_first_hand(joined)
     local = Driver(tmp_path / "play", ["--seed", SEED, "-o", "hands=2"])
     assert at_the_room == coach_after_first_hand(local)
+
+
+def test_spades_join_goes_back_to_the_game_the_player_did_not_leave() -> None:
+    """Found beside a restart's stalled table: Ann left table 1 on purpose and plays at table 2; a plain
+    `spades join` took her back to table 1, the first in the lobby, where her seat is the computer's now."""
+    from types import SimpleNamespace
+
+    from spades.commands.join import game_under_way
+
+    def table(number: int, away: str | None) -> dict[str, object]:
+        return {"table": number, "state": "playing",
+                "seats": [{"seat": 0, "player": "Ann", "away": away}, {"seat": 1, "player": None, "away": None}]}
+
+    said: list[str] = []
+    link = SimpleNamespace(name="ann", lobby=lambda: [table(1, "left"), table(2, "restart")])
+    assert game_under_way(link, said.append) == 2  # type: ignore[arg-type]
+    assert said == ["Your game at table 2 is under way; back to it."]
+    link = SimpleNamespace(name="Ann", lobby=lambda: [table(1, "left")])
+    assert game_under_way(link, said.append) == 1  # type: ignore[arg-type]  # the only one: back to it

@@ -62,6 +62,7 @@ def test_chat_by_keys_at_spades_join(server: ServeProcess, tmp_path: Path) -> No
         joined.expect(r"Chat: type your message; Enter sends it, Escape closes\.")
         for char in "hello <b>Bob</b>":
             joined.key(char)
+        joined.expect(r"\nhello <b>Bob</b>")  # echoed as it is typed
         joined.key("enter")
         joined.expect(r"Ada: hello <b>Bob</b>")
         heard = loop.run(bob.wait_for(lambda f: f["type"] == "chat" and f["name"] == "Ada", 10))
@@ -84,7 +85,8 @@ def test_chat_by_keys_at_spades_join(server: ServeProcess, tmp_path: Path) -> No
                                                       for e in f["events"]) for f in bob.frames)
 
         joined.key("M")
-        joined.expect(r"Bob, watching: good luck, Ada\r?\n[^\n]*Ada: hello <b>Bob</b>\r?\n[^\n]*Ada: Thanks, partner")
+        joined.expect(r"Earlier: Bob, watching: good luck, Ada\r?\nEarlier: Ada: hello <b>Bob</b>\r?\n"
+                      r"Earlier: Ada: Thanks, partner")
         joined.key("?")
         joined.expect(r"Chat at the online room: Space: write a chat message")
     finally:

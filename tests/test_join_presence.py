@@ -11,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from presence_support import BACK, BEGINS, COVER, LOST, NAME, North
+from presence_support import BACK, BEGINS, CARD_NAME, COVER, LOST, NAME, North
 from room_server import ServeProcess
 from test_join import JoinDriver
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    """One room for the module's tests: each makes its own table, with names of its own."""
+    tmp_path = tmp_path_factory.mktemp("presence")
     process = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
     try:
         yield process
@@ -53,9 +55,9 @@ def test_spades_join_says_a_cut_connection_the_cover_and_the_return(server: Serv
     # are back.
     assert north.report is not None
     match = re.fullmatch(r"While you were away the computer (?:bid (?:\d+|Nil|Blind Nil) for you and )?"
-                         r"played (\d+) cards?\.", north.report)
+                         r"played (the .+)\.", north.report)
     assert match, north.report
-    assert int(match.group(1)) == north.played_away >= 2, (north.report, north.played_away)
+    assert len(CARD_NAME.findall(match.group(1))) == north.played_away >= 2, (north.report, north.played_away)
     assert not [line for line in north.said_back if " is back at " in line]
 
 
@@ -131,3 +133,41 @@ def test_a_line_that_came_after_cards_taken_while_waiting_is_said_after_them() -
         assert link.notices() == ["This game is unrated."]
     finally:
         link.close()
+
+
+def test_leaving_on_purpose_is_told_as_leaving_not_as_a_lost_connection(server: ServeProcess) -> None:
+    """q, y at `spades join` used to close the connection only: the partner heard that Ann "lost the connection".
+    The link stands up from the table first, and the room tells the others that she left it."""
+    import time
+
+    from spades.table.remote import RemoteLink
+
+    ann, bob = RemoteLink(server.url), RemoteLink(server.url)
+    try:
+        ann.sign_in("Ann")
+        table = ann.create({"variant": "standard", "options": {"hands": 1}}, {1: "easy", 3: "easy"}, pace=0.0)
+        ann.sit(table, 2)
+        bob.sign_in("Dee")
+        bob.sit(table, 0)
+        ann.start()
+        assert ann.until_started(60) and bob.until_started(60)
+        assert ann.leave_question.startswith("Leave the table? The game goes on: the computer plays for you")
+        ann.leave()
+        heard: list[str] = []
+        deadline = time.monotonic() + 60
+        while not any("Ann" in line and " left the table" in line for line in heard) and time.monotonic() < deadline:
+            bob.wait(0.2)
+            bob.events()
+            heard.extend(bob.notices())
+        assert any(line.startswith("South, Ann, left the table; ") for line in heard), heard
+        assert not any("lost the connection" in line for line in heard), heard
+        ann.sit(table, 2)  # and she may come back to her seat, as the goodbye says
+        deadline = time.monotonic() + 60
+        while not any(line.startswith("Ann is back at South") for line in heard) and time.monotonic() < deadline:
+            bob.wait(0.2)
+            bob.events()
+            heard.extend(bob.notices())
+        assert any(line.startswith("Ann is back at South") for line in heard), heard
+    finally:
+        ann.close()
+        bob.close()

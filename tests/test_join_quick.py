@@ -57,6 +57,9 @@ def test_spades_join_quick_waits_says_the_queue_and_takes_the_computers_offer(tm
         child.send("y")
         child.expect(r"Quick play: table (\d+)\. You sit at North; your partner is the computer\.", timeout=5)
         assert "did not answer" not in child.before  # the room answers the offer's y at once, with the table
+        # where the player sits, then who sits at the other seats (found: the seating line came first)
+        assert "plays" not in child.before, child.before
+        child.expect_exact("Rae plays East", timeout=5)
         child.expect(r"Hand 1\. \w+ deals\.", timeout=5)
         child.expect(r"Your cards: ", timeout=5)  # dealt; the bidding may wait for Rae, who left, at East
         thread.join(30)
@@ -64,7 +67,7 @@ def test_spades_join_quick_waits_says_the_queue_and_takes_the_computers_offer(tm
         table = next(f for f in frames if f["type"] == "table")
         assert [s["player"] for s in table["seats"]] == ["Quin", "Rae", None, None]  # type: ignore[index]
         child.send("q")
-        child.expect_exact("Leave the game? It will be saved. y or n.")
+        child.expect_exact("Leave the table? The game goes on: the computer plays for you until you come back. y or n.")
         child.send("y")
         child.expect(pexpect.EOF)
     finally:
@@ -103,8 +106,8 @@ def test_spades_join_says_the_rating_then_asks_for_a_rematch_says_the_answers_an
         clients = {seat: await registered(server.url, name) for seat, name in ((0, "Ada"), (1, "Bob"), (3, "Di"))}
         try:
             ada = clients[0]
-            while not (await ada.request({"type": "lobby"}, PATIENCE))["tables"]:
-                await asyncio.sleep(0.05)
+            while not (await ada.request({"type": "lobby"}, PATIENCE)).get("tables"):
+                await asyncio.sleep(1.0)  # the room's rate for a connection's lobby: once a second
             for seat, client in clients.items():
                 assert (await client.join(1, seat))["type"] == "table"
             await asyncio.gather(*(Seat(c, 1, seat, f"1:{seat}").play(timeout=90) for seat, c in clients.items()))
@@ -153,9 +156,10 @@ def test_spades_join_says_the_rating_then_asks_for_a_rematch_says_the_answers_an
             cy.expect(re.escape(answers))
         cy.expect(r"Your cards: [^\r\n]+; h reads every card\.")  # the new game is dealt
         cy.key("q")
-        cy.expect(re.escape("Leave the game? It will be saved. y or n."))
+        cy.expect(re.escape("Leave the table? The game goes on: the computer plays for you until you come back. "
+                            "y or n."))
         cy.key("y")
-        cy.expect(r"spades join --table 2 takes you back to it")
+        cy.expect(r"spades join ws://\S+/ws --table 2 takes you back to it")
         cy.expect_end()
         assert cy.transcript.count("Rated game: ") == 1
     finally:

@@ -267,8 +267,11 @@ def test_information_keys_undo_quit_and_resume_mid_trick(tmp_path: Path) -> None
     assert trick.startswith(f"Trick {number.group(1)}: ")
     assert first.ask("z", "Rules: ").startswith("Rules: standard, 1 hand,")
     assert re.fullmatch(r"Your turn\. [A-Z][a-z]+ of [a-z]+ is selected\.", first.ask("m", "Your turn"))
-    first.key("?")
-    first.expect(r"Keys\. Bidding: digits, Enter, then y or n: bid that many.*Enter: play the selected card")
+    first.key("?")  # in short first, then each key in full: at a local game, no chat keys
+    first.expect(r"Keys: digits then Enter bid; [^\r\n]*; q leave; \? this list\. Each in full:\r?\n"
+                 r"Bidding: digits, Enter, then y or n: bid that many.*Enter: play the selected card")
+    first.expect(r"\r?\nAlso: x: a hint")
+    assert "Chat at the online room" not in first.child.before
     assert first.ask("g", r"Log of this hand:") == "Log of this hand:"
     first.expect(r"  Hand 1\. (North|East|South|West) deals\.")
     assert first.ask("Q", "Q does nothing here").endswith("press ? for the list of keys.")
@@ -280,6 +283,8 @@ def test_information_keys_undo_quit_and_resume_mid_trick(tmp_path: Path) -> None
     first.expect(r"Your turn\. |Press n")
     taken = first.ask("U", "Taken back: ")
     assert taken.startswith(f"Taken back: your {played}")
+    first.expect(r"Trick \d+: [^\r\n]*")  # and the trick now on the table, said at once
+    assert first.child.after.strip() == trick
     later = re.search(r"and (\d+) action", taken)
     taken_back = 1 + (int(later.group(1)) if later else 0)
     first.expect(r"Your turn\. ")

@@ -47,7 +47,7 @@ def test_settings_round_trip_and_bad_values(tmp_path: Path, monkeypatch: pytest.
     assert len(notes) == 2 and "verbosity" in notes[0]
     (tmp_path / "table.toml").write_text("pace = = 1", encoding="utf-8")
     settings, notes = load_settings()
-    assert settings == Settings() and "could not be read" in notes[0]
+    assert settings == Settings() and "is not TOML" in notes[0]
 
 
 def test_speech_is_never_an_error() -> None:
@@ -209,7 +209,8 @@ def test_saved_game_is_offered_when_starting_again(tmp_path: Path) -> None:
     first = play(tmp_path, ["--seed", "2", "--variant", "mirror"], "q\ny\n")
     assert "The game is saved." in first.stdout
     again = play(tmp_path, [], "y\nz\nq\ny\n")
-    assert "A saved game is waiting. Continue it? y or n." in again.stdout
+    assert "A saved game is waiting: mirror game, hand 1; score North-South 0, East-West 0. Continue it? y or n." \
+        in again.stdout
     assert "Resumed: mirror game, hand 1." in again.stdout and "Rules: mirror" in again.stdout
     fresh = play(tmp_path, ["--new"], "z\nq\ny\n")
     assert "Rules: standard" in fresh.stdout

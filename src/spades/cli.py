@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__, commands
+from .errors import nearest
 
 
 class CommandError(Exception):
@@ -38,9 +39,11 @@ class Parser(argparse.ArgumentParser):
         if found := self.CHOICE.match(message):
             name, value = found["name"], found["value"]
             choices = found["choices"].replace("'", "")
+            near = nearest(value.strip("'"), choices.split(", "))
+            guess = f" (did you mean {near!r}?)" if near else ""
             if name.isupper():  # a positional's metavar, such as COMMAND: "'x' is not a command"
-                return f"{value} is not a {name.lower()}; choose {choices}"
-            return f"{name}: {value} is not a choice; choose {choices}"
+                return f"{value} is not a {name.lower()}{guess}; choose {choices}"
+            return f"{name}: {value} is not a choice{guess}; choose {choices}"
         if found := self.NUMBER.match(message):
             kind = "a whole number" if found["type"] == "int" else "a number"
             return f"{found['name']}: {found['value']} is not {kind}"
@@ -50,26 +53,45 @@ class Parser(argparse.ArgumentParser):
         return f"{message}; {self.prog} --help lists them"
 
 
-def build_parser() -> argparse.ArgumentParser:
+# A command whose module is named otherwise: every other command is the module of its name, dashes as underscores.
+MODULE_OF = {"train-playouts": "train"}
+
+
+def command_modules(argv: Sequence[str] | None = None) -> list[str]:
+    """The modules whose parsers are needed to read ``argv``: only the named command's when there is one, else all.
+
+    Every module imports what its command runs (the room's protocol, the search, the benchmarks); built all at
+    once they cost a new process about half a second of CPU before anything is done, paid again by every `spades`
+    started by another program. ``spades --help``, a command misspelt and no ``argv`` at all see every command."""
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__) if not info.name.startswith("_"))
+    if argv:
+        module = MODULE_OF.get(argv[0], argv[0].replace("-", "_"))
+        if module in names:
+            return [module]
+    return names
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="spades",
         description="Spades against the computer, for every common variant, playable by ear.",
     )
     parser.add_argument("--version", action="version", version=f"spades {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        add = getattr(module, "add_parser", None)
-        if add is not None:
-            add(sub)
+    for names in (command_modules(argv), command_modules()):
+        for name in names:
+            add = getattr(importlib.import_module(f"{commands.__name__}.{name}"), "add_parser", None)
+            if add is not None:
+                add(sub)
+        if sub.choices:  # else a module of a command's parts was named, as a command it is not
+            break
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .options import add_rules_arguments, level_names, rules_from_args
+from .options import add_rules_arguments, guess, level_names, named, rules_from_args
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -51,11 +51,15 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import SpadesError
 
     levels = available_levels()
-    for level, what in ((args.a, ""), (args.b, ""), (args.bids, "--bids: ")):
+    for dest, what in (("a", ""), ("b", ""), ("bids", "--bids: ")):
         # (a policy file is read by run_arena, which makes every player once before any deal: a bad one is said)
-        if level is not None and level not in levels and not level.startswith(POLICY_PREFIX):
-            raise CommandError(f"{what}unknown bot level {level!r}; the levels are {', '.join(levels)}, or "
-                               f"{POLICY_PREFIX}FILE (a policy network: docs/env.md)")
+        level = getattr(args, dest)
+        if level is not None and not level.startswith(POLICY_PREFIX):
+            found = named(level, levels)
+            if found is None:
+                raise CommandError(f"{what}unknown bot level {level!r}{guess(level, levels)}; the levels are "
+                                   f"{', '.join(levels)}, or {POLICY_PREFIX}FILE (a policy network: docs/env.md)")
+            setattr(args, dest, found)
     if args.deals < 1:
         raise CommandError(f"--deals must be at least 1, not {args.deals}")
     if args.jobs < 1:

@@ -22,7 +22,7 @@ from ..rules import VARIANTS
 from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY
 from ..table.leaderboard import GROUP_WORDS
-from .options import seat_named
+from .options import level_named, one_of, seat_guess, seat_named
 
 if TYPE_CHECKING:
     from ..table.keys import Input
@@ -57,14 +57,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--table", type=int, metavar="N", help="sit at table N (its first free seat, or --seat)")
     where.add_argument("--invite", metavar="LINK", help="sit at the table of an invitation link")
-    where.add_argument("--new", metavar="VARIANT", choices=VARIANTS,
+    where.add_argument("--new", metavar="VARIANT", choices=VARIANTS, type=one_of("a variant", VARIANTS),
                        help=f"make a new table of this variant (default standard): {', '.join(VARIANTS)}")
-    where.add_argument("--quick", metavar="VARIANT", choices=VARIANTS,
+    where.add_argument("--quick", metavar="VARIANT", choices=VARIANTS, type=one_of("a variant", VARIANTS),
                        help="quick play: wait for people to play this variant with; the room seats those nearest in "
                        "rating, and offers the computer for the empty seats once the --wait is over")
     parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
                         help="quick play: seconds to wait for people before the computer is offered (5 to 600; "
                         "default 30)")
+    parser.add_argument("--with", dest="mate", metavar="NAME",
+                        help="quick play: be seated with NAME as your partner (they ask for you with --with too)")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
                         help="a rule option of the new table, such as target=300 (repeatable)")
     levels = ", ".join(level_names())
@@ -73,20 +75,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--opponents", metavar="LEVEL",
                         help=f"the new table's opponent seats: {levels}, or {PERSON} to leave them to people")
     where.add_argument("--leaderboard", nargs="?", const="partnership", metavar="GROUP",
-                       choices=tuple(GROUP_WORDS),
-                       help="print the room's leaderboard of a rating group (partnership, the default; solo; "
-                            "two_player), one player a line, and end")
+                       choices=tuple(GROUP_WORDS), type=one_of("a rating group", tuple(GROUP_WORDS)),
+                       help="print the room's leaderboard of a rating group (partnership, the default; "
+                            f"{', '.join(tuple(GROUP_WORDS)[1:])}), one player a line, and end")
     parser.add_argument("--seat", metavar="S", help="the seat to take: N, E, S, W (or 0 to 3)")
     parser.add_argument("--seed", help="the new table's seed, to play a known deal (a room started with --seeds)")
     parser.add_argument("--line", action="store_true",
                         help="line mode: type commands and press Enter (automatic when input is not a terminal)")
-    parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only "
+    parser.add_argument("--verbosity", choices=VERBOSITY, type=one_of("a verbosity", VERBOSITY),
+                        help="all: every card is said; tricks: only "
                         "tricks, bids and turns, with the trick so far at your turn (the v key switches)")
     parser.add_argument("--pace", type=float, help="seconds after each card another player plays (default 0.6)")
     parser.add_argument("--trick-pace", type=float, help="seconds after each trick (default 1)")
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
                         help="ring the terminal's bell with \"your turn\"")
-    parser.add_argument("--speech", choices=SPEECH,
+    parser.add_argument("--speech", choices=SPEECH, type=one_of("a choice", SPEECH),
                         help="speak through a screen reader or speech engine (auto: when one is found)")
     parser.add_argument("--remember", action="store_true",
                         help="keep the settings given with it (verbosity, pace, bell, speech) for later games, as "
@@ -105,11 +108,16 @@ def run(args: argparse.Namespace) -> int:
     from ..table.session import Output
     from ..table.speech import open_speech
 
+    for flag in LEVELS:  # in any case, and a misspelt one refused (with the level it most likely is) before the room
+        if getattr(args, flag) is not None:
+            setattr(args, flag, level_named(getattr(args, flag), f"--{flag}: ", also=(PERSON,)))
     given = {key: getattr(args, key) for key in JOIN_FLAGS if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in given.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
     kept = choose_settings(given, keep=args.remember, forget=args.forget, keys=(*JOIN_FLAGS, *LEVELS))
     settings = kept.settings
+    if args.mate is not None and args.quick is None:
+        raise CommandError("--with NAME is for quick play: spades join ROOM --quick VARIANT --with NAME")
     if args.name is not None:
         check_name(args.name)
     password = None
@@ -140,8 +148,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         try:
             sessions = load_sessions()
-            saved = sessions.get(link.url, {}) if not args.password else {}
-            token = saved.get("token") if args.name in (None, saved.get("name")) else None
+            token = session_token(sessions.get(link.url, {}), args.name) if not args.password else None
             link.sign_in(args.name, password, token, confirm)
             if link.token != token:
                 save_session(sessions, link.url, link.name, link.token)
@@ -158,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
             if args.quick is not None and table is None:
                 from ..table.quick import wait_in_queue
 
-                started = wait_in_queue(link, args.quick, args.wait, out, source)
+                started = wait_in_queue(link, args.quick, args.wait, out, source, args.mate)
             else:
                 started = (new_table(link, args, settings, out, source) if table is None
                            else sit_at(link, table, args, out, source))
@@ -239,7 +246,8 @@ def parse_seat(text: str | None, players: int) -> int | None:
     seat = seat_named(word, players)
     if seat is not None:
         return seat
-    raise CommandError(f"--seat: {text!r} is not a seat; the seats are {', '.join(letters)}")
+    raise CommandError(f"--seat: {text!r} is not a seat{seat_guess(text, players)}; the seats are "
+                       f"{', '.join(letters)}")
 
 
 def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: Any, source: Input) -> bool | int:
@@ -316,8 +324,8 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
                 if link.removed:  # the owner removed the player, as was just said
                     return 1
                 if timeout is not None and deadline is not None and time.monotonic() > deadline:
-                    out(f"The game at table {link.table} has not started in {timeout / 60:g} minutes; spades join "
-                        f"--table {link.table} sits there again.")
+                    out(f"The game at table {link.table} has not started in {timeout / 60:g} minutes; "
+                        f"{link.join_command(link.table)} sits there again.")
                     return False
                 if not source.ready(0):
                     continue
@@ -427,9 +435,10 @@ def room_statistics(link: RemoteLink) -> str:
 SESSIONS = "room-sessions.json"
 
 
-def load_sessions() -> dict[str, dict[str, str]]:
-    """The session kept for each room, so that a guest who left (or lost the connection) comes back as the same
-    player, to the same seat."""
+def load_sessions() -> dict[str, dict[str, Any]]:
+    """The sessions kept for each room, so that a guest who left (or lost the connection) comes back as the same
+    player, to the same seat: the last one signed in (``name``, ``token``) and every name's own (``names``), since
+    people who share this machine's account each keep theirs: one who signs in does not lose another's."""
     import json
 
     from ..paths import data_dir
@@ -442,7 +451,20 @@ def load_sessions() -> dict[str, dict[str, str]]:
         else {}
 
 
-def save_session(sessions: dict[str, dict[str, str]], url: str, name: str, token: str | None) -> None:
+def session_token(saved: dict[str, Any], name: str | None) -> str | None:
+    """The token kept at a room for ``name`` (in any case), or for the last one signed in there when no name is
+    given."""
+    if name is None:
+        token = saved.get("token")
+    else:
+        names = saved.get("names")
+        token = names.get(name.casefold()) if isinstance(names, dict) else None
+        if token is None and str(saved.get("name", "")).casefold() == name.casefold():
+            token = saved.get("token")  # kept before each name had its own
+    return token if isinstance(token, str) else None
+
+
+def save_session(sessions: dict[str, dict[str, Any]], url: str, name: str, token: str | None) -> None:
     """Keep the room's session token, readable by the user only: it signs in as them."""
     import json
 
@@ -450,7 +472,10 @@ def save_session(sessions: dict[str, dict[str, str]], url: str, name: str, token
 
     if token is None:
         return
-    sessions[url] = {"name": name, "token": token}
+    kept = sessions.get(url, {}).get("names")
+    names = {k: v for k, v in kept.items() if isinstance(v, str)} if isinstance(kept, dict) else {}
+    names[name.casefold()] = token
+    sessions[url] = {"name": name, "token": token, "names": names}
     path = data_dir() / SESSIONS
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -462,10 +487,12 @@ def save_session(sessions: dict[str, dict[str, str]], url: str, name: str, token
 
 
 def game_under_way(link: RemoteLink, out: Any) -> int | None:
-    """The table where the player sits at a game under way (they left it, or lost the connection), if any."""
-    for info in link.lobby():
-        if info["state"] == "playing" and any((s["player"] or "").casefold() == link.name.casefold()
-                                              for s in info["seats"]):
-            out(f"Your game at table {info['table']} is under way; back to it.")
-            return int(info["table"])
-    return None
+    """The table where the player sits at a game under way (they lost the connection, or left it), if any: one
+    they did not leave on purpose first (quick play may have seated them elsewhere since)."""
+    mine = [(info, seat) for info in link.lobby() if info["state"] == "playing" for seat in info["seats"]
+            if (seat["player"] or "").casefold() == link.name.casefold()]
+    if not mine:
+        return None
+    info, _ = min(mine, key=lambda found: found[1].get("away") == "left")
+    out(f"Your game at table {info['table']} is under way; back to it.")
+    return int(info["table"])

@@ -7,21 +7,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..bots import Bot, available_levels, bot_seed, make_bot
+from ..bots import Bot, bot_seed, make_bot
 from ..errors import UnknownLevel
 from ..game import Game
 from ..host import Host
 from ..record import RecordError
-from ..rules import Rules
+from ..rules import FIRST_LEADS, Rules
 from ..seats import seat_letters
 from ..table.config import FLAGS, SPEECH, VERBOSITY, Settings, choose_settings, remembered_line
 from ..table.keys import Input, KeyInput, LineInput
 from ..table.link import LocalLink
-from ..table.saves import describe_save, find_save, load_game, save_path, set_aside, set_aside_saves
+from ..table.saves import (
+    describe_save,
+    find_save,
+    load_game,
+    save_path,
+    set_aside,
+    set_aside_saves,
+    waiting_question,
+)
 from ..table.session import Output, Table
 from ..table.speech import open_speech
 from ..words import announce as say
-from .options import add_rules_arguments, level_names, rules_from_args, seat_named
+from .options import add_rules_arguments, level_named, level_names, one_of, rules_from_args, seat_guess, seat_named
 
 FALLBACK = "random"
 PLANNED = ("easy", "normal", "hard")  # levels a table may ask for before this installation has them
@@ -35,7 +43,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                     "--remember to keep them for later games (the table says which remembered settings it uses).")
     add_rules_arguments(parser)
     parser.add_argument("--target", type=int, help="points that end the game (default 500)")
-    parser.add_argument("--first-lead", choices=("left_of_dealer", "two_of_clubs"), help="who leads first")
+    parser.add_argument("--first-lead", choices=FIRST_LEADS, type=one_of("a first lead", FIRST_LEADS),
+                        help="who leads first")
     parser.add_argument("--seed", help="seed of the deal (a number or any text), for a game you can replay")
     levels = ", ".join(level_names())
     parser.add_argument("--partner", metavar="LEVEL",
@@ -53,13 +62,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--new", action="store_true", help="start a new game even when one is saved")
     parser.add_argument("--line", action="store_true",
                         help="line mode: type commands and press Enter (automatic when input is not a terminal)")
-    parser.add_argument("--verbosity", choices=VERBOSITY, help="all: every card is said; tricks: only tricks, "
+    parser.add_argument("--verbosity", choices=VERBOSITY, type=one_of("a verbosity", VERBOSITY),
+                        help="all: every card is said; tricks: only tricks, "
                         "bids and turns, with the trick so far at your turn (the v key switches)")
     parser.add_argument("--pace", type=float, help="seconds after each card a bot plays (default 0.6)")
     parser.add_argument("--trick-pace", type=float, help="seconds after each trick (default 1)")
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
                         help="ring the terminal's bell with \"your turn\"")
-    parser.add_argument("--speech", choices=SPEECH, help="speak through a screen reader or speech engine "
+    parser.add_argument("--speech", choices=SPEECH, type=one_of("a choice", SPEECH),
+                        help="speak through a screen reader or speech engine "
                         "(auto: when one is found)")
     parser.add_argument("--remember", action="store_true",
                         help="keep the settings given with it (levels, verbosity, pace, bell, speech) for later "
@@ -69,18 +80,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.set_defaults(func=run, variant=None)  # None: not given, so a resumed game can say it is not used
 
 
-WAITING = "A saved game is waiting. Continue it? y or n."
-
-
 def run(args: argparse.Namespace) -> int:
     from ..cli import CommandError
 
     if args.saves:
         return list_saves()
+    for flag in ("partner", "opponents"):  # in any case, and a misspelt one refused with the level it most likely is
+        if getattr(args, flag) is not None:
+            setattr(args, flag, level_named(getattr(args, flag), f"--{flag}: "))
     chosen = {key: getattr(args, key) for key in FLAGS if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in chosen.values()):
         raise CommandError("--pace and --trick-pace must not be negative")
-    check_levels([v for k, v in chosen.items() if k in ("partner", "opponents")])
     taken = choose_settings(chosen, keep=args.remember, forget=args.forget)
     settings, remembered = taken.settings, taken.remembered
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
@@ -100,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
         game, meta = resume_file(args.resume, path, out)
         resumed = True
     elif path.exists() and not args.new:
+        # the rules asked for, read before the question (a mistake in them is said, and nothing touched); with
+        # --resume they are not used, as is said below
+        asked = asked_rules(args) if args.resume is None else None
         try:
             saved = load_game(path)
         except RecordError as error:  # said before anything is asked: there is nothing to continue
@@ -113,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
                 return 0
         else:
             if args.resume is None:
-                out(WAITING)
+                out(waiting_question(saved[0], asked))
                 resume = ask(source)
                 if resume is None:
                     out("Input ended before an answer; the saved game is left as it was.")
@@ -208,11 +221,17 @@ def prepare_search(out: Output) -> None:
 
 
 def check_levels(levels: list[str]) -> None:
-    from ..cli import CommandError
+    for level in sorted(set(levels)):
+        level_named(level)
 
-    unknown = sorted({lvl for lvl in levels if lvl not in available_levels() and lvl not in PLANNED})
-    if unknown:
-        raise CommandError(f"unknown bot level {unknown[0]!r}; the levels are {', '.join(available_levels())}")
+
+def asked_rules(args: argparse.Namespace) -> Rules | None:
+    """The rules the command line asks for (--variant, --option, --target, --first-lead), or None when it names
+    none of them; the options that are not given are the variant's defaults."""
+    if args.variant is None and not args.option and args.target is None and args.first_lead is None:
+        return None
+    extra: dict[str, Any] = {"target": args.target, "first_lead": args.first_lead}
+    return rules_from_args(argparse.Namespace(variant=args.variant or "standard", option=args.option), **extra)
 
 
 def new_game_arguments(args: argparse.Namespace) -> str:
@@ -262,10 +281,11 @@ def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: 
         letter, sep, level = part.partition("=")
         named = seat_named(letter, rules.players)
         if not sep or named is None or not level.strip():
-            raise CommandError(f"--bots: {part!r} is not SEAT=LEVEL with a seat among {', '.join(letters)}")
+            near = seat_guess(letter, rules.players) if sep and level.strip() else ""
+            raise CommandError(f"--bots: {part!r} is not SEAT=LEVEL with a seat among {', '.join(letters)}{near}")
         if named == human:
             raise CommandError(f"--bots: {letter.strip()} is your own seat")
-        levels[named] = level.strip()
+        levels[named] = level_named(level, "--bots: ")
     return levels
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..room.protocol import RATING_GROUPS
+from .options import one_of
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,7 +19,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help="the room's database: a SQLite file or a postgresql:// URL (default: the room's file "
                              "in the data directory)")
     parser.add_argument("--rebuild", action="store_true", help="rebuild every rating from the stored games")
-    parser.add_argument("--group", choices=RATING_GROUPS, default="partnership",
+    parser.add_argument("--group", choices=RATING_GROUPS, type=one_of("a rating group", RATING_GROUPS),
+                        default="partnership",
                         help="the rating group to list (default partnership)")
     parser.set_defaults(func=run)
 

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from .options import one_of
+
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
@@ -58,7 +60,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--listener", action="append", default=[], metavar="MODULE:FUNCTION",
                         help="one more subscriber of the tables' events in each process: FUNCTION(room) subscribes "
                              "through room.events (see docs/architecture.md); repeatable")
-    parser.add_argument("--server", choices=SERVERS, default="uvicorn",
+    parser.add_argument("--server", choices=SERVERS, type=one_of("a server", SERVERS), default="uvicorn",
                         help="the ASGI server under the room's application (default uvicorn); granian: Granian, "
                              "which does not cut frames over 64 KiB from their header nor send the x-spades-process "
                              "header (see spades.commands.serve_granian), kept to compare their costs")

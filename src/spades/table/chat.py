@@ -13,11 +13,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..words.keymap import CHAT_KEYS, PHRASES
 
-__all__ = ["LOCAL", "ChatLink", "Talk", "chat_line"]
+__all__ = ["EARLIER", "LOCAL", "ChatLink", "Talk", "chat_line"]
 
 LOCAL = "Chat is for the tables of the online room (spades join); this game is yours alone."
 OPENED = "Chat: type your message; Enter sends it, Escape closes."
 CLOSED = "Chat closed."
+EARLIER = "Earlier: "
 PHRASE_LIST = "Quick phrases: " + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1)) + \
     ". Press its number."
 MODES = {"on": "on", "off": "off", "between": "between_hands"}
@@ -25,9 +26,10 @@ SWITCH = {"on": True, "off": False}
 
 
 def chat_line(message: dict[str, Any], earlier: bool = False) -> str:
-    """A chat message as it is said: "Bob: nice play" ("Bob, watching: ..." for a spectator's)."""
+    """A chat message as it is said: "Bob: nice play" ("Bob, watching: ..." for a spectator's); one said before,
+    read back or sent on coming to the table, "Earlier: Bob: nice play", so that it never sounds new."""
     who = f"{message['name']}, watching" if message.get("spectator") else str(message["name"])
-    return f"{'Earlier: ' if earlier else ''}{who}: {message['text']}"
+    return f"{EARLIER if earlier else ''}{who}: {message['text']}"
 
 
 @runtime_checkable
@@ -43,9 +45,11 @@ class ChatLink(Protocol):
 class Talk:
     """The chat keys of one table; ``link`` is None at a local game."""
 
-    def __init__(self, link: ChatLink | None, out: Callable[..., None]) -> None:
+    def __init__(self, link: ChatLink | None, out: Callable[..., None],
+                 echo: Callable[[str], None] | None = None) -> None:
         self.link = link
         self.out = out
+        self.echo = echo  # shows what is typed in the chat line, key by key
         self.line: str | None = None  # the message being written, while the chat line is open
         self.phrases = False  # the quick phrases were offered: the next key chooses
 
@@ -82,6 +86,9 @@ class Talk:
 
     def _typed(self, key: str) -> None:
         assert self.line is not None
+        if self.echo is not None and (key in ("enter", "escape") or (key == "backspace" and self.line)
+                                      or (len(key) == 1 and key.isprintable())):
+            self.echo("enter" if key == "escape" else key)
         if key == "enter":
             text, self.line = self.line.strip(), None
             if text:
@@ -98,10 +105,13 @@ class Talk:
 
     def whole_line(self, text: str) -> bool:
         """Line mode: a line while the chat line (or the phrases) is open, or ``say TEXT``; False when the line
-        is not the chat's."""
+        is not the chat's (the terminal has echoed the line as it was typed)."""
         if self.line is not None:
-            self.line = text
-            self._typed("enter")
+            self.line, echo, self.echo = text, self.echo, None
+            try:
+                self._typed("enter")
+            finally:
+                self.echo = echo
             return True
         if self.phrases:
             return self.key(text[:1] or "enter", None)

@@ -12,6 +12,8 @@ from typing import Any
 
 import platformdirs
 
+from ..files import FileTrouble, read_text
+
 VERBOSITY = ("all", "tricks")
 SPEECH = ("auto", "screenreader", "none")
 
@@ -56,12 +58,14 @@ def load_settings() -> tuple[Settings, list[str]]:
     """The saved settings, and notes about anything in the file that could not be used (never an error)."""
     settings = Settings()
     path = config_path()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not path.exists():
         return settings, []
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        return settings, [f"the settings file {path} could not be read ({error}); using the defaults"]
+    try:
+        data = tomllib.loads(read_text(path, "a settings file"))
+    except FileTrouble as error:
+        return settings, [f"{error}; using the defaults"]
+    except tomllib.TOMLDecodeError as error:
+        return settings, [f"the settings file {path} is not TOML ({error}); using the defaults"]
     return settings, settings.update(data)
 
 

@@ -6,9 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..room.protocol.ratings import RATING_GROUPS
+
 __all__ = ["GROUP_WORDS", "BoardRefused", "board_lines", "fetch_board"]
 
-GROUP_WORDS = {"partnership": "partnership", "solo": "solo", "two_player": "two-player"}
+_WORDS = {"partnership": "partnership", "solo": "solo", "two_player": "two-player", "solo_3": "three-player solo",
+          "solo_5": "five-player solo", "solo_6": "six-player solo", "partnership_6": "six-player partnership",
+          "teams_6": "six-player teams of three"}
+# The room's own list of groups, each with its words: a group the room adds without words here fails at import,
+# so that ``spades join --leaderboard`` never refuses a group ``spades ratings`` and /api/leaderboard take.
+GROUP_WORDS = {group: _WORDS[group] for group in RATING_GROUPS}
 
 
 def board_lines(group: str, rows: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -42,6 +42,17 @@ class SeatLink(Protocol):
         --resume continues it"."""
         ...
 
+    @property
+    def leave_question(self) -> str:
+        """What q asks before the player leaves: what becomes of the game ("Leave the game? It will be saved. y or
+        n.")."""
+        ...
+
+    def leave(self) -> None:
+        """The player leaves on purpose (q, then y): at a table with others, they are told so (not that the
+        connection was lost)."""
+        ...
+
     def view(self) -> SeatView: ...
 
     def events(self) -> Sequence[Event]: ...
@@ -100,6 +111,13 @@ class LocalLink:
     @property
     def kept_words(self) -> str:
         return "the game is saved. spades play --resume continues it"
+
+    @property
+    def leave_question(self) -> str:
+        return "Leave the game? It will be saved. y or n."
+
+    def leave(self) -> None:
+        """No one else is at the table: the save (the table's, on leaving) is all there is to do."""
 
     def answer(self, key: str, hand: int | None) -> str | None:
         """z says the rules and who the computer plays at which level; every other key, the seat's own words."""

@@ -43,17 +43,18 @@ def _chat_key(talk: Talk, source: Input, token: str) -> bool:
     return talk.key(token, entry.does if entry is not None else None)
 
 
-def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[..., Any], source: Input
-                  ) -> bool | int:
-    """Wait in the variant's queue until the room seats the player (True, the game started), saying the queue as
-    it changes and the lobby's chat as it comes; y or n answers the offer of the computer; q (or the end of
-    input) leaves the queue; the chat keys talk to the lobby."""
+def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[..., Any], source: Input,
+                  partner: str | None = None) -> bool | int:
+    """Wait in the variant's queue (with ``partner``: to be seated with them as partners) until the room seats the
+    player (True, the game started), saying the queue as it changes and the lobby's chat as it comes; y or n
+    answers the offer of the computer; q (or the end of input) leaves the queue; the chat keys talk to the
+    lobby."""
     link.adopt = True
-    reply = link.send({"type": "quick", "variant": variant, "wait": wait})
+    reply = link.send({"type": "quick", "variant": variant, "wait": wait, **({"partner": partner} if partner else {})})
     said, asked = reply["text"], False
     out(f"Waiting for people to play {variant.replace('_', '-')}: {said} Press q to leave the queue. "
         "Space chats in the lobby.")
-    talk = Talk(link, out)
+    talk = Talk(link, out, getattr(out, "echo", None))  # what is typed in the chat line is shown as typed
     link.lobby()  # the lobby's last few messages come after it
     with source.raw():
         try:
@@ -155,7 +156,7 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
     if not _patiently(link, out, lambda: link.table != table, "has not seated you at the rematch's table"):
         link.adopt = False
         new = reply.get("table_new")
-        out("The room did not seat you at the rematch's table" + (f"; spades join --table {new} sits there." if new
+        out("The room did not seat you at the rematch's table" + (f"; {link.join_command(new)} sits there." if new
                                                                    else "."))
         return False
     return link.until_started_patiently()

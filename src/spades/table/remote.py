@@ -110,6 +110,9 @@ def refusal_words(reply: dict[str, Any], name: str | None) -> str:
                 "to retype it, or join as a guest without --password")
     if code == "bad_message":  # the schema's words name the field: the rule alone is said
         return "the room cannot take that: " + _FIELD_PATH.sub("", message)
+    if code == "name_taken":  # the room says what to do; here that is done with --name or --password
+        said = message[:1].lower() + message[1:].rstrip(".")
+        return f"{said} (spades join --name chooses the name, and --password signs in to a registered one)"
     return message[:1].lower() + message[1:].rstrip(".") if message else f"the room refused to sign in ({code})"
 
 
@@ -412,16 +415,22 @@ class RemoteLink:
         self.info = reply
         return int(reply["table"])
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """The tables waiting or under way."""
-        return list(self._request({"type": "lobby"})["tables"])
+    def lobby(self, page: int = 0) -> list[dict[str, Any]]:
+        """A page of the tables waiting or under way (the room sends them a page at a time, waiting ones first)."""
+        return list(self._request({"type": "lobby", "page": page})["tables"])
 
     def look(self, table: int) -> dict[str, Any]:
-        """A table's description, from the lobby; JoinError when there is no such table (or its game is over)."""
-        for info in self.lobby():
-            if info["table"] == table:
-                return dict(info)
-        raise JoinError(f"there is no table {table} waiting or under way")
+        """A table's description, from the lobby's pages; JoinError when there is no such table (or its game is
+        over)."""
+        page = 0
+        while True:
+            reply = self._request({"type": "lobby", "page": page})
+            for info in reply["tables"]:
+                if info["table"] == table:
+                    return dict(info)
+            page += 1
+            if page >= int(reply.get("pages", 1)):
+                raise JoinError(f"there is no table {table} waiting or under way")
 
     def sit(self, table: int, seat: int) -> dict[str, Any]:
         """Take the seat (or go back to one's own); the table's description."""
@@ -487,7 +496,7 @@ class RemoteLink:
                 with contextlib.suppress(Exception):
                     self._run(client.send({"type": "sync", "table": self.table, "cursor": 0}))
         (say or self._say)(f"The game at table {self.table} has not started; the room did not say why. "
-                           f"spades join --table {self.table} sits there again.")
+                           f"{self.join_command(self.table)} sits there again.")
         return False
 
     def stats(self) -> dict[str, Any]:
@@ -501,7 +510,23 @@ class RemoteLink:
 
     @property
     def kept_words(self) -> str:
-        return f"the room keeps the game. spades join --table {self.table} takes you back to it"
+        return f"the room keeps the game. {self.join_command(self.table)} takes you back to it"
+
+    def join_command(self, table: int | None) -> str:
+        """The command that sits the player at ``table`` of this room again, to be typed as said: the room's
+        address is in it, since without one ``spades join`` tries a room on this machine."""
+        return f"spades join {self.url} --table {table}"
+
+    @property
+    def leave_question(self) -> str:
+        return "Leave the table? The game goes on: the computer plays for you until you come back. y or n."
+
+    def leave(self) -> None:
+        """Stand up from the table on purpose: the room tells the table that the player left (a connection that
+        only closed would be told as lost), and the computer plays the seat until they are back. Best done: a
+        room that does not answer hears the connection close instead."""
+        if self.table is not None and self.client is not None and not self.client.closed:
+            self._exchange({"type": "stand", "table": self.table}, self.wait_seconds)
 
     def answer(self, key: str, hand: int | None) -> str | None:
         """The room's answer to w (who is away, and when the computer plays for them) and z (its cover rule);
@@ -714,13 +739,13 @@ class RemoteLink:
         return None
 
     def chat_history(self) -> list[str] | str:
-        """The table's last chat messages, as they are said; or why there are none."""
+        """The table's last chat messages, each marked as said earlier; or why there are none."""
         reply = self._exchange({"type": "chat_history", "table": self.table}, self.wait_seconds)
         if isinstance(reply, str):
             return reply
         if reply["type"] == "error":
             return str(reply.get("message"))
-        return [chat_line(message) for message in reply.get("messages", [])]
+        return [chat_line(message, earlier=True) for message in reply.get("messages", [])]
 
     def request_words(self, message: dict[str, Any]) -> str:
         """A chat command's message to the room (for this table), and its answer in words; empty when the room

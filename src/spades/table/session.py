@@ -27,11 +27,12 @@ from ..words import announce as say
 from ..words import keymap, review
 from ..words.seat import answer as key_answer
 from ..words.seat import heard_lines
-from .chat import ChatLink, Talk
+from .chat import EARLIER, ChatLink, Talk
 from .config import Settings, remember
 from .keys import Input, decode, key_name
 from .link import LocalLink, SeatLink
 from .speech import Speaker
+from .waiting import meanwhile
 
 SUITS = {suit.plural: suit for suit in Suit}  # the keymap's suit keys name the suit they jump to
 END_OFFER = "Press C for the coach's review of the last hand, or q to leave."
@@ -39,7 +40,6 @@ END_KEYS = frozenset("egmz?")  # the reading keys that still answer once the gam
 LAST_HAND_KEYS = frozenset("bcrR")  # ... and those that answer about its last hand, as between hands
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
-HELP = keymap.help_lines()
 LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, four, nil, 'bid 4') then y, or any key's letter "
              "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
 LINE_WORDS = keymap.line_words()
@@ -59,8 +59,12 @@ class Output:
         self.stream = stream or sys.stdout
         self.speaker = speaker
         self.last = ""
+        self.partial = False  # characters are echoed on the line, not yet ended
 
     def __call__(self, line: str, interrupt: bool = False, remember: bool | None = None) -> None:
+        if self.partial:  # a line being typed (the chat's) is ended before any other is said
+            self.partial = False
+            self.stream.write("\n")
         self.stream.write(line + "\n")
         self.stream.flush()
         if remember is None:
@@ -69,6 +73,22 @@ class Output:
             self.last = line
         if self.speaker is not None:
             self.speak(line, interrupt)
+
+    def echo(self, typed: str) -> None:
+        """What the player types in the chat line, shown as typed (the terminal's own echo is off while the table
+        reads single keys): a character, or ``backspace``, which rubs the last one out; ``enter`` ends the line."""
+        if typed == "enter":
+            if self.partial:
+                self.partial = False
+                self.stream.write("\n")
+        elif typed == "backspace":
+            self.stream.write("\b \b")
+        else:
+            self.partial = True
+            self.stream.write(typed)
+        self.stream.flush()
+        if self.speaker is not None and len(typed) == 1:
+            self.speak(typed, True)
 
     def speak(self, line: str, interrupt: bool) -> None:
         """Queue the line for speech; or, once speech has turned out to be off, say why instead, once."""
@@ -104,7 +124,7 @@ class Table:
 
     def __post_init__(self) -> None:
         link = self.link
-        self.talk = Talk(link if isinstance(link, ChatLink) else None, self.out)
+        self.talk = Talk(link if isinstance(link, ChatLink) else None, self.out, self.out.echo)
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
@@ -157,10 +177,14 @@ class Table:
             view = self.view()
             self.out(f"Resumed: {self.rules.variant.replace('_', '-')} game, hand {view.hand_number}. "
                      + say.game_score_line(view))
+        if not resumed:  # what the room said before the deal (where quick play seated the player) comes before
+            for line in self.link.notices():  # who sits at the other seats
+                self.out(line)
         for line in self.intro:
             self.out(line)
-        if resumed and self.view().phase is Phase.PLAY:
-            self.out(say.current_trick_line(self.view()))
+        if resumed:
+            for line in self.table_lines(resumed=True):
+                self.out(line)
         with self.input.raw():
             try:
                 while True:
@@ -192,6 +216,9 @@ class Table:
         while True:
             for line in self.link.notices():
                 self.out(line)
+                if line.startswith(EARLIER) and self.prompted == self.decision():
+                    # the chat's earlier lines, sent as one comes back, must not bury "your turn": it is said again
+                    self.prompted = (-1, 0)
             self.announce_new()
             view = self.view()
             if self.waiting_next or view.phase is Phase.OVER:
@@ -231,11 +258,15 @@ class Table:
                 # m still repeats the line above: it says what is awaited
                 self.out("Or press C for the coach's review of your bids and cards.", remember=False)
 
+    def decision(self) -> tuple[int, int]:
+        """The decision the player is at: every action adds an event, but for the cards of a Nil pass, which are
+        told only once all are chosen."""
+        return len(self.events()), len(self.view().passed)
+
     def prompt(self) -> None:
         """Say "your turn" once for each new decision, with what the decision is."""
         view = self.view()
-        # every action adds an event, but for the cards of a Nil pass, which are told only once all are chosen
-        decision = (len(self.events()), len(view.passed))
+        decision = self.decision()
         if self.prompted == decision:
             return
         self.prompted = decision
@@ -333,7 +364,7 @@ class Table:
         """The question the table is waiting on, said again."""
         if self.confirm is not None:
             kind, payload = self.confirm
-            self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else "Leave the game? It will be saved. y or n.")
+            self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else self.link.leave_question)
         elif self.my_turn:
             self.prompted = (-1, 0)
             self.prompt()
@@ -406,7 +437,7 @@ class Table:
             return False
         if does == "quit":
             self.confirm = ("quit", None)
-            self.out("Leave the game? It will be saved. y or n.")
+            self.out(self.link.leave_question)
             return False
         if does == "hint":
             self.hint()
@@ -439,6 +470,7 @@ class Table:
                 self.out("Staying at the table.")
                 return False
             self.save()
+            self.link.leave()
             kept = self.link.kept_words
             self.out(f"{kept[:1].upper()}{kept[1:]}. Goodbye.")
             return True
@@ -621,7 +653,8 @@ class Table:
         own: dict[str, Callable[[], list[str]]] = {
             "repeat": lambda: [self.out.last or "Nothing has been said yet."],
             "log": self.review,
-            "help": lambda: [*HELP, *([LINE_HELP] if self.input.line_mode else [])],
+            "help": lambda: [*keymap.help_lines(room=self.talk.link is not None),
+                             *([LINE_HELP] if self.input.line_mode else [])],
         }
         answer = own.get(entry.does)
         return answer() if answer is not None else None
@@ -645,10 +678,10 @@ class Table:
         if not self.my_turn or not view.legal:
             self.out(say.no_hint_line(self.turn_words()))
             return
-        hint = self.adviser.hint(view)
+        hint = meanwhile(lambda: self.adviser.hint(view), "The hint is still being worked out", self.out)
         if isinstance(hint.action, Card):
             self.selected = hint.action
-        self.out(say.hint_line(hint.action, hint.reason))
+        self.out(say.hint_line(hint.action, hint.reason, view.phase))
 
     def coach(self) -> None:
         """The coach's review of the hand just played: the player's costliest choices against the search's.
@@ -662,9 +695,11 @@ class Table:
         if started is None:
             self.out("There is no hand to review.", interrupt=True)
             return
-        # a second or two of search, here or at the room: say so before the wait
+        # a second or two of search, here or at the room, and far longer on a busy machine: say so before the wait,
+        # and every few seconds while it lasts, so that silence never reads as a key that did nothing
         self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
-        words = self.link.coach(started.hand)
+        words = meanwhile(lambda: self.link.coach(started.hand), f"The coach is still at work on hand {started.hand}",
+                          self.out)
         if isinstance(words, str):
             self.out(f"No review: {words}.", remember=False)
             return
@@ -693,7 +728,22 @@ class Table:
         else:
             what = f"your choice to {action.value}"
         self.out(f"Taken back: {what}" + (f", and {say.plural(later, 'action')} after it." if later else "."))
+        for line in self.table_lines():
+            self.out(line)
         self.save()
+
+    def table_lines(self, resumed: bool = False) -> list[str]:
+        """Where the hand stands, for a player who did not see it come there (a resumed game, a move taken back):
+        in the play, the trick on the table, after the last one taken when none of its cards is played yet, or
+        on resuming (the computers may have finished it after the player's last look); in the bidding, the bids
+        so far."""
+        view = self.view()
+        if view.phase is Phase.PLAY:
+            lines = [say.last_trick_line(view)] if view.tricks and (resumed or not view.trick) else []
+            return [*lines, say.current_trick_line(view)]
+        if view.phase is Phase.BID and any(bid is not None for bid in view.bids):
+            return [say.bids_line(view)]
+        return []
 
 
 

@@ -7,6 +7,7 @@ the same words serve the automatic announcements, the hand review and the line-m
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 from .. import explain
@@ -207,21 +208,33 @@ def bids_line(view: SeatView) -> str:
         return f"Bids: {each}."
     totals = []
     for side in range(rules.sides):
-        total = sum(bid.value for s in rules.seats_of(side) if (bid := view.bids[s]) is not None)
-        totals.append(f"{side_name(rules, side)} {total}")
+        made = [bid for s in rules.seats_of(side) if (bid := view.bids[s]) is not None]
+        # a side none of whose players has bid has no total yet (a total of 0 would sound like two Nils)
+        totals.append(f"{side_name(rules, side)} {sum(bid.value for bid in made) if made else 'not yet'}")
     return f"Bids: {each}. Totals: {', '.join(totals)}."
 
 
 def game_score_line(view: SeatView) -> str:
+    """What e says: each side's points and bags, and what the game is played to; once it is over, the result
+    (the target no longer matters: who won, and the final score)."""
     rules = view.rules
     each = "; ".join(f"{side_name(rules, s)} {view.scores[s]} points"
                      + ("" if rules.no_bags else f", {plural(view.bags[s], 'bag')}") for s in range(rules.sides))
-    goal = f"{rules.hands} hands" if rules.hands else f"playing to {rules.target}"
+    if view.phase is Phase.OVER:
+        if view.winner is None:
+            return f"The game is over: a draw. Final score: {each}."
+        verb = "win" if rules.partnerships else "wins"
+        return f"The game is over: {side_name(rules, view.winner)} {verb}. Final score: {each}."
+    goal = f"a game of {plural(rules.hands, 'hand')}" if rules.hands else f"playing to {rules.target}"
     return f"Score: {each}; {goal}."
 
 
 def contract_line(view: SeatView) -> str:
+    """What c says: each side's contract against the tricks it has taken; while the bidding is on, only the bids
+    made so far (a contract of 0 "taken 0" would be heard as a side that bid nothing)."""
     rules = view.rules
+    if view.phase in (Phase.DRAW, Phase.BID):
+        return bidding_contract_line(view)
     parts = []
     for side in range(rules.sides):
         seats = rules.seats_of(side)
@@ -239,6 +252,26 @@ def contract_line(view: SeatView) -> str:
             text += " (" + ", ".join(nils) + ")"
         parts.append(text)
     return "This hand: " + "; ".join(parts) + "."
+
+
+def bidding_contract_line(view: SeatView) -> str:
+    """``c`` before the contracts are known: ``No contract yet, the bidding is on: North-South 4 so far;
+    East-West contract 5.`` (a side whose seats have all bid has its contract)."""
+    rules = view.rules
+    if all(bid is None for bid in view.bids):
+        return f"No contract yet: {'the draw is on' if view.phase is Phase.DRAW else 'no one has bid'}."
+    parts = []
+    for side in range(rules.sides):
+        bids = [view.bids[s] for s in rules.seats_of(side)]
+        made = [bid for bid in bids if bid is not None]
+        who = side_name(rules, side)
+        if not made:
+            parts.append(f"{who} not bid yet")
+        elif len(made) == len(bids):
+            parts.append(f"{who} contract {sum(bid.value for bid in made)}")
+        else:
+            parts.append(f"{who} {sum(bid.value for bid in made)} so far")
+    return "No contract yet, the bidding is on: " + "; ".join(parts) + "."
 
 
 def turn_line(view: SeatView) -> str:
@@ -314,7 +347,7 @@ def tricks_line(view: SeatView) -> str:
         return f"Trick {view.trick_number} of {size}; {plural(left, 'trick')} left, this one included."
     if view.phase == "over":
         return "The game is over."
-    now = {"bid": "bidding", "pass": "pass", "draw": "draw"}.get(view.phase.value, "draw")
+    now = {"bid": "bidding", "pass": "Nil pass", "draw": "draw"}.get(view.phase.value, "draw")
     return f"The {now} is on; {view.rules.hand_size} tricks to play."
 
 
@@ -329,6 +362,11 @@ def hand_answer(view: SeatView) -> str:
         return "You are watching this table; you hold no cards."
     if view.hand is None:
         return "You have not looked at your cards yet."
+    if not view.hand:  # not "Your hand, 0 cards. spades 0: none. ...": why there are none
+        if view.phase is Phase.DRAW:
+            return "You hold no card yet: the draw is on." + known_lines(view)
+        return "The game is over; you have played all your cards." if view.phase is Phase.OVER \
+            else "You have played all your cards."
     return hand_lines(view.hand, view.rules) + known_lines(view)
 
 
@@ -427,11 +465,13 @@ def legal_bids_text(legal: tuple[object, ...]) -> str:
     return " or ".join(words)
 
 
-def hint_line(action: Action, reason: str) -> str:
+def hint_line(action: Action, reason: str, phase: Phase = Phase.PLAY) -> str:
     """What the hint key says: the computer's choice for the seat and its reason (a card becomes the selected one,
-    at the terminal and in the browser alike)."""
+    at the terminal and in the browser alike); in a Nil pass the card is one to pass, not to play. The card is named
+    once: where the reason names it again, it is "this card" there."""
     if isinstance(action, Card):
-        what = f"play the {action.name} (now selected)"
+        what = f"{'pass' if phase is Phase.PASS else 'play'} the {action.name} (now selected)"
+        reason = re.sub(rf"\bthe {re.escape(action.name)}\b", "this card", reason, flags=re.IGNORECASE)
     elif isinstance(action, Bid):
         what = f"bid {action.spoken}"
     else:

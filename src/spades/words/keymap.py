@@ -16,9 +16,10 @@ from typing import Any, Literal
 
 from ..view import SeatView
 from . import announce as say
+from .known import known_answer
 
 __all__ = ["ASKED", "CHAT_KEYS", "GROUPS", "KEYMAP", "PHRASES", "Does", "Key", "asked_keys", "by_key", "find",
-           "help_lines", "keymap_json", "line_words", "web_rows"]
+           "help_lines", "keymap_json", "line_words", "terminal_keys", "web_rows"]
 
 # What a key does. read: the answer from the seat's view, said by the table or, at the web table, by the room
 # (as are hint and coach, which search); move and suit: through the hand; the rest, the table itself.
@@ -47,6 +48,8 @@ class Key:
     answer: Callable[[SeatView], str] | None = None
     web: bool = True
     choices: tuple[str, ...] = ()  # what the digit after the key chooses (the quick phrases of p)
+    short: str = ""  # the key in the terminal's first line of help, in a word or two ("" when another says it)
+    terminal: str = ""  # the help at the terminal, where the web table's words do not hold
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -71,13 +74,15 @@ CHAT_KEYS = frozenset({"chat", "phrases", "chat log"})  # what the chat keys do:
 
 KEYMAP: tuple[Key, ...] = (
     Key("digits", "digits, Enter, then y or n", "bid that many (0 is Nil), then confirm or take it back (before "
-        "looking at your cards, 0 is Blind Nil)", BIDDING, "bid", also=tuple("0123456789")),
+        "looking at your cards, 0 is Blind Nil)", BIDDING, "bid", also=tuple("0123456789"),
+        short="digits then Enter bid"),
     Key("backspace", "Backspace", "rub out the last digit typed", BIDDING, "rub out", browser=("Backspace",),
         words=("backspace",)),
     Key("y", "y or n", "keep or discard the card you drew in the two-player draw, or answer a question",
-        BIDDING, "draw", words=("yes",)),
+        BIDDING, "draw", words=("yes",),
+        short="y or n answer"),
     Key("left", "Left or j", "previous card", HAND, "move", "left", also=("j",), browser=("ArrowLeft",),
-        words=("left",)),
+        words=("left",), short="arrows (or j, l, i, k), Home, End, u, o move through your hand"),
     Key("right", "Right or l", "next card", HAND, "move", "right", also=("l",), browser=("ArrowRight",),
         words=("right",)),
     Key("up", "Up or i", "previous suit", HAND, "move", "up", also=("i",), browser=("ArrowUp",), words=("up",)),
@@ -87,51 +92,62 @@ KEYMAP: tuple[Key, ...] = (
     Key("end", "End", "last card", HAND, "move", "end", browser=("End",), words=("end",)),
     Key("u", "u", "lowest card of the suit", HAND, "move", "low", words=("lowest",)),
     Key("o", "o", "highest card of the suit", HAND, "move", "high", words=("highest",)),
-    Key("a", "a", "jump to clubs", HAND, "suit", "clubs", words=("clubs",)),
+    Key("a", "a", "jump to clubs", HAND, "suit", "clubs", words=("clubs",), short="a, s, d, f a suit"),
     Key("s", "s", "jump to diamonds", HAND, "suit", "diamonds", words=("diamonds",)),
     Key("d", "d", "jump to hearts", HAND, "suit", "hearts", words=("hearts",)),
     Key("f", "f", "jump to spades", HAND, "suit", "spades", words=("spades",)),
     Key("escape", "Escape", "back to your hand from anywhere on the page, and the selected card said", HAND, "back",
-        browser=("Escape",)),
+        browser=("Escape",), terminal="say the selected card"),
     Key("h", "h", "read your hand, suit by suit, with counts (before bidding Blind Nil: look at your cards)", HAND,
-        "read", words=("hand",), answer=say.hand_answer),
+        "read", words=("hand",), answer=say.hand_answer, short="h your hand"),
     Key("enter", "Enter", "play the selected card, or in a Nil pass give it (a card that may not be played stays "
-        "selected, and the reason is said)", HAND, "enter", browser=("Enter",), words=("enter", "play")),
+        "selected, and the reason is said)", HAND, "enter", browser=("Enter",), words=("enter", "play"),
+        short="Enter plays"),
     Key("b", "b", "the bids so far: each player's, and each side's total", READING, "read", words=("bids",),
-        answer=say.bids_line),
+        answer=say.bids_line, short="b bids"),
     Key("e", "e", "the game score: each side's points and bags, and the target", READING, "read",
-        words=("score",), answer=say.game_score_line),
+        words=("score",), answer=say.game_score_line, short="e score"),
     Key("c", "c", "this hand's score: each side's contract against the tricks it has taken", READING, "read",
-        words=("contract", "contracts"), answer=say.contract_line),
-    Key("w", "w", "whose turn it is", READING, "read", words=("turn", "whose"), answer=say.turn_line),
+        words=("contract", "contracts"), answer=say.contract_line, short="c contracts"),
+    Key("w", "w", "whose turn it is", READING, "read", words=("turn", "whose"), answer=say.turn_line,
+        short="w turn"),
     Key("r", "r", "the current trick: who played what, and who is winning it", READING, "read", words=("trick",),
-        answer=say.current_trick_line),
+        answer=say.current_trick_line, short="r trick"),
     Key("R", "Shift+R", "the last trick and who took it", READING, "read", words=("last",),
-        answer=say.last_trick_line),
-    Key("t", "t", "trick number and tricks left", READING, "read", words=("tricks",), answer=say.tricks_line),
+        answer=say.last_trick_line, short="Shift+R last trick"),
+    Key("t", "t", "trick number and tricks left", READING, "read", words=("tricks",), answer=say.tricks_line,
+        short="t tricks left"),
     Key("z", "z", "the rules in force: variant, target, bags, Nil and Blind Nil", READING, "read",
-        words=("rules",), answer=say.rules_line),
+        words=("rules",), answer=say.rules_line, short="z rules"),
+    Key("D", "Shift+D", "what is known beyond your hand: the cards set aside in the two-player draw (and after it "
+        "what they tell of the other hand), or the cards of a Nil pass", READING, "read", words=("discards", "known"),
+        answer=known_answer, short="Shift+D discards and what is known"),
     Key("m", "m", "repeat the last message, not counting the answers to keys", READING, "repeat",
-        words=("repeat",)),
-    Key("g", "g", "the log of this hand", READING, "log", words=("log", "review")),
+        words=("repeat",), short="m repeat"),
+    Key("g", "g", "the log of this hand", READING, "log", words=("log", "review"), short="g log"),
     Key("space", "Space", "write a chat message to everyone at the table: Enter sends it, Escape or an empty Enter "
         "closes it (in the line, /mute NAME, /unmute NAME, and for the table's owner /remove NAME, /chat on, off or "
-        "between, /spectators on or off)", CHAT, "chat", also=(" ",), browser=(" ",), words=("chat",)),
+        "between, /spectators on or off)", CHAT, "chat", also=(" ",), browser=(" ",), words=("chat",),
+        short="Space chat"),
     Key("p", "p", "quick phrases (" + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1))
         + "): the next digit sends that one, any other key closes the list", CHAT, "phrases", words=("phrases",),
-        choices=PHRASES),
+        choices=PHRASES, short="p quick phrases"),
     Key("M", "Shift+M", "read back the last ten chat messages of the table", CHAT, "chat log",
-        words=("messages", "chats")),
+        words=("messages", "chats"), short="Shift+M chat read back"),
     Key("x", "x", "a hint: the computer's choice and its reason (a suggested card becomes the selected one)", ALSO,
-        "hint", words=("hint",)),
+        "hint", words=("hint",), short="x hint"),
     Key("U", "Shift+U", "take back your last bid or card, and what the computer did after it, at a table with "
-        "only the computer", ALSO, "undo", words=("undo",), web=False),
-    Key("v", "v", "say every card, or only tricks, bids and turns", ALSO, "verbosity", words=("verbosity",)),
-    Key("n", "n", "next hand", ALSO, "next", words=("next", "continue", "no")),
+        "only the computer", ALSO, "undo", words=("undo",), web=False,
+        short="Shift+U undo"),
+    Key("v", "v", "say every card, or only tricks, bids and turns", ALSO, "verbosity", words=("verbosity",),
+        short="v verbosity"),
+    Key("n", "n", "next hand", ALSO, "next", words=("next", "continue", "no"),
+        short="n next hand"),
     Key("C", "Shift+C", "after a hand, before n (or once the game is over): the coach's review of your bids and "
-        "cards in it", ALSO, "coach", words=("coach",)),
-    Key("q", "q", "leave, after a y or n question (the game is kept)", ALSO, "quit", words=("quit", "exit", "leave")),
-    Key("?", "question mark", "this list of keys", ALSO, "help", words=("help",)),
+        "cards in it", ALSO, "coach", words=("coach",), short="Shift+C coach"),
+    Key("q", "q", "leave, after a y or n question (the game is kept)", ALSO, "quit", words=("quit", "exit", "leave"),
+        short="q leave"),
+    Key("?", "question mark", "this list of keys", ALSO, "help", words=("help",), short="? this list"),
 )
 
 
@@ -165,11 +181,21 @@ def _in_groups(web: bool) -> Iterator[tuple[str, list[Key]]]:
             yield group, entries
 
 
-def help_lines() -> tuple[str, ...]:
-    """What ``?`` says at the terminal: one line a group, each key's name and help."""
-    lines = tuple(f"{group}: " + "; ".join(f"{entry.name}: {entry.help}" for entry in entries) + "."
-                  for group, entries in _in_groups(web=False))
-    return (f"Keys. {lines[0]}", *lines[1:])
+def terminal_keys(room: bool) -> list[Key]:
+    """The keys that answer at a terminal table: the chat's only at a table of the room, and the take-back only
+    at a local game (the room takes nothing back)."""
+    return [entry for entry in KEYMAP
+            if (entry.does not in CHAT_KEYS or room) and (entry.does != "undo" or not room)]
+
+
+def help_lines(room: bool = False) -> tuple[str, ...]:
+    """What ``?`` says at the terminal, shortest first: one line naming each key that answers here in a word or
+    two, so that a player who knows the keys can stop there; then one line a group, each key's name and help."""
+    here = terminal_keys(room)
+    brief = "Keys: " + "; ".join(entry.short for entry in here if entry.short) + ". Each in full:"
+    lines = [f"{group}: " + "; ".join(f"{entry.name}: {entry.terminal or entry.help}" for entry in entries) + "."
+             for group in GROUPS if (entries := [entry for entry in here if entry.group == group])]
+    return (brief, *lines)
 
 
 def web_rows() -> list[tuple[str, list[Key]]]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..actions import Bid
 from ..cards import CardSet
 from ..events import BidChanged, BidMade, Event, HandStarted, SpadesBroken, TrickWon
-from ..view import SeatView, Trick
+from ..view import Phase, SeatView, Trick
 from . import announce as say
 
 __all__ = ["ENDED_KEYS", "ended_answers", "ended_view"]
@@ -41,9 +41,11 @@ def ended_view(view: SeatView, events: Sequence[Event]) -> SeatView:
             tricks.append(Trick(event.leader, event.cards, event.seat))
         elif isinstance(event, SpadesBroken):
             broken = True
+    # the hand was played out: its contracts are known (the next hand may be in its bidding now)
+    phase = view.phase if view.phase is Phase.OVER else Phase.PLAY
     return dataclasses.replace(
-        view, hand_number=number, dealer=dealer, hand=CardSet(), legal=(), bids=tuple(bids), tricks_won=tuple(won),
-        trick=(), tricks=tuple(tricks), spades_broken=broken, offered=None)
+        view, phase=phase, hand_number=number, dealer=dealer, hand=CardSet(), legal=(), bids=tuple(bids),
+        tricks_won=tuple(won), trick=(), tricks=tuple(tricks), spades_broken=broken, offered=None)
 
 
 def ended_answers(view: SeatView, events: Sequence[Event]) -> dict[str, str]:

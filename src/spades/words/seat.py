@@ -126,7 +126,7 @@ def hint(view: SeatView, events: Sequence[Event], adviser: Bot, hand: int | None
     if view.seat == SPECTATOR or not view.legal or view.turn != view.seat or hand is not None:
         return say.no_hint_line(answer(view, events, "w", hand)), None
     chosen = adviser.hint(view)
-    return say.hint_line(chosen.action, chosen.reason), chosen.action
+    return say.hint_line(chosen.action, chosen.reason, view.phase), chosen.action
 
 
 def coach_refusal(view: SeatView, hand: int | None) -> str | None:

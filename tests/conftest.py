@@ -29,6 +29,7 @@ SLOW_FIRST = (
     "tests/test_room_ratings.py",  # a sequence of whole games rated
     "tests/test_learned_playouts.py::test_the_teachers",  # the solver's values of many positions
     "tests/test_room_chat.py",  # two servers for its module, and two processes on PostgreSQL and Redis
+    "tests/test_room_lobby.py",  # a lobby flood beside a playing person, and a crowd of guests
 )
 
 
@@ -115,6 +116,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # xdist_group marks) are lost under pytest 9, which no longer reads the test id xdist rewrites to name the group.
 ONE_WORKER = ("tests/test_web", "tests/test_room_quick.py", "tests/test_room_chat.py", "tests/test_room_ratings.py",
               "tests/test_room_variants.py", "tests/test_join_lobby.py")
+# Modules run in the worker of another, sharing what it made once a session (the room_pair fixture's two processes)
+SAME_WORKER = {"tests/test_room_processes_rules.py": "tests/test_room_quick.py"}
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
@@ -125,6 +128,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     class ModuleGroups(LoadScopeScheduling):  # type: ignore[misc]
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
+            module = SAME_WORKER.get(module, module)
             return module if module.startswith(ONE_WORKER) else nodeid
 
     config.option.loadscopereorder = False  # handed out in the order of the collection: SLOW_FIRST first
@@ -147,6 +151,32 @@ def room(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Any
 
     with serving(tmp_path_factory.mktemp("room")) as served:
         yield served
+
+
+@pytest.fixture(scope="session")
+def room_pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any, Any]]:
+    """Two ``spades serve`` processes of one room (on a new PostgreSQL database and one Redis) and its Store, made
+    once for the modules that share a worker (``SAME_WORKER``); skipped, with the reason, where either cannot be
+    reached. Each module's clients come from loopback addresses of their own: the room counts the guests an
+    address makes, across its processes."""
+    from room_databases import REDIS, postgres_database, postgres_unreachable, redis_unreachable
+    from room_server import ServeProcess
+    from spades.room.store import Store
+
+    reason = postgres_unreachable() or redis_unreachable()
+    if reason:
+        pytest.skip(reason)
+    tmp = tmp_path_factory.mktemp("pair")
+    with postgres_database() as url:
+        first = ServeProcess(url, tmp, REDIS, name="first").start()
+        second = ServeProcess(url, tmp, REDIS, name="second").start()
+        store = Store(url)
+        try:
+            yield first, second, store
+        finally:
+            store.close()
+            first.stop()
+            second.stop()
 
 
 @pytest.fixture

@@ -384,3 +384,32 @@ def test_the_table_names_its_spectators_before_they_speak(server: ServeProcess) 
             await close_all([owner, other, watcher, late])
 
     asyncio.run(main())
+
+
+def test_what_was_said_while_a_person_was_away_is_given_to_them_on_their_return(server: ServeProcess) -> None:
+    """A person whose connection is cut mid-game has no connection at the table to hear its chat: back by resume,
+    they are given what was said meanwhile (as earlier lines, after where the game stands), and nothing said
+    before they went, which they heard."""
+    async def main() -> None:
+        table, owner, other, watcher = await table_of(server.url, "Away", {2: "normal", 3: "normal"})
+        again = await Client(server.url).connect()
+        try:
+            await start(owner, table)
+            assert (await say(owner, table, "good luck"))["type"] == "chat"
+            await other.wait_for(lambda f: f["type"] == "chat" and f["text"] == "good luck", 60)
+            mark = len(owner.frames)
+            await other.close()
+            await owner.wait_for(lambda f: f["type"] == "said" and "lost the connection" in f["text"], 60,
+                                 since=mark)
+            assert (await say(owner, table, "where did you go?"))["type"] == "chat"
+            assert (await say(watcher, table, "they will be back"))["type"] == "chat"
+            assert (await again.resume(other.token))["type"] == "welcome"
+            told = await again.wait_for(lambda f: f["type"] == "chat_log" and f["table"] == table, 60)
+            assert told["earlier"] is True
+            assert [m["text"] for m in told["messages"]] == ["where did you go?", "they will be back"], told
+            kinds = [f["type"] for f in again.frames]
+            assert kinds.index("update") < kinds.index("chat_log")  # where the game stands comes first
+        finally:
+            await close_all([owner, other, watcher, again])
+
+    asyncio.run(main())

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from room_databases import database, postgres_unreachable
 from spades.room.web.app import create_app
 from spades.room.web.http import table_id
+from spades.room.web.limits import Buckets
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -24,6 +25,8 @@ def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClien
     with database(request.param, tmp_path) as url, \
             TestClient(create_app(url), raise_server_exceptions=False) as made:
         made.app.state.room.store.create_player("Eve Smith", "password1")  # type: ignore[attr-defined]
+        # the routes' own answers, however fast they are asked: the address's rate has a test of its own
+        made.app.state.anonymous = Buckets(1e9, 10**9)  # type: ignore[attr-defined]
         yield made
 
 
@@ -44,7 +47,8 @@ def test_a_bad_id_or_name_is_404(client: TestClient, path: str) -> None:
 
 def test_the_routes_answer_what_there_is(client: TestClient) -> None:
     assert client.get("/health").json() == {"ok": True}
-    assert client.get("/api/tables").json() == {"tables": []}
+    assert client.get("/api/tables").json() == {"tables": [], "page": 0, "pages": 1}
+    assert client.get("/api/tables?page=x").status_code == 404
     stats = client.get("/api/players/EVE%20SMITH/stats")
     assert stats.status_code == 200 and stats.json()["name"] == "Eve Smith"
     assert client.get("/api/players/Ev%D0%B5%20Smith/stats").json()["name"] == "Eve Smith"  # a Cyrillic е
@@ -63,3 +67,14 @@ def test_no_path_text_makes_a_route_fail(client: TestClient, text: str) -> None:
     for path in (f"/api/tables/{segment}/record", f"/api/players/{segment}/stats"):
         response = client.get(path)
         assert response.status_code in (200, 400, 404, 409), (path, response.status_code, response.text)
+
+
+def test_sign_out_ends_the_session_and_frees_a_guests_name(client: TestClient) -> None:
+    store = client.app.state.room.store  # type: ignore[attr-defined]
+    token, _ = store.new_session(store.guest("Sighted"))
+    assert client.post("/api/sign-out", json={"token": token}).json() == {"signed_out": True, "name_freed": True}
+    assert store.player_for_token(token) is None and store.name_free("Sighted")
+    assert client.post("/api/sign-out", json={"token": token}).json()["name_freed"] is False
+    assert client.post("/api/sign-out", content=b"\xff").status_code == 400
+    assert client.post("/api/sign-out", json=["x"]).status_code == 400
+    assert client.get("/api/sign-out").status_code == 405

@@ -6,14 +6,13 @@ all accepting a rematch get a new table with the same seats, and one declining l
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from room_databases import REDIS, redis_unreachable
-from room_server import Seat, ServeProcess, close_all, sit, start
+from room_server import Seat, ServeProcess, close_all, start
 from spades.room.client import RoomClient
 from spades.room.store import Store
 from spades.room.store.queue import queued
@@ -22,24 +21,10 @@ from spades.room.store.ratings import RatingRow
 pytestmark = pytest.mark.xdist_group("room_quick")
 
 
-@pytest.fixture(scope="module")
-def rooms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServeProcess, ServeProcess, Store]]:
-    from room_databases import postgres_database, postgres_unreachable
-
-    reason = postgres_unreachable() or redis_unreachable()
-    if reason:
-        pytest.skip(reason)
-    tmp = tmp_path_factory.mktemp("quick")
-    with postgres_database() as url:
-        first = ServeProcess(url, tmp, REDIS, name="first").start()
-        second = ServeProcess(url, tmp, REDIS, name="second").start()
-        store = Store(url)
-        try:
-            yield first, second, store
-        finally:
-            store.close()
-            first.stop()
-            second.stop()
+@pytest.fixture
+def rooms(room_pair: tuple[ServeProcess, ServeProcess, Store]) -> tuple[ServeProcess, ServeProcess, Store]:
+    """The two processes of one room, shared with the modules run in this one's worker (conftest's room_pair)."""
+    return room_pair
 
 
 def rate(store: Store, ratings: dict[str, float], group: str = "partnership") -> None:
@@ -51,10 +36,19 @@ def rate(store: Store, ratings: dict[str, float], group: str = "partnership") ->
             session.merge(RatingRow(player_id=player.id, rating_group=group, mu=ordinal + 3.0, sigma=1.0, games=9))
 
 
+PEOPLE = itertools.count(2)
+
+
+def person(url: str) -> RoomClient:
+    """A client from a loopback address of its own, as each person comes from theirs: the room's processes share
+    the count of guests an address makes (20 an hour), and this module makes more."""
+    return RoomClient(url, source=f"127.0.{next(PEOPLE)}.1")
+
+
 async def guests(urls: list[str], names: list[str]) -> dict[str, RoomClient]:
     clients: dict[str, RoomClient] = {}
     for url, name in zip(urls, names, strict=True):
-        client = await RoomClient(url).connect()
+        client = await person(url).connect()
         assert (await client.guest(name))["type"] == "welcome"
         clients[name] = client
     return clients
@@ -181,12 +175,14 @@ def test_a_rematch_when_all_accept_and_none_when_one_declines(rooms: Any) -> Non
     first, second, store = rooms
 
     async def main() -> None:
-        owner = await RoomClient(first.url).connect()
+        owner = await person(first.url).connect()
         await owner.guest("Ida")
         table = (await owner.create("standard", {"hands": 1}, pace=0, timeout=600))["table"]
         await owner.join(table, 0)
-        clients = {0: owner, 1: await sit(second.url, table, 1, "Jo"), 2: await sit(first.url, table, 2, "Kim"),
-                   3: await sit(second.url, table, 3, "Lee")}
+        clients: dict[int, RoomClient] = {0: owner}
+        for seat, url, name in ((1, second.url, "Jo"), (2, first.url, "Kim"), (3, second.url, "Lee")):
+            clients[seat] = (await guests([url], [name]))[name]
+            assert (await clients[seat].join(table, seat))["type"] == "table"
         try:
             await start(owner, table)
             await play_out(clients, table)
@@ -235,6 +231,105 @@ def test_a_rematch_when_all_accept_and_none_when_one_declines(rooms: Any) -> Non
             await close_all(clients.values())
 
     asyncio.run(main())
+
+
+def test_a_seat_left_on_purpose_is_not_claimed_back_when_the_person_returns_from_another_table(rooms: Any) -> None:
+    """Found: Ann left table 1 (q, y) and played at table 2; after the room restarted, her client's return (resume)
+    put her back at table 1 too ("table 1: Ann is back at South"), so table 1 waited on a seat she was not at,
+    neither covered nor played, while her client showed table 2. A seat left on purpose is taken back only by
+    asking for it (join)."""
+    first, _, store = rooms
+
+    async def main() -> None:
+        ann = await person(first.url).connect()
+        await ann.guest("Leaver")
+        again = None
+        try:
+            left = (await ann.create("standard", levels={1: "random", 2: "random", 3: "random"}, pace=0,
+                                     autostart=True))["table"]
+            await ann.join(left, 0)
+            await ann.wait_for(lambda f: f["type"] == "update" and f["table"] == left, 60)
+            assert (await ann.request({"type": "stand", "table": left}))["type"] == "table"
+            playing = (await ann.create("standard", levels={1: "random", 2: "random", 3: "random"}, pace=0,
+                                        autostart=True))["table"]
+            await ann.join(playing, 0)
+            await ann.wait_for(lambda f: f["type"] == "update" and f["table"] == playing, 60)
+            await ann.close()
+            again = await RoomClient(first.url).connect()
+            assert (await again.resume(ann.token))["type"] == "welcome"
+            await again.wait_for(lambda f: f["type"] == "update" and f["table"] == playing, 60)
+            assert not [f for f in again.frames if f.get("table") == left], "back at the table she left"
+            info = store.table(left)
+            assert info is not None and info.seats[0].player == "Leaver" and info.seats[0].away == "left"
+        finally:
+            await close_all([ann, *([again] if again else [])])
+
+    asyncio.run(main())
+
+
+def test_two_friends_who_ask_for_each_other_are_seated_as_partners(rooms: Any) -> None:
+    """Found: quick play seated two friends who queued together as opponents, with no way to ask to be partners.
+    By rating the first and second of four sit on opposite sides; named as each other's partner, they sit
+    together."""
+    first, second, store = rooms
+    ratings = {"Pal One": 20.0, "Pal Two": 19.0, "Other One": 5.0, "Other Two": 4.0}
+
+    async def main() -> None:
+        clients = await guests([first.url, second.url, second.url, first.url], list(ratings))
+        rate(store, ratings)
+        try:
+            one = await clients["Pal One"].request({"type": "quick", "variant": "standard", "wait": 600,
+                                                    "partner": "pal two"})
+            assert one["type"] == "queue" and one["text"].endswith("Waiting for Pal Two to ask for you as partner.")
+            await asyncio.gather(*(clients[name].request({"type": "quick", "variant": "standard", "wait": 600})
+                                   for name in ("Other One", "Other Two")))
+            await asyncio.sleep(2)  # the queue has settled: the one who asked for a partner waits for them
+            assert not any(frames(c, "table") for c in clients.values())
+            two = await clients["Pal Two"].request({"type": "quick", "variant": "standard", "wait": 600,
+                                                    "partner": "Pal One"})
+            assert two["text"].endswith("Pal One and you sit together as partners."), two
+            tables = {name: await c.wait_for(lambda f: f["type"] == "table", 60) for name, c in clients.items()}
+            seats = {s["player"]: s["seat"] for s in tables["Pal One"]["seats"]}
+            assert {seats["Pal One"], seats["Pal Two"]} in ({0, 2}, {1, 3}), seats
+            said = await clients["Pal Two"].wait_for(lambda f: f["type"] == "said" and "Quick" in f["text"], 60)
+            assert said["text"].endswith("your partner is Pal One."), said
+            solo = await clients["Other One"].request({"type": "quick", "variant": "solo", "partner": "Other Two"})
+            assert solo["code"] == "bad_message", solo
+        finally:
+            await close_all(clients.values())
+
+    asyncio.run(main())
+
+
+def queued_people(*people: tuple[str, float, str | None]) -> list[Any]:
+    from datetime import UTC, datetime, timedelta
+
+    from spades.room.store.queue import Queued
+
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    return [Queued(name, start + timedelta(seconds=i), 600, rating, partner)
+            for i, (name, rating, partner) in enumerate(people)]
+
+
+def test_pairs_come_whole_or_not_at_all_and_sit_on_a_side_of_their_own() -> None:
+    from spades.room.store.queue import balanced_seats, choose_group, nearest_to
+    from spades.rules import Rules
+
+    four = Rules.preset("standard")
+    people = queued_people(("A", 10, "B"), ("C", 11, None), ("B", 30, "A"), ("D", 31, "E"), ("E", 29, "D"))
+    group = choose_group(people, 4, pairs=2)
+    assert group is not None and {q.name for q in group} == {"A", "B", "D", "E"}  # two pairs, not C
+    seats = balanced_seats(group, four)
+    assert {seats["A"], seats["B"]} in ({0, 2}, {1, 3}) and {seats["D"], seats["E"]} in ({0, 2}, {1, 3})
+    waiting = queued_people(("A", 10, "B"), ("C", 11, None), ("D", 12, None), ("E", 13, None))
+    assert choose_group(waiting, 4, pairs=2) is None  # A waits for B, who has not asked
+    assert {q.name for q in nearest_to(waiting, "A", 4, pairs=2)} == {"A", "C", "D", "E"}  # the computer's offer
+    six = Rules.preset("six_partners")
+    people = queued_people(("A", 1, "B"), ("B", 2, "A"), ("C", 3, "D"), ("D", 4, "C"), ("E", 5, "F"), ("F", 6, "E"))
+    seats = balanced_seats(people, six)
+    for one, other in (("A", "B"), ("C", "D"), ("E", "F")):
+        assert six.side_of(seats[one]) == six.side_of(seats[other])
+    assert sorted(seats.values()) == list(range(6))
 
 
 def test_a_connection_whose_row_vanished_is_found_for_a_while_only() -> None:

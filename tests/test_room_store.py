@@ -417,6 +417,46 @@ def test_an_older_database_is_upgraded_with_its_data_not_dropped(url: str) -> No
         reopened.close()
 
 
+def test_version_10_leaves_one_person_one_seat_at_a_table_and_holds_it(url: str) -> None:
+    """A database from before the rule, where one person holds two seats of a table (two processes seated them
+    at once): the upgrade keeps them at the first and gives the others to the computer; then the store refuses a
+    second seat, and a move frees the old seat in the same transaction."""
+    engine = create_engine(database_url(url))
+    try:
+        migrations.upgrade(engine, "v0009")
+        now = datetime.now(UTC)
+        with engine.begin() as connection:
+            connection.execute(text("INSERT INTO players (name, name_key, password_hash, created) "
+                                    "VALUES ('Ann', 'ann', NULL, :now)"), {"now": now})
+            ann = connection.execute(text("SELECT id FROM players")).scalar_one()
+            connection.execute(text("INSERT INTO tables (owner_id, rules, seed, state, settings, invite, created)"
+                                    " VALUES (:ann, :rules, '99', 'playing', :settings, 'abc', :now)"),
+                               {"ann": ann, "rules": '{"variant": "standard", "options": {}}',
+                                "settings": '{"timeout": 60, "pace": 1.0}', "now": now})
+            table_id = connection.execute(text("SELECT id FROM tables")).scalar_one()
+            connection.execute(text("INSERT INTO seats (table_id, seat, player_id, level) VALUES (:table, 0, NULL,"
+                                    " 'easy'), (:table, 1, :ann, NULL), (:table, 2, NULL, NULL), (:table, 3, :ann,"
+                                    " 'hard')"), {"table": table_id, "ann": ann})
+    finally:
+        engine.dispose()
+    store = Store(url)
+    try:
+        table = store.table(table_id)
+        assert table is not None
+        assert [(s.player, s.level) for s in table.seats] == [(None, "easy"), ("Ann", None), (None, None),
+                                                               (None, "hard")]
+        bob = store.guest("Bob")
+        waiting = table_of_four(store, bob)
+        assert store.sit(waiting, 0, bob).seated
+        moved = store.sit(waiting, 2, bob)
+        assert moved.seated and moved.freed == (0,)
+        assert [s.player for s in store.table(waiting).seats] == [None, None, "Bob", None]  # type: ignore[union-attr]
+        assert not store.set_seat(waiting, 1, bob)  # the rule is the store's: no second seat, however asked
+        assert not store.sit(waiting, 2, store.guest("Cy")).seated  # Bob's
+    finally:
+        store.close()
+
+
 def test_version_4_keys_existing_names_by_what_they_read_as_and_keeps_every_row(url: str) -> None:
     engine = create_engine(database_url(url))
     try:
@@ -530,3 +570,21 @@ def test_a_games_figures_for_each_player_agree_with_the_hand_statistics() -> Non
             assert figures[name].made == sum(result.sides[side].counted >= result.sides[side].contract
                                              for result in bid_tricks)
         assert "P1" not in game_stats(game, {0: "P0"})
+
+
+def test_a_guests_name_is_refused_with_what_to_do_and_freed_when_the_guest_signs_out(store: Store) -> None:
+    """Found: a guest who signed out of the page kept the name for a week (the page forgot the token, the room did
+    not end the session), and the next person who asked for it heard only "The name Sighted is taken"."""
+    sighted = store.guest("Sighted")
+    token, _ = store.new_session(sighted)
+    with pytest.raises(auth.AuthError) as refused:
+        store.guest("Sighted")
+    assert str(refused.value) == ("The name Sighted is taken by a guest whose session is still open, and is kept for "
+                                  "them until they sign out or it ends; choose another name.")
+    store.create_player("Eve Smith", "password1")
+    with pytest.raises(auth.AuthError, match=r"it is registered\. Choose another name, or sign in with its password"):
+        store.guest("Eve Smith")
+    assert store.sign_out(token) is True  # at once, though the guest is minutes old
+    assert store.player_for_token(token) is None
+    assert store.guest("Sighted").id != sighted.id
+    assert store.sign_out(token) is False and store.sign_out("no such token") is False

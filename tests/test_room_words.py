@@ -179,7 +179,8 @@ def terminal_coach(game: Game, seat: int, hand: int, tmp: Path) -> list[str]:
     table.coach()
     said = stream.getvalue().splitlines()
     assert said[0] == f"The coach goes through your bids and cards of hand {hand}."
-    return said[1:]
+    # a long search is said to be at work meanwhile; the review is the lines after
+    return [line for line in said[1:] if not line.startswith("The coach is still at work on hand ")]
 
 
 def test_the_coach_key_says_what_the_terminal_says_and_only_after_the_hand(tmp_path: Path) -> None:
@@ -230,3 +231,31 @@ async def coach_at_a_room(tmp: Path) -> None:
             await close_all(clients.values())
         finally:
             server.stop()
+
+
+def test_the_hint_names_its_card_once() -> None:
+    """The hint's reason often names the card the hint plays ("lead high, the ace of spades"): it says "this card"
+    there, so the card is heard once (at the web table, where the focus goes to it and says its name, not at all
+    in the words)."""
+    from spades.words.announce import hint_line
+
+    ace = Card.parse("AS")
+    line = hint_line(ace, "lead high, the ace of spades")
+    assert line == "Hint: play the ace of spades (now selected). Lead high, this card."
+    assert hint_line(ace, "The ace of spades is the only card that may be played.").endswith(
+        ". This card is the only card that may be played.")
+    assert hint_line(ace, "the king of spades is gone: the ace of spades wins").count("ace of spades") == 1
+    assert "king of spades" in hint_line(ace, "the king of spades is gone: the ace of spades wins")
+
+
+def test_the_returning_person_hears_which_cards_the_computer_played_for_them() -> None:
+    """Not how many but which, in the order played: the hand held on return says what is left, not what went."""
+    from spades.actions import Bid
+    from spades.room.social.presence import away_report
+
+    actions = [(2, Bid(3)), (0, Card.parse("AH")), (2, Card.parse("10S")), (1, Card.parse("2C")),
+               (2, Card.parse("3D"))]
+    assert away_report(actions, 2) == ("While you were away the computer bid 3 for you and played the ten of "
+                                       "spades and the three of diamonds.")
+    assert away_report(actions, 0) == "While you were away the computer played the ace of hearts."
+    assert away_report(actions, 3) is None

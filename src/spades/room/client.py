@@ -27,9 +27,10 @@ class RoomClient:
     """One websocket connection to ``url`` (``ws://host:port/ws``). Every frame received is kept, in order, in
     ``frames`` (parsed JSON); ``next(type)`` waits for the next one of a type not yet taken."""
 
-    def __init__(self, url: str, on_frame: Any = None) -> None:
+    def __init__(self, url: str, on_frame: Any = None, source: str | None = None) -> None:
         self.url = url
         self.on_frame = on_frame  # called with each frame as it arrives (spades join's link hands them on)
+        self.source = source  # the local address to connect from (a loopback address of its own, as a person's)
         self.frames: list[dict[str, Any]] = []
         self.token: str | None = None
         self.cursors: dict[int, int] = {}
@@ -41,10 +42,14 @@ class RoomClient:
         self._next_id = 0
         self.closed = False
 
-    async def connect(self, timeout: float = 10.0) -> RoomClient:
+    async def connect(self, timeout: float = 10.0, source: str | None = None) -> RoomClient:
         """Open the connection; TimeoutError when the room has not answered the handshake in ``timeout`` seconds
-        (a room that is stopped or too busy)."""
-        self._ws = await websockets.connect(self.url, max_size=2**22, open_timeout=timeout)
+        (a room that is stopped or too busy). ``source``: the local address to connect from, else the one given to
+        the client (the bench's and the tests' crowds come from many loopback addresses, as the room counts its
+        quotas per address)."""
+        source = source or self.source
+        extra: dict[str, Any] = {} if source is None else {"local_addr": (source, 0)}
+        self._ws = await websockets.connect(self.url, max_size=2**22, open_timeout=timeout, **extra)
         self.closed = False
         self._reader = asyncio.create_task(self._read())
         return self

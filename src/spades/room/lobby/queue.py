@@ -25,6 +25,7 @@ from ...words.announce import listed
 from .. import protocol as p
 from ..protocol.codes import QUEUE_HEARTBEAT, QUICK_SETTLE
 from ..social import chat
+from ..store import Account
 from ..store import queue as qs
 from ..table.connections import Connection, need_player
 from ..table.events import ConnectionClosed
@@ -44,6 +45,8 @@ class _Waiting:
     since: datetime
     wait: float
     timer: asyncio.Task[None] | None = None
+    partner: str | None = None  # the partner asked for
+    paired: bool = False  # whether the partner has asked for this player too (as the queue was last read)
 
 
 class QuickPlay:
@@ -99,6 +102,8 @@ class QuickPlay:
                     self.forget(conn)
                     self.vanished[conn] = read
                 continue
+            mate = people.get(waiting.partner or "")
+            waiting.paired = mate is not None and mate.partner == conn.player.name
             conn.send(p.encode(self.state(conn, len(people))))
 
     def state(self, conn: Connection, count: int, reply_to: int | None = None) -> p.QueueState:
@@ -106,6 +111,9 @@ class QuickPlay:
         needed = Rules.preset(waiting.variant).players
         offer = (datetime.now(UTC) - waiting.since).total_seconds() >= waiting.wait
         text = f"{count} of {needed} players; waiting."
+        if waiting.partner is not None:
+            text += (f" {waiting.partner} and you sit together as partners." if waiting.paired else
+                     f" Waiting for {waiting.partner} to ask for you as partner.")
         if offer:
             text += " Your wait is over: the computer may take the empty seats."
         return p.QueueState(type="queue", id=reply_to, variant=waiting.variant, waiting=count, needed=needed,
@@ -255,19 +263,41 @@ async def seat_matched(room: Room, table_id: int, seats: dict[str, int], *, begi
 
 # -- the handlers -----------------------------------------------------------------------------------------------
 
+async def _partner(room: Room, player: Account, variant: str, name: str | None) -> Account | None:
+    """The partner a quick message asks for, checked: a player of the room, not oneself, in a variant played in
+    partnerships."""
+    if name is None:
+        return None
+    if not Rules.preset(variant).partnerships:
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{variant.replace('_', '-')} is not played in partnerships: "
+                        "leave partner out")
+    partner: Account | None = await room.db(room.store.player, name)
+    if partner is None:
+        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"no player is named {name}")
+    if partner.id == player.id:
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "name another player as your partner, not yourself")
+    return partner
+
+
 async def quick(room: Room, conn: Connection, message: p.Quick) -> None:
     player = need_player(conn)
     play = quick_play(room)
-    before = await room.db(qs.enqueue, room.store, player.id, message.variant, message.wait, play.process)
+    partner = await _partner(room, player, message.variant, message.partner)
+    before = await room.db(qs.enqueue, room.store, player.id, message.variant, message.wait, play.process,
+                           partner.id if partner is not None else None)
     for other in play.connections_of(player.name):  # one queue a player: the same player's other tabs leave it
         play.forget(other)
-    waiting = _Waiting(message.variant, datetime.now(UTC), message.wait)
+    waiting = _Waiting(message.variant, datetime.now(UTC), message.wait,
+                       partner=partner.name if partner is not None else None)
     play.waiting[conn] = waiting
     waiting.timer = asyncio.create_task(play.offer_at(conn, waiting))
     play.start_heartbeat()
-    log.info("%s waits for quick play (%s)", player.name, message.variant)
-    count = await room.db(qs.count_waiting, room.store, message.variant)
-    conn.send(p.encode(play.state(conn, count, message.id)))
+    log.info("%s waits for quick play (%s)%s", player.name, message.variant,
+             f" with {partner.name} as partner" if partner is not None else "")
+    people = await room.db(qs.queued, room.store, message.variant)
+    mate = next((q for q in people if partner is not None and q.name == partner.name), None)
+    waiting.paired = mate is not None and mate.partner == player.name
+    conn.send(p.encode(play.state(conn, len(people), message.id)))
     await play.tell(message.variant)
     await play.publish({"queue": message.variant})
     if before is not None:
@@ -360,4 +390,7 @@ def install(room: Room) -> None:
 
     room.events.subscribe(ConnectionClosed, closed)
     room.on_notice_key("queue", on_notice)
+    play = quick_play(room)
+    room.held.update({"queue_waiting": lambda: len(play.waiting), "queue_vanished": lambda: len(play.vanished),
+                      "queue_settling": lambda: len(play.settling)})
     room.closing.append(lambda: quick_play(room).close())

@@ -127,6 +127,7 @@ async def _seat(room: Room, table: LiveTable, new: int, *, begin: bool) -> None:
         if conn.player is not None and conn.player.name in seats and conn.tables.get(table.id) is not None:
             conns.setdefault(conn.player.name, []).append(conn)
             room.connections.leave(conn, table.id)
+            room.release_soon(table.id)
     players = len(table.info.seats)
     await seat_and_tell(room, new, seats, conns, lambda name, seat: f"Rematch: table {new}, the same seats. You "
                         f"sit at {seat_name(seat, players)}.", begin=begin)
@@ -185,4 +186,7 @@ def install(room: Room) -> None:
 
     room.events.subscribe(GameOver, over)
     room.events.subscribe(ConnectionClosed, closed)
+    asked = _ASKED.setdefault(room, set())
+    room.released.append(asked.discard)  # a table dropped from memory has been asked already, or never will be
+    room.held["rematch_asked"] = lambda: len(asked)
     room.on_notice_key("rematch", on_notice)

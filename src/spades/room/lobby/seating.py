@@ -15,10 +15,9 @@ from typing import Any
 from ...seats import seat_name
 from ...wire import rules_to_json
 from .. import protocol as p
-from ..social import presence
+from ..social import chat, presence
 from ..social.removal import is_removed, refuse_removed
-from ..store import StoredSeat, StoredTable
-from ..table.bus import LocalBus
+from ..store import StoredSeat, StoredTable, TooManyTables
 from ..table.connections import Connection, need_player
 from ..table.events import GameStarted
 from ..table.live import LiveTable
@@ -27,15 +26,10 @@ from ..table.room import Room
 
 log = logging.getLogger("spades.room")
 
-__all__ = ["MAX_OPEN_TABLES", "begin", "create", "join", "lobby", "remove", "return_to_seats", "set_level", "sit_back",
+__all__ = ["MAX_OPEN_TABLES", "begin", "create", "join", "remove", "return_to_seats", "set_level", "sit_back",
            "stand", "start"]
 
 MAX_OPEN_TABLES = p.MAX_OPEN_TABLES
-
-
-async def lobby(room: Room) -> list[p.TableInfo]:
-    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
-    return [p.TableInfo(**table_message(room, info).model_dump(exclude={"type", "id", "watching"})) for info in infos]
 
 
 async def create(room: Room, conn: Connection, message: p.Create) -> None:
@@ -47,10 +41,6 @@ async def create(room: Room, conn: Connection, message: p.Create) -> None:
             raise p.Refusal(p.ErrorCode.BAD_SEAT, f"a {rules.variant} table has seats 0 to {rules.players - 1}")
     if message.seed is not None and not room.seeds:
         raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "this room does not take a table's seed (spades serve --seeds)")
-    owned = await room.db(room.store.open_tables_owned, player)
-    if owned >= MAX_OPEN_TABLES:
-        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, f"you own {owned} tables waiting or under way; the limit is "
-                        f"{MAX_OPEN_TABLES}: finish or leave one first")
     settings: dict[str, Any] = {"pace": room.pace if message.pace is None else message.pace}
     if message.timeout is not None:
         settings["timeout"] = message.timeout
@@ -58,10 +48,16 @@ async def create(room: Room, conn: Connection, message: p.Create) -> None:
         settings["autostart"] = True
     settings.update(chat=message.chat, spectator_chat=message.spectator_chat)
     seed = message.seed if message.seed is not None else str(secrets.randbelow(2**63))
-    info = await room.db(room.store.create_table, player, rules_to_json(rules), seed, rules.players, levels,
-                         settings)
-    table = room.tables.setdefault(info.id, LiveTable(room, info))
-    conn.send(p.encode(table.table_message(message.id)))
+    try:  # the limit is counted in the table's own transaction: tables made at once on two processes count
+        info = await room.db(room.store.create_table, player, rules_to_json(rules), seed, rules.players, levels,
+                             settings, at_most=MAX_OPEN_TABLES)
+    except TooManyTables as refused:
+        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, f"you own {refused.owned} tables waiting or under way; the "
+                        f"limit is {MAX_OPEN_TABLES}: finish or leave one first") from None
+    # not loaded here: the table is read from the store when someone comes to it, and dropped again when all have
+    # left, so a table no one ever joins is never held in memory
+    conn.send(p.encode(table_message(room, info, message.id)))
+    await room.notify(info.id)  # every process's lobby lists it from now on
 
 
 @contextlib.asynccontextmanager
@@ -134,22 +130,26 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
         seat = _seat_of(table, message.seat)
         if seat.player is not None:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
-        taken = await room.db(room.store.set_seat, table.id, message.seat, player, seat.level, only_if_empty=True)
-        if not taken:
+        # one seat a person at a table, whatever process seats them: moving frees the old seat in the same
+        # transaction, and the store refuses a second seat taken at the same moment elsewhere
+        sat = await room.db(room.store.sit, table.id, message.seat, player, seat.level)
+        if sat.elsewhere:
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, "you took another seat at this table just now; one person "
+                            "holds one seat at a table")
+        if not sat.seated:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"seat {message.seat} was just taken")
-        for other in table.info.seats:  # one seat a player at a table: moving frees the old one, once it has moved
-            if other.player == player.name and other.seat != message.seat:
-                await room.db(room.store.set_seat, table.id, other.seat, None, other.level)
-                _unseat(room, table, other.seat)
+        for freed in sat.freed:
+            _unseat(room, table, freed)
         room.connections.sit(conn, table.id, message.seat)
         log.info("table %s: %s sat at %s", table.id, player.name, seat_name(message.seat, table.players))
-        moved = [s.seat for s in table.info.seats if s.player == player.name or s.seat == message.seat]
-        await _seat_change(table, conn, message.id, moved)
+        await _seat_change(table, conn, message.id, [*sat.freed, message.seat])
 
 
-async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int, reply_to: int | None = None) -> None:
+async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int,
+                   reply_to: int | None = None) -> StoredSeat | None:
     """The seat's own player is back at it: the whole state, where the game stands, and what the computer did for
-    them meanwhile; the table hears that they are back."""
+    them meanwhile; the table hears that they are back. The seat as it was while they were away (None: it was
+    not marked away)."""
     if conn.player is not None:
         refuse_removed(table.info, conn.player.name)
     async with table.lock:
@@ -161,19 +161,25 @@ async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int, re
         if table.host is not None:
             table.send_update(conn, 0)
             table.say(presence.back_line(table.host.game, seat), to=conn)
-        await table.back(conn, seat)
+        was = await table.back(conn, seat)
         await table.after_change()
+    return was
 
 
 async def return_to_seats(room: Room, conn: Connection) -> None:
-    """After resume: back to every table waiting or under way where the player sits, with the whole state."""
+    """After resume: back to every table waiting or under way where the player sits, with the whole state; but
+    not to a seat they left on purpose (stand during the game): they may be at another table by now (quick play
+    seated them elsewhere), and their return must not mark them present at the one they left, where the computer
+    would then wait on them, uncovered. They take that seat back by asking (join)."""
     assert conn.player is not None
     name = conn.player.name
     infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
     for info in infos:
         for seat in info.seats:
-            if seat.player == name and not is_removed(info, name):
-                await sit_back(room, conn, await room.table(info.id), seat.seat)
+            if seat.player == name and seat.away != "left" and not is_removed(info, name):
+                was = await sit_back(room, conn, await room.table(info.id), seat.seat)
+                if was is not None and was.away_since is not None:  # their connection there was gone meanwhile
+                    await chat.back_from_away(room, conn, info.id, was.away_since)
                 break
 
 
@@ -196,6 +202,7 @@ async def stand(room: Room, conn: Connection, message: p.Stand) -> None:
             await table.away(seat, "left")
         await _seat_change(table, conn, message.id, [s.seat for s in mine])
         await table.after_change()
+    await room.release(table.id)
 
 
 async def set_level(room: Room, conn: Connection, message: p.SetLevel) -> None:
@@ -203,7 +210,10 @@ async def set_level(room: Room, conn: Connection, message: p.SetLevel) -> None:
         seat = _seat_of(table, message.seat)
         if seat.player is not None:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
-        await room.db(room.store.set_seat, table.id, message.seat, None, message.level)
+        # written only while no one holds the seat: a person seated there meanwhile by another process keeps it
+        if not await room.db(room.store.set_seat, table.id, message.seat, None, message.level, only_if_empty=True):
+            await table.refresh()
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"seat {message.seat} was just taken")
         await _seat_change(table, conn, message.id, [message.seat])
 
 
@@ -248,7 +258,7 @@ async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | 
     present = room.connections.present(table.id)
     # alone on its database, this process knows who is connected; with others, a person not here may be at one
     # of them, which claims them back: marked away quietly, they are announced only if the computer covers them
-    reason = "dropped" if isinstance(room.bus, LocalBus) else "restart"
+    reason = "dropped" if room.alone else "restart"
     for seat in table.info.seats:
         if seat.player is not None and seat.seat not in present:
             await table.away(seat.seat, reason)

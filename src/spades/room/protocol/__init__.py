@@ -11,7 +11,7 @@ The package's modules: ``codes`` (limits, error codes, the refusal), ``fields`` 
 ``docs`` (``python -m spades.room.protocol`` prints ``docs/protocol.md`` from the models; a test checks the
 committed file matches). Views and events travel in the wire form of ``spades.wire``, carried as JSON objects."""
 
-from .base import ClientBase, ServerBase
+from .base import ClientBase, ServerBase, frame_id
 from .chat import (
     Chat,
     ChatEntry,
@@ -27,6 +27,8 @@ from .chat import (
     RemovePerson,
 )
 from .codes import (
+    ANONYMOUS_BURST,
+    ANONYMOUS_PER_SECOND,
     CHAT_EARLIER,
     CHAT_INPUT_MAX,
     CHAT_MAX,
@@ -38,6 +40,9 @@ from .codes import (
     COACH_LINES,
     ERROR_MEANINGS,
     GUESTS_PER_ADDRESS,
+    LOBBY_BURST,
+    LOBBY_PAGE,
+    LOBBY_PER_SECOND,
     LOGIN_DELAY_FIRST,
     LOGIN_DELAY_MAX,
     LOGIN_FORGET_AFTER,
@@ -47,6 +52,7 @@ from .codes import (
     MAX_CLIENT_ID,
     MAX_CURSOR,
     MAX_FRAME_BYTES,
+    MAX_LOBBY_PAGE,
     MAX_OPEN_TABLES,
     MAX_SEAT,
     MAX_SEATS,
@@ -104,6 +110,7 @@ from .fields import (
     host_refusal,
     quote,
 )
+from .lobby import Lobby, LobbyList
 from .messages import (
     ASK_KEYS,
     CLIENT_MESSAGES,
@@ -117,8 +124,6 @@ from .messages import (
     Error,
     Guest,
     Join,
-    Lobby,
-    LobbyList,
     Login,
     Ping,
     Pong,
@@ -157,6 +162,8 @@ from .schema_words import describe
 
 __all__ = [
     "ACTION_MAX",
+    "ANONYMOUS_BURST",
+    "ANONYMOUS_PER_SECOND",
     "ASK_KEYS",
     "CHAT_EARLIER",
     "CHAT_INPUT_MAX",
@@ -172,6 +179,9 @@ __all__ = [
     "GUESTS_PER_ADDRESS",
     "HOST_CODES",
     "LEADERBOARD_ROWS",
+    "LOBBY_BURST",
+    "LOBBY_PAGE",
+    "LOBBY_PER_SECOND",
     "LOGIN_DELAY_FIRST",
     "LOGIN_DELAY_MAX",
     "LOGIN_FORGET_AFTER",
@@ -181,6 +191,7 @@ __all__ = [
     "MAX_CLIENT_ID",
     "MAX_CURSOR",
     "MAX_FRAME_BYTES",
+    "MAX_LOBBY_PAGE",
     "MAX_OPEN_TABLES",
     "MAX_SEAT",
     "MAX_SEATS",
@@ -289,6 +300,7 @@ __all__ = [
     "describe",
     "encode",
     "error_reply",
+    "frame_id",
     "host_refusal",
     "message_type",
     "parse_client",

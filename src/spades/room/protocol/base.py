@@ -3,11 +3,13 @@ game's in ``messages``, and the others beside it) can live in a module of its ow
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
+from .codes import MAX_CLIENT_ID
 from .fields import ClientId, Part
 
-__all__ = ["ClientBase", "ServerBase"]
+__all__ = ["ClientBase", "ServerBase", "frame_id"]
 
 
 class ClientBase(Part):
@@ -25,3 +27,19 @@ class ServerBase(Part):
     sent_when: ClassVar[str]
     omitted_when_null: ClassVar[tuple[str, ...]] = ()  # optional fields left out of the frame when they are null
     id: ClientId = None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def frame_id(text: str | bytes) -> int | None:
+    """The ``id`` a frame asks its reply to carry, when it can be read at all: a frame refused whole (too large,
+    over the rate) is still answered with it, so that a client waiting on its id hears the refusal. The
+    transport has already cut anything longer than ``TRANSPORT_MAX_BYTES``, so reading it is cheap."""
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return None
+    client_id = value.get("id") if isinstance(value, dict) else None
+    return client_id if type(client_id) is int and 0 <= client_id <= MAX_CLIENT_ID else None

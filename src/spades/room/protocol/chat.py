@@ -119,11 +119,14 @@ class ChatLine(ChatEntry, ServerBase):
 
 
 class ChatLog(ServerBase):
-    """Messages said before, oldest first: on coming to a table (or asking for the lobby list) the last few,
-    earlier true, said as "Earlier: Bob: nice play"; in reply to chat_history the last ones, earlier false."""
+    """Messages said before, oldest first: on coming to a table (or asking for the lobby list) the last few, and
+    back at a seat after an absence those said meanwhile, earlier true, said as "Earlier: Bob: nice play"; in reply
+    to chat_history the last ones, earlier false."""
 
-    sent_when = (f"after join (the last {CHAT_EARLIER} of the table's chat) and after lobby from a connection "
-                 f"at no table (the lobby's, once a connection), when there are any; in reply to chat_history")
+    sent_when = (f"after join (the last {CHAT_EARLIER} of the table's chat), after resume at a table where the "
+                 f"player was away (what was said there meanwhile, up to {CHAT_READBACK}) and after lobby from a "
+                 f"connection at no table (the lobby's, once a connection), when there are any; in reply to "
+                 f"chat_history")
     example = {"type": "chat_log", "table": 7, "earlier": True, "messages": [
         {"name": "Bob", "text": "good luck", "spectator": False, "seq": 11, "at": "2026-12-02T10:49:00Z"}]}
     type: Literal["chat_log"]

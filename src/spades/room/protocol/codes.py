@@ -48,6 +48,16 @@ SOCKET_SEND_BUFFER = 1 << 18  # the kernel's send buffer of each connection (spa
 CLOSE_NOT_READING = 4008  # the close code of a connection whose client stopped reading
 CLOSE_ORIGIN = 4003  # the close code (an HTTP 403 to the handshake) for a page of another site
 MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
+# The lobby (spades.room.lobby.listing): a page of tables, one encoded copy made for every asker until a change.
+LOBBY_PAGE = 50  # tables a lobby page lists (waiting ones first); finished tables are never listed
+MAX_LOBBY_PAGE = 10_000  # the highest page a lobby message may ask for (a page past the last one is empty)
+LOBBY_PER_SECOND = 1.0  # lobby lists one connection may ask for a second on average...
+LOBBY_BURST = 10  # ...in bursts of up to this many
+# What anyone may ask without signing in (the lobby, a player's figures, the leaderboard, and every /api/ route
+# over HTTP) is also counted for the client's address, over all its connections and requests: a flood from many
+# connections of one address is held as one.
+ANONYMOUS_PER_SECOND = 10.0
+ANONYMOUS_BURST = 60
 # Quick play (spades.room.lobby.queue).
 QUICK_WAIT_DEFAULT = 30.0  # seconds a player waits for people before the computer is offered
 QUICK_WAIT_MIN = 5.0
@@ -115,7 +125,9 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.BAD_MESSAGE: "the JSON is not a message of this protocol (unknown type, a field missing, extra, "
     "of the wrong type or out of bounds); the message names the field",
     ErrorCode.RATE_LIMITED: f"more than {RATE_PER_SECOND:g} messages a second (bursts of up to {RATE_BURST} "
-    "pass); the message was dropped",
+    f"pass), more than {LOBBY_PER_SECOND:g} lobby lists a second (bursts of {LOBBY_BURST}), or, not signed in, "
+    f"more than {ANONYMOUS_PER_SECOND:g} requests a second from the address (bursts of {ANONYMOUS_BURST}); the "
+    "message was dropped",
     ErrorCode.NOT_SIGNED_IN: "the message needs a player: send register, login, guest or resume first",
     ErrorCode.SESSION_EXPIRED: "resume: the token is unknown or has expired; sign in again",
     ErrorCode.NAME_TAKEN: "register or guest: another player has that name, or one that reads the same (case, "

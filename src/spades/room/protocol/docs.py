@@ -10,10 +10,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from .codes import (
+    ANONYMOUS_BURST,
+    ANONYMOUS_PER_SECOND,
     CLOSE_NOT_READING,
     CLOSE_ORIGIN,
     ERROR_MEANINGS,
     GUESTS_PER_ADDRESS,
+    LOBBY_BURST,
+    LOBBY_PAGE,
+    LOBBY_PER_SECOND,
     LOGIN_DELAY_FIRST,
     LOGIN_DELAY_MAX,
     LOGIN_FORGET_AFTER,
@@ -60,6 +65,11 @@ def _wire_schema() -> dict[str, Any] | None:
     return schemas
 
 
+# Where the rules bound an option more narrowly at some tables than the room's range says, the range's note says
+# so (the refusal then names the rules' bound).
+_RANGE_NOTES = {"min_team_bid": " and at most a hand's cards (8 at six seats)"}
+
+
 def _doc(model: type[BaseModel]) -> str:
     return " ".join((model.__doc__ or "").split())
 
@@ -96,8 +106,9 @@ def render_docs() -> str:
         "`ＥＶＥ Smith` (full width) and `Eve Smıth` (a dotless ı) are `name_taken`. A guest's name is free again "
         "once none of its sessions is valid (they last "
         f"{TOKEN_LIFETIME_DAYS} days) and it sits at no waiting or playing table.\n")
-    add("Signing in is held to these limits, counted by each server process for each name and each client "
-        "address:\n")
+    add("Signing in is held to these limits, counted for each name and each client address by the room as a whole "
+        "(a room of several `spades serve` processes counts in its Redis, so a client spreading its tries over "
+        "them is counted once; so are chat's rate and the open tables below):\n")
     add(f"- login: after {LOGIN_FREE_PER_NAME} failed logins of a name, or {LOGIN_FREE_PER_ADDRESS} from an "
         f"address, each further try waits {LOGIN_DELAY_FIRST:g} s after the last failure, twice as long for each "
         f"failure more, at most {LOGIN_DELAY_MAX:g} s; a try during the wait is refused (`too_many_attempts`, "
@@ -111,7 +122,8 @@ def render_docs() -> str:
         f"- passwords are checked (argon2) {PASSWORD_CHECKS_AT_ONCE} at a time, and at most "
         f"{PASSWORD_CHECKS_WAITING} register or login messages wait for that; one more is refused (`busy`).\n")
     add("The room's own limits:\n")
-    ranges = ", ".join(f"`{name}` {low} to {high}" for name, (low, high) in OPTION_RANGES.items())
+    ranges = ", ".join(f"`{name}` {low} to {high}{_RANGE_NOTES.get(name, '')}"
+                       for name, (low, high) in OPTION_RANGES.items())
     add(f"- a frame longer than {TRANSPORT_MAX_BYTES} bytes is cut by the websocket layer from its header, "
         "without being read (close code 1009); one between the protocol's limit and that is answered with "
         "`too_large`;\n"
@@ -122,9 +134,18 @@ def render_docs() -> str:
         f"connection (beside a kernel send buffer of {SOCKET_SEND_BUFFER} bytes); a client that stops reading "
         f"is closed with code {CLOSE_NOT_READING}, and may connect again, resume and sync;\n"
         f"- a player owns at most {MAX_OPEN_TABLES} tables waiting or under way (`too_many_tables`);\n"
+        "- a person holds at most one seat at a table: a join for another seat of the same table moves them (the "
+        "seat they had is free), and a join for a second seat sent at the same moment, on another connection or "
+        "server process, is refused (`seat_taken`);\n"
+        f"- the lobby is sent a page of {LOBBY_PAGE} tables at a time (waiting ones first; finished tables are "
+        f"not listed), at most {LOBBY_PER_SECOND:g} a second to a connection in bursts of {LOBBY_BURST}; what a "
+        "connection asks before signing in (anything but the sign-ins and `ping`) and every request under `/api/` "
+        f"over HTTP is counted for the client's address as well, {ANONYMOUS_PER_SECOND:g} a second in bursts of "
+        f"{ANONYMOUS_BURST} (`rate_limited`; HTTP 429);\n"
         f"- quick play: a player is in one queue at a time and waits {QUICK_WAIT_MIN:g} to {QUICK_WAIT_MAX:g} s "
         f"before the computer is offered; the room seats a queue {QUICK_SETTLE:g} s after it changes (people who "
-        "come at once are seated by rating, not by arrival); a queued player whose server process has given no "
+        "come at once are seated by rating, not by arrival; two who name each other as `partner` are seated "
+        "together, a side of their own); a queued player whose server process has given no "
         f"sign of life for {QUEUE_STALE:g} s is taken out of the queue;\n"
         f"- a table's options at creation are within the room's bounds ({ranges}; `bad_message`);\n"
         "- while no one is at a table (no seat's person connected, no spectator), its computers play at most "

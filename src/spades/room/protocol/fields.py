@@ -164,7 +164,7 @@ def _check_options(options: dict[str, Any]) -> dict[str, Any]:
 # The room's bounds on the options a table is created with (the engine takes any value that makes sense; a room
 # serving many tables also bounds how long a game can run).
 OPTION_RANGES: dict[str, tuple[int, int]] = {
-    "target": (50, 2000), "lose_at": (-2000, 0), "hands": (0, 50), "nil_value": (0, 1000),
+    "target": (50, 2000), "lose_at": (-2000, -1), "hands": (0, 50), "nil_value": (0, 1000),
     "blind_nil_deficit": (0, 2000), "blind_nil_value": (0, 1000), "bag_limit": (1, 100), "bag_penalty": (0, 1000),
     "min_team_bid": (0, 13),
 }

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError, model_validator
 
 from ...words.keymap import asked_keys, find
-from .base import ClientBase, ServerBase
+from .base import ClientBase, ServerBase, frame_id
 from .chat import (
     Chat,
     ChatHistory,
@@ -51,6 +51,7 @@ from .fields import (
     check_ranges,
     quote,
 )
+from .lobby import Lobby, LobbyList
 from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .ratings import Leaderboard, LeaderboardRequest, Rating
 from .schema_words import describe
@@ -94,14 +95,6 @@ class Resume(ClientBase):
     example = {"type": "resume", "token": "Xv1pQm3c9w8RkT5yLh0NsBfA2eJd7uGq4iZoPa6WtYE"}
     type: Literal["resume"]
     token: Token
-
-
-class Lobby(ClientBase):
-    """Ask for the list of tables."""
-
-    replies = "lobby"
-    example = {"type": "lobby"}
-    type: Literal["lobby"]
 
 
 class Create(ClientBase):
@@ -202,9 +195,10 @@ class Act(ClientBase):
 
 
 class Sync(ClientBase):
-    """Ask for everything after the cursor: the public events the client is missing and its view now."""
+    """Ask for everything after the cursor: the public events the client is missing and its view now (only at the
+    table, as ask)."""
 
-    replies = "update"
+    replies = "update; error not_seated, removed"
     example = {"type": "sync", "table": 7, "cursor": 0}
     type: Literal["sync"]
     table: TableId
@@ -239,9 +233,11 @@ class Ask(ClientBase):
     or C for the coach's review of one's own bids and cards in the finished hand ``hand`` (the ``said`` carries
     every line of it; the search takes a second or two). The answer is the terminal's own words, so both tables
     say the same. With ``hand`` (a hand that is over), b, c, r, t, w and h are about that hand, as the terminal
-    answers between hands until the player goes on to the next one."""
+    answers between hands until the player goes on to the next one. Only a connection at the table (seated, or
+    watching after join) is answered, so the table knows who reads it; a player with a seat there is taken back to
+    it first."""
 
-    replies = "said; error no_such_table"
+    replies = "said; error no_such_table, not_seated (join the table first, to watch or at a seat), removed"
     example = {"type": "ask", "id": 14, "table": 7, "key": "b"}
     type: Literal["ask"]
     table: TableId
@@ -281,21 +277,6 @@ class Error(ServerBase):
     code: ErrorCode
     message: Annotated[str, Field(max_length=MESSAGE_MAX,
                                   description="why, in plain words (plain text, not markup)")]
-
-
-class LobbyList(ServerBase):
-    """The tables of the room."""
-
-    sent_when = "in reply to lobby"
-    example = {"type": "lobby", "tables": [{
-        "table": 7, "owner": "Ada", "rules": {"variant": "standard", "options": {}},
-        "seats": [{"seat": 0, "player": "Ada", "level": None, "connected": True},
-                  {"seat": 1, "player": None, "level": "normal", "connected": False},
-                  {"seat": 2, "player": None, "level": None, "connected": False},
-                  {"seat": 3, "player": None, "level": "normal", "connected": False}],
-        "state": "waiting", "invite": "http://127.0.0.1:8000/tables/7"}]}
-    type: Literal["lobby"]
-    tables: list[TableInfo]
 
 
 class Table(TableInfo, ServerBase):
@@ -463,7 +444,7 @@ def parse_client(text: str | bytes) -> ClientMessage:
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(data) > MAX_FRAME_BYTES:
         raise ProtocolError(ErrorCode.TOO_LARGE,
-                            f"the message is {len(data)} bytes; the limit is {MAX_FRAME_BYTES}")
+                            f"the message is {len(data)} bytes; the limit is {MAX_FRAME_BYTES}", frame_id(data))
     try:
         decoded = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -26,14 +26,21 @@ Names = Annotated[list[Name], Field(max_length=MAX_SEATS)]
 class Quick(ClientBase):
     """Wait in the quick-play queue of a variant (its preset rules) for people to play with. The room seats the
     people waiting nearest in rating as soon as there are enough of them; after ``wait`` seconds it offers the
-    computer for the empty seats (quick_computer). A player is in one queue at a time: a second quick moves them."""
+    computer for the empty seats (quick_computer). A player is in one queue at a time: a second quick moves them.
+    Two friends who each name the other as ``partner`` (in the same variant's queue) are seated together as
+    partners; one whose partner has not asked for them yet waits for them (the computer's offer still seats them
+    alone)."""
 
-    replies = "queue to everyone in that queue; then, once seated, table, update and said"
-    example: ClassVar[dict[str, Any]] = {"type": "quick", "id": 3, "variant": "standard", "wait": 30}
+    replies = ("queue to everyone in that queue; then, once seated, table, said (where they sit), update; error "
+               "bad_message (a partner in a variant without partnerships, or oneself), no_such_player")
+    example: ClassVar[dict[str, Any]] = {"type": "quick", "id": 3, "variant": "standard", "wait": 30,
+                                         "partner": "Ada"}
     type: Literal["quick"]
     variant: Variant
     wait: Annotated[float, Field(ge=QUICK_WAIT_MIN, le=QUICK_WAIT_MAX)] = Field(
         default=QUICK_WAIT_DEFAULT, description="seconds to wait for people before the computer is offered")
+    partner: Name | None = Field(default=None, description="a player to be seated with as partners; they must "
+                                 "name this player too")
 
 
 class LeaveQueue(ClientBase):

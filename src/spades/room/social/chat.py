@@ -17,8 +17,8 @@ import math
 import time
 import unicodedata
 import weakref
-from collections import deque
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...view import Phase
@@ -26,12 +26,13 @@ from .. import protocol as p
 from ..store import Account
 from ..store.chat import Said, last_messages, last_seq, messages_after, muted_ids, set_mute, store_message
 from ..table.connections import Connection, need_player
+from ..table.events import ConnectionClosed
 
 if TYPE_CHECKING:
     from ..table.live import LiveTable
     from ..table.room import Room
 
-__all__ = ["LOBBY", "ChatState", "chat", "chat_settings", "clean_text", "history", "joined",
+__all__ = ["LOBBY", "ChatState", "back_from_away", "chat", "chat_settings", "clean_text", "history", "joined",
            "lobby_listed", "mute", "on_notice", "settings_of"]
 
 LOBBY = 0  # the lobby's chat key; a table's is its id
@@ -68,30 +69,39 @@ def clean_text(text: str) -> str:
 
 @dataclass
 class ChatState:
-    """This process's part: the last message of each chat sent to its connections, the chats' locks, each
-    sender's recent messages (the rate) and the mutes read."""
+    """This process's part: the last message of each chat sent to its connections, the chats' locks and the mutes
+    read (each sender's recent messages, the rate, are the room's tallies)."""
 
     sent: dict[int, int] = field(default_factory=dict)
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
-    recent: dict[int, deque[float]] = field(default_factory=dict)
     mutes: dict[int, frozenset[int]] = field(default_factory=dict)
     lobby_heard: weakref.WeakSet[Connection] = field(default_factory=weakref.WeakSet)
-    clock: Any = time.monotonic
+    clock: Any = time.time  # shared by the processes of a room
 
     def lock(self, chat: int) -> asyncio.Lock:
         return self.locks.setdefault(chat, asyncio.Lock())
 
-    def check_rate(self, player: Account) -> None:
-        """Refuse a message over the rate; else count it."""
-        now = self.clock()
-        recent = self.recent.setdefault(player.id, deque())
-        while recent and now - recent[0] >= p.CHAT_RATE_SECONDS:
-            recent.popleft()
-        if len(recent) >= p.CHAT_RATE_MESSAGES:
-            wait = max(1, math.ceil(p.CHAT_RATE_SECONDS - (now - recent[0])))
+    def forget_chat(self, chat: int) -> None:
+        """The table is no longer in this process's memory: what was sent of its chat is read again when someone
+        comes back to it (``_follow``)."""
+        lock = self.locks.get(chat)
+        if lock is None or not lock.locked():
+            self.locks.pop(chat, None)
+            self.sent.pop(chat, None)
+
+    def forget_player(self, player_id: int) -> None:
+        """The player has no connection to this process any more: their mutes are read again if they come back
+        (their recent messages stay in the room's tallies while they count against the rate)."""
+        self.mutes.pop(player_id, None)
+
+    async def check_rate(self, room: Room, player: Account) -> None:
+        """Refuse a message over the player's rate; else count it. Counted in the room's tallies, so a player's
+        messages through every process of the room count together."""
+        wait = await room.tallies.take(f"chat:{player.id}", p.CHAT_RATE_MESSAGES, p.CHAT_RATE_SECONDS, self.clock())
+        if wait > 0:
+            seconds = max(1, math.ceil(wait))
             raise p.Refusal(p.ErrorCode.CHAT_FLOOD, f"you sent {p.CHAT_RATE_MESSAGES} messages within "
-                            f"{p.CHAT_RATE_SECONDS:g} seconds; wait {wait} second{'s' if wait != 1 else ''}")
-        recent.append(now)
+                            f"{p.CHAT_RATE_SECONDS:g} seconds; wait {seconds} second{'s' if seconds != 1 else ''}")
 
 
 def settings_of(table: LiveTable) -> tuple[str, bool]:
@@ -193,7 +203,7 @@ async def chat(room: Room, conn: Connection, message: p.Chat) -> None:
         spectator = table.seat_of(conn) is None
         key = table.id
     text = clean_text(message.text)
-    state_of(room).check_rate(player)
+    await state_of(room).check_rate(room, player)
     async with state_of(room).lock(key):  # stored and sent under the lock: no notice sends it first, without its id
         seq = await room.db(store_message, room.store, key, player, text, spectator)
         await _send_new(room, key, seq, (conn, message.id))
@@ -212,16 +222,16 @@ def _allowed(table: LiveTable) -> None:
 
 
 async def _log(room: Room, conn: Connection, chat: int, count: int, earlier: bool, reply_to: int | None = None,
-               always: bool = False) -> None:
-    """The chat's last ``count`` messages to ``conn`` (but those of players it muted, and those it would not
-    be sent now), as one chat_log."""
+               always: bool = False, since: datetime | None = None) -> None:
+    """The chat's last ``count`` messages to ``conn`` (but those of players it muted, those it would not be sent
+    now, and with ``since`` those said before then), as one chat_log."""
     assert conn.player is not None
     mutes = await _mutes(room, conn.player)
     hidden: set[str] = set()
     table = room.tables.get(chat) if chat != LOBBY else None
     if table is not None and not settings_of(table)[1] and table.seat_of(conn) is not None:
         hidden = {"spectator"}
-    said = [s for s in await room.db(last_messages, room.store, chat, count)
+    said = [s for s in await room.db(last_messages, room.store, chat, count, since)
             if s.sender_id not in mutes and not (hidden and s.entry.spectator)]
     if said or always:
         conn.send(p.encode(p.ChatLog(type="chat_log", id=reply_to, table=chat or None, earlier=earlier,
@@ -234,6 +244,13 @@ async def joined(room: Room, conn: Connection, table_id: int) -> None:
     await _follow(room, table.id)
     conn.send(_settings_frame(table))
     await _log(room, conn, table.id, p.CHAT_EARLIER, earlier=True)
+
+
+async def back_from_away(room: Room, conn: Connection, table_id: int, since: datetime) -> None:
+    """A person is back at their seat after an absence that began at ``since``: what was said at the table
+    meanwhile (they had no connection there to hear it), as earlier lines, and nothing they heard before."""
+    await _follow(room, table_id)
+    await _log(room, conn, table_id, p.CHAT_READBACK, earlier=True, since=since)
 
 
 async def lobby_listed(room: Room, conn: Connection) -> None:
@@ -342,3 +359,17 @@ def install(room: Room) -> None:
 
     for key in ("chat", "mutes", "chat_settings"):
         room.on_notice_key(key, on_notice)
+    state = state_of(room)
+    room.released.append(state.forget_chat)
+
+    async def closed(event: ConnectionClosed) -> None:
+        state.lobby_heard.discard(event.connection)  # not left to the collector: the count is read as it is
+        player = event.connection.player
+        if player is not None and not any(conn.player is not None and conn.player.id == player.id
+                                          and conn is not event.connection for conn in room.connections):
+            state.forget_player(player.id)
+
+    room.events.subscribe(ConnectionClosed, closed)
+    room.held.update({"chat_sent": lambda: len(state.sent), "chat_locks": lambda: len(state.locks),
+                      "chat_mutes": lambda: len(state.mutes),
+                      "chat_lobby_heard": lambda: len(state.lobby_heard)})

@@ -13,9 +13,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ...actions import Action, Bid, Choice
+from ...cards import Card
 from ...game import Game
 from ...seats import seat_name
 from ...view import Phase
+from ...words.announce import listed
 from ..store import StoredSeat
 from ..table.events import Covering, GameStarted, PersonAway, PersonBack, TableEvent
 
@@ -55,9 +57,10 @@ def _away_line(where: str, name: str, away: str | None, timeout: float) -> str |
 
 def away_report(actions: Sequence[tuple[int, Action]], seat: int) -> str | None:
     """What the returning player hears of what the computer did for them: ``actions`` are the game's actions
-    (seat and action) since the cover began. None when it did nothing."""
+    (seat and action) since the cover began. The cards are named, in the order played: the hand held now says
+    what is left, not what went. None when it did nothing."""
     bids = [action for who, action in actions if who == seat and isinstance(action, Bid)]
-    cards = sum(1 for who, action in actions if who == seat and not isinstance(action, (Bid, Choice)))
+    cards = [action for who, action in actions if who == seat and isinstance(action, Card)]
     draws = sum(1 for who, action in actions if who == seat and action in (Choice.KEEP, Choice.DISCARD))
     parts = []
     if bids:
@@ -65,7 +68,7 @@ def away_report(actions: Sequence[tuple[int, Action]], seat: int) -> str | None:
     if draws:
         parts.append(f"drew {draws} card{'s' if draws != 1 else ''}")
     if cards:
-        parts.append(f"played {cards} card{'s' if cards != 1 else ''}")
+        parts.append("played " + listed([f"the {card.name}" for card in cards]))
     if not parts:
         return None
     return "While you were away the computer " + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") \
@@ -97,14 +100,11 @@ def back_line(game: Game, seat: int | None) -> str:
     if game.over:
         return "Back at the table: the game is over."
     view = game.view(seat if seat is not None else 0)
-    if view.phase == Phase.PLAY:
-        where = f"hand {view.hand_number}, trick {len(view.tricks) + 1}"
-    elif view.phase == Phase.DRAW:
-        where = f"hand {view.hand_number}, the draw"
-    else:
-        where = f"hand {view.hand_number}, the bidding"
-    whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to play"
-    return f"Back at the table: {where}, {whose}."
+    # each phase, and what the one whose turn it is does in it: "North to bid", never "North to play" in the bidding
+    stage, verb = {Phase.PLAY: (f"trick {len(view.tricks) + 1}", "play"), Phase.DRAW: ("the draw", "draw"),
+                   Phase.PASS: ("the Nil pass", "pass")}.get(view.phase, ("the bidding", "bid"))
+    whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to {verb}"
+    return f"Back at the table: hand {view.hand_number}, {stage}, {whose}."
 
 
 def line_of(event: TableEvent, players: int, timeout: float) -> str | None:

@@ -42,6 +42,7 @@ def _evict(room: Room, table: LiveTable, name: str) -> None:
         if conn.player is not None and conn.player.name.casefold() == key:
             room.connections.leave(conn, table.id)
             conn.send(frame)
+    room.release_soon(table.id)
 
 
 async def remove_person(room: Room, conn: Connection, message: p.RemovePerson) -> None:

@@ -15,8 +15,9 @@
   system allows it), and at most ``PASSWORD_CHECKS_WAITING`` sign-ins wait for it (one more is refused as
   ``busy``), so that logins arriving together cannot starve the room's other clients.
 
-The counts live in this process (each ``spades serve`` process keeps its own) and are bounded in size. Every
-refusal is a ``protocol.Refusal`` with its code."""
+The counts are the room's tallies (``table.tallies``): in Redis when the room has one, so that a client
+spreading its tries over the room's processes is counted once; in the memory of the one process otherwise.
+Every refusal is a ``protocol.Refusal`` with its code."""
 
 from __future__ import annotations
 
@@ -28,14 +29,14 @@ import os
 import threading
 import time
 import weakref
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import protocol as p
 from ..identity import auth, names
-from ..store import Account, Figures, Store
+from ..store import Account, Figures, Store, taken_words
+from ..table.tallies import LocalTallies, Tallies
 
 if TYPE_CHECKING:
     from ..table.room import Room
@@ -44,95 +45,69 @@ __all__ = ["Backoff", "Quota", "SignIn", "signin_of"]
 
 T = TypeVar("T")
 Clock = Callable[[], float]
-MAX_KEYS = 100_000  # names or addresses remembered by one counter; past that the oldest are forgotten
 
 
 class Backoff:
     """Failures per key and the wait they impose: none for the first ``free``, then ``first`` seconds after the
-    last failure, doubled for each failure more, at most ``cap``; forgotten ``forget`` seconds after the last."""
+    last failure, doubled for each failure more, at most ``cap``; forgotten ``forget`` seconds after the last.
+    Counted in the room's tallies under ``name``, so every process of the room counts the same failures."""
 
-    def __init__(self, free: int, first: float, cap: float, forget: float, clock: Clock) -> None:
+    def __init__(self, tallies: Tallies, name: str, free: int, first: float, cap: float, forget: float,
+                 clock: Clock) -> None:
+        self.tallies, self.name = tallies, name
         self.free, self.first, self.cap, self.forget = free, first, cap, forget
         self.clock = clock
-        self._seen: dict[str, tuple[int, float]] = {}  # key: (failures, time of the last), oldest first
 
-    def wait(self, key: str) -> float:
+    async def wait(self, key: str) -> float:
         """Seconds before the key may try again (0: now)."""
-        seen = self._seen.get(key)
-        if seen is None:
+        count, last = await self.tallies.failures(self.name + key)
+        if count == 0:
             return 0.0
-        count, last = seen
         now = self.clock()
         if now - last >= self.forget:
-            del self._seen[key]
+            await self.tallies.reset(self.name + key)
             return 0.0
         if count < self.free:
             return 0.0
         delay = min(self.cap, self.first * 2.0 ** (count - self.free))
         return max(0.0, last + delay - now)
 
-    def fail(self, key: str) -> None:
-        self.wait(key)  # forgets an old count
-        count = self._seen.pop(key, (0, 0.0))[0]  # put back last: the dict stays oldest first
-        self._seen[key] = (count + 1, self.clock())
-        if len(self._seen) > MAX_KEYS:
-            for old in list(self._seen)[:len(self._seen) - MAX_KEYS]:
-                del self._seen[old]
+    async def fail(self, key: str) -> None:
+        await self.tallies.fail(self.name + key, self.clock(), self.forget)
 
-    def known(self, key: str) -> None:
+    async def known(self, key: str) -> None:
         """A failure counted when its try arrived is now known (its password check is done): the wait starts
         again from now. A check that a busy server took longer than the wait over must not use the wait up, or
         the next try of the same client would be let through the moment it hears its last was wrong."""
-        seen = self._seen.pop(key, None)
-        if seen is not None:
-            self._seen[key] = (seen[0], self.clock())  # put back last: the dict stays oldest first
+        await self.tallies.known(self.name + key, self.clock())
 
-    def forgive(self, key: str) -> None:
+    async def forgive(self, key: str) -> None:
         """Take back one failure (a try counted before its outcome was known that went well)."""
-        seen = self._seen.get(key)
-        if seen is not None:
-            self._seen[key] = (max(0, seen[0] - 1), seen[1])
+        await self.tallies.forgive(self.name + key)
 
-    def reset(self, key: str) -> None:
-        self._seen.pop(key, None)
+    async def reset(self, key: str) -> None:
+        await self.tallies.reset(self.name + key)
 
-    def failures(self, key: str) -> int:
-        self.wait(key)  # forgets an old count
-        return self._seen.get(key, (0, 0.0))[0]
+    async def failures(self, key: str) -> int:
+        await self.wait(key)  # forgets an old count
+        return (await self.tallies.failures(self.name + key))[0]
 
 
 class Quota:
-    """At most ``limit`` uses per key in any ``window`` seconds."""
+    """At most ``limit`` uses per key in any ``window`` seconds, counted in the room's tallies under ``name``."""
 
-    def __init__(self, limit: int, window: float, clock: Clock) -> None:
+    def __init__(self, tallies: Tallies, name: str, limit: int, window: float, clock: Clock) -> None:
+        self.tallies, self.name = tallies, name
         self.limit, self.window = limit, window
         self.clock = clock
-        self._uses: dict[str, deque[float]] = {}
 
-    def wait(self, key: str) -> float:
-        """Seconds before the key may use one more (0: now)."""
-        uses = self._uses.get(key)
-        if uses is None:
-            return 0.0
-        now = self.clock()
-        while uses and uses[0] <= now - self.window:
-            uses.popleft()
-        if not uses:
-            del self._uses[key]
-            return 0.0
-        return max(0.0, uses[0] + self.window - now) if len(uses) >= self.limit else 0.0
+    async def take(self, key: str) -> float:
+        """Count one use now if the key has one left: 0.0; else the seconds before it has (nothing counted)."""
+        return await self.tallies.take(self.name + key, self.limit, self.window, self.clock())
 
-    def refund(self, key: str) -> None:
+    async def refund(self, key: str) -> None:
         """Give back the last use (it was spent before its outcome was known, and it failed)."""
-        uses = self._uses.get(key)
-        if uses:
-            uses.pop()
-
-    def spend(self, key: str) -> None:
-        self.wait(key)
-        self._uses.setdefault(key, deque()).append(self.clock())
-        if len(self._uses) > MAX_KEYS:
-            self._uses.pop(next(iter(self._uses)))
+        await self.tallies.give_back(self.name + key)
 
 
 def _lower_priority() -> None:
@@ -148,18 +123,20 @@ def _seconds(wait: float) -> str:
 
 
 class SignIn:
-    """Signs players in for the room's websocket (and answers stats), on the store, by the clock given (seconds,
-    ``time.monotonic`` unless a test moves its own)."""
+    """Signs players in for the room's websocket (and answers stats), on the store, counting in ``tallies`` (the
+    room's), by the clock given (seconds since the epoch, shared by the processes of a room, unless a test moves
+    its own)."""
 
-    def __init__(self, store: Store, clock: Clock = time.monotonic) -> None:
+    def __init__(self, store: Store, clock: Clock = time.time, tallies: Tallies | None = None) -> None:
         self.store = store
         self.clock = clock
-        self.name_failures = Backoff(p.LOGIN_FREE_PER_NAME, p.LOGIN_DELAY_FIRST, p.LOGIN_DELAY_MAX,
-                                     p.LOGIN_FORGET_AFTER, clock)
-        self.address_failures = Backoff(p.LOGIN_FREE_PER_ADDRESS, p.LOGIN_DELAY_FIRST, p.LOGIN_DELAY_MAX,
-                                        p.LOGIN_FORGET_AFTER, clock)
-        self.registrations = Quota(p.REGISTRATIONS_PER_ADDRESS, p.QUOTA_WINDOW, clock)
-        self.guests = Quota(p.GUESTS_PER_ADDRESS, p.QUOTA_WINDOW, clock)
+        tallies = tallies if tallies is not None else LocalTallies()
+        self.name_failures = Backoff(tallies, "login:", p.LOGIN_FREE_PER_NAME, p.LOGIN_DELAY_FIRST,
+                                     p.LOGIN_DELAY_MAX, p.LOGIN_FORGET_AFTER, clock)
+        self.address_failures = Backoff(tallies, "login-from:", p.LOGIN_FREE_PER_ADDRESS, p.LOGIN_DELAY_FIRST,
+                                        p.LOGIN_DELAY_MAX, p.LOGIN_FORGET_AFTER, clock)
+        self.registrations = Quota(tallies, "register-from:", p.REGISTRATIONS_PER_ADDRESS, p.QUOTA_WINDOW, clock)
+        self.guests = Quota(tallies, "guest-from:", p.GUESTS_PER_ADDRESS, p.QUOTA_WINDOW, clock)
         self._checks = ThreadPoolExecutor(p.PASSWORD_CHECKS_AT_ONCE, thread_name_prefix="password-check",
                                           initializer=_lower_priority)
         self._waiting = 0
@@ -199,67 +176,72 @@ class SignIn:
     # -- each way in -------------------------------------------------------------------------------------------
     async def _login(self, name: str, password: str, address: str) -> Account:
         key = "name:" + (names.lookup_key(name) or name)
-        wait = max(self.name_failures.wait(key), self.address_failures.wait(address))
+        wait = max(await self.name_failures.wait(key), await self.address_failures.wait(address))
         if wait > 0:
             raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed logins of that name or from this "
                             f"address; try again in {_seconds(wait)}")
         # counted as failed until the password is found right, so that tries sent together are counted together
-        self.name_failures.fail(key)
-        self.address_failures.fail(address)
+        await self.name_failures.fail(key)
+        await self.address_failures.fail(address)
         try:
             player = await self._checked(self.store.check_password, name, password)
         except p.Refusal:  # busy: not a try
-            self.name_failures.forgive(key)
-            self.address_failures.forgive(address)
+            await self.name_failures.forgive(key)
+            await self.address_failures.forgive(address)
             raise
         if player is None:
-            self.name_failures.known(key)
-            self.address_failures.known(address)
+            await self.name_failures.known(key)
+            await self.address_failures.known(address)
             # Told apart so that a client can offer to register a new name; register says as much (name_taken),
             # and a wrong name took as long as a wrong password all the same.
             if await asyncio.to_thread(self.store.name_free, name):
                 raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no registered player has that name; register it "
                                 "first")
             raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "that is not the password of the player of that name")
-        self.name_failures.reset(key)
-        self.address_failures.forgive(address)
+        await self.name_failures.reset(key)
+        await self.address_failures.forgive(address)
         return player
 
     async def _register(self, name: str, password: str, address: str) -> Account:
-        wait = self.address_failures.wait(address)
+        wait = await self.address_failures.wait(address)
         if wait > 0:
             raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed tries from this address; try again "
                             f"in {_seconds(wait)}")
-        wait = self.registrations.wait(address)
+        # spent before the outcome is known, so that registrations sent together count together
+        wait = await self.registrations.take(address)
         if wait > 0:
             raise p.Refusal(p.ErrorCode.TOO_MANY_REGISTRATIONS, f"{p.REGISTRATIONS_PER_ADDRESS} players were "
                             f"registered from this address within the hour; try again in {_seconds(wait)}")
-        auth.check_name(name)
-        if not await asyncio.to_thread(self.store.name_free, name):  # before the cost of hashing the password
-            self.address_failures.fail(address)
+        try:
+            auth.check_name(name)
+            free = await asyncio.to_thread(self.store.name_free, name)  # before the cost of hashing the password
+        except BaseException:
+            await self.registrations.refund(address)
+            raise
+        if not free:
+            await self.registrations.refund(address)
+            await self.address_failures.fail(address)
             holder = await asyncio.to_thread(self.store.player, name)
-            looks = f" (it reads as {holder.name})" if holder is not None and holder.name != name else ""
-            raise p.Refusal(p.ErrorCode.NAME_TAKEN, f"The name {name} is taken{looks}.")
-        self.registrations.spend(address)  # spent before, so that registrations sent together count together
+            said = taken_words(name, holder) if holder is not None else f"The name {name} is taken."
+            raise p.Refusal(p.ErrorCode.NAME_TAKEN, said)
         try:
             return await self._checked(self.store.create_player, name, password)
         except (auth.AuthError, p.Refusal) as error:
-            self.registrations.refund(address)
+            await self.registrations.refund(address)
             if isinstance(error, auth.AuthError) and error.code == "name_taken":
-                self.address_failures.fail(address)
+                await self.address_failures.fail(address)
             raise
 
     async def _guest(self, name: str | None, address: str) -> Account:
-        wait = self.guests.wait(address)
+        wait = await self.guests.take(address)  # counted at once: guests asked for together count together
         if wait > 0:
             raise p.Refusal(p.ErrorCode.TOO_MANY_GUESTS, f"{p.GUESTS_PER_ADDRESS} guests were made from this "
                             f"address within the hour; try again in {_seconds(wait)}, or resume a guest's "
                             "session with its token")
-        self.guests.spend(address)
         try:
             return await asyncio.to_thread(self.store.guest, name)
         except auth.AuthError:
-            self.guests.refund(address)
+            await self.guests.refund(address)
             raise
 
     async def _checked(self, function: Callable[..., T], *args: Any) -> T:
@@ -281,6 +263,6 @@ def signin_of(room: Room) -> SignIn:
     """The room's sign-in, made on first use and closed with the room."""
     signin = _SIGNINS.get(room)
     if signin is None:
-        signin = _SIGNINS[room] = SignIn(room.store)
+        signin = _SIGNINS[room] = SignIn(room.store, tallies=room.tallies)
         room.closing.append(signin.close)
     return signin

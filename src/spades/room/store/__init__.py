@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from .base import AWAY_REASONS, DEFAULT_SETTINGS, Base, UTCDateTime, database_url, default_database_url
 from .models import ActionRowModel, PlayerRow, RecordRow, SeatRow, SessionRow, StatsRow, TableRow
-from .players import Players
-from .records import Account, ActionRow, Figures, StoredSeat, StoredTable, game_stats
-from .tables import Tables
+from .players import Players, taken_words
+from .records import Account, ActionRow, Figures, Sat, StoredSeat, StoredTable, game_stats
+from .tables import Tables, TooManyTables
 
 __all__ = [
     "AWAY_REASONS",
@@ -33,6 +33,7 @@ __all__ = [
     "Figures",
     "PlayerRow",
     "RecordRow",
+    "Sat",
     "SeatRow",
     "SessionRow",
     "StatsRow",
@@ -40,10 +41,12 @@ __all__ = [
     "StoredSeat",
     "StoredTable",
     "TableRow",
+    "TooManyTables",
     "UTCDateTime",
     "database_url",
     "default_database_url",
     "game_stats",
+    "taken_words",
 ]
 
 

@@ -74,10 +74,13 @@ def messages_after(store: Store, chat: int, after: int, limit: int = 200) -> lis
         return [_said(row) for row in rows]
 
 
-def last_messages(store: Store, chat: int, count: int) -> list[Said]:
+def last_messages(store: Store, chat: int, count: int, since: datetime | None = None) -> list[Said]:
+    """The chat's last ``count`` messages, oldest first; with ``since``, only those said from then on."""
     with store.transaction() as session:
-        rows = session.scalars(select(ChatRow).where(ChatRow.chat == chat)
-                               .order_by(ChatRow.seq.desc()).limit(count)).all()
+        query = select(ChatRow).where(ChatRow.chat == chat)
+        if since is not None:
+            query = query.where(ChatRow.at >= since)
+        rows = session.scalars(query.order_by(ChatRow.seq.desc()).limit(count)).all()
         return [_said(row) for row in reversed(rows)]
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -51,6 +52,9 @@ class TableRow(Base):
 
 class SeatRow(Base):
     __tablename__ = "seats"
+    # One person holds at most one seat at a table, however many processes seat them at once (people are not
+    # NULL: any number of seats may be empty)
+    __table_args__ = (Index("uq_seats_table_player", "table_id", "player_id", unique=True),)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))

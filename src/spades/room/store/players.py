@@ -64,8 +64,7 @@ class Players(Database):
             holder = self.player(name)
             if holder is None:
                 raise
-            looks = "" if holder.name == name else f" (it reads as {holder.name})"
-            raise auth.AuthError("name_taken", f"The name {name} is taken{looks}.") from None
+            raise auth.AuthError("name_taken", taken_words(name, holder)) from None
 
     def release_guest(self, key: str) -> bool:
         """Free the name whose key that is when a guest holds it whose time is over: no session of theirs is
@@ -91,10 +90,10 @@ class Players(Database):
                                    ).all()
         return sum(self.release_guest(key) for key in keys)
 
-    def _releasable(self, session: Session, row: PlayerRow) -> bool:
+    def _releasable(self, session: Session, row: PlayerRow, grace: bool = True) -> bool:
         now = self._clock()
         if row.password_hash is not None or row.name_key.startswith("released:") or \
-                row.created > now - GUEST_GRACE:
+                (grace and row.created > now - GUEST_GRACE):
             return False
         live_session = session.scalar(select(func.count()).select_from(SessionRow)
                                       .where(SessionRow.player_id == row.id, SessionRow.expires > now))
@@ -153,6 +152,26 @@ class Players(Database):
         with self._session() as session:
             session.execute(delete(SessionRow).where(SessionRow.token_hash == auth.token_hash(token)))
 
+    def sign_out(self, token: str) -> bool:
+        """End the session of ``token`` (the player signed out), and free a guest's name at once when no other
+        session of theirs is valid and they sit at no waiting or playing table: the guest said they are done, so
+        their name is not kept for them as it is for a guest who only closed the page. True when a name was freed.
+        """
+        if not isinstance(token, str) or len(token) > 200:
+            return False
+        with self._session() as session:
+            found = session.get(SessionRow, auth.token_hash(token))
+            if found is None:
+                return False
+            player_id = found.player_id
+            session.delete(found)
+        with self._session() as session:
+            row = session.scalar(select(PlayerRow).where(PlayerRow.id == player_id).with_for_update())
+            if row is None or not self._releasable(session, row, grace=False):
+                return False
+            row.name_key = f"released:{row.id}"
+            return True
+
     def forget_expired_sessions(self) -> int:
         with self._session() as session:
             result = session.execute(delete(SessionRow).where(SessionRow.expires <= self._clock()))
@@ -175,3 +194,14 @@ class Players(Database):
 
 def _player(row: PlayerRow) -> Account:
     return Account(id=row.id, name=row.name, guest=row.password_hash is None, created=row.created)
+
+
+def taken_words(name: str, holder: Account) -> str:
+    """Why a name is refused, and what to do instead: a registered name is signed in to with its password; a
+    guest's is kept for that guest while a session of theirs lasts (signing out frees it), so another is chosen."""
+    looks = "" if holder.name == name else f" (it reads as {holder.name})"
+    if holder.guest:
+        return (f"The name {name} is taken{looks} by a guest whose session is still open, and is kept for them "
+                f"until they sign out or it ends; choose another name.")
+    return (f"The name {name} is taken{looks}: it is registered. Choose another name, or sign in with its "
+            "password if it is yours.")

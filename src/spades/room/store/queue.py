@@ -10,6 +10,7 @@ second maker fails on that key and only one new table is ever made."""
 
 from __future__ import annotations
 
+import itertools
 import secrets
 import zlib
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Boolean, Float, ForeignKey, String, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, aliased, mapped_column
 
 from ...rules import Rules
 from ...wire import rules_to_json
@@ -46,6 +47,9 @@ class QueueRow(Base):
     since: Mapped[datetime] = mapped_column(UTCDateTime)
     process: Mapped[str] = mapped_column(String(64))  # the serving process that holds the player's connection
     heartbeat: Mapped[datetime] = mapped_column(UTCDateTime)  # that process's last sign of life
+    # the partner the player asked to sit with (seated together once each has named the other)
+    partner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id", ondelete="SET NULL", name="fk_quick_queue_partner"), nullable=True)
 
 
 class RematchAnswerRow(Base):
@@ -64,12 +68,14 @@ class RematchRow(Base):
 
 @dataclass(frozen=True)
 class Queued:
-    """One person waiting: their name, when they came, how long they wait for people, their rating there."""
+    """One person waiting: their name, when they came, how long they wait for people, their rating there, and
+    the partner they asked for."""
 
     name: str
     since: datetime
     wait: float
     rating: float = 0.0
+    partner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,18 +91,20 @@ def _player_id(session: Session, name: str) -> int | None:
     return session.scalar(select(PlayerRow.id).where(PlayerRow.name == name))
 
 
-def enqueue(store: Store, player_id: int, variant: str, wait: float, process: str) -> str | None:
-    """Put the player in the variant's queue (out of any other: the row is the player's); the queue they were in
-    before, if another."""
+def enqueue(store: Store, player_id: int, variant: str, wait: float, process: str,
+            partner_id: int | None = None) -> str | None:
+    """Put the player in the variant's queue (out of any other: the row is the player's), asking to sit with
+    ``partner_id``; the queue they were in before, if another."""
     now = _now()
     with store.transaction() as session:
         row = session.get(QueueRow, player_id, with_for_update=True)
         before = row.variant if row is not None else None
         if row is None:
             session.add(QueueRow(player_id=player_id, variant=variant, wait=wait, since=now, process=process,
-                                 heartbeat=now))
+                                 heartbeat=now, partner_id=partner_id))
         else:
             row.variant, row.wait, row.since, row.process, row.heartbeat = variant, wait, now, process, now
+            row.partner_id = partner_id
     return before if before != variant else None
 
 
@@ -128,16 +136,20 @@ def _clean(session: Session, now: datetime) -> list[str]:
     return sorted(set(gone))
 
 
-def _rows(session: Session, variant: str) -> list[tuple[str, datetime, float]]:
-    return [(name, since, wait) for name, since, wait in session.execute(
-        select(PlayerRow.name, QueueRow.since, QueueRow.wait).join(PlayerRow, PlayerRow.id == QueueRow.player_id)
+def _rows(session: Session, variant: str) -> list[Queued]:
+    """The variant's queue, longest waiting first (unrated)."""
+    partner = aliased(PlayerRow)
+    return [Queued(name, since, wait, partner=mate) for name, since, wait, mate in session.execute(
+        select(PlayerRow.name, QueueRow.since, QueueRow.wait, partner.name)
+        .join(PlayerRow, PlayerRow.id == QueueRow.player_id)
+        .outerjoin(partner, partner.id == QueueRow.partner_id)
         .where(QueueRow.variant == variant).order_by(QueueRow.since, QueueRow.player_id))]
 
 
 def queued(store: Store, variant: str) -> list[Queued]:
     """The people waiting in the variant's queue, longest waiting first."""
     with store.transaction() as session:
-        return [Queued(name, since, wait) for name, since, wait in _rows(session, variant)]
+        return _rows(session, variant)
 
 
 def queue_of(store: Store, player_id: int) -> str | None:
@@ -146,23 +158,82 @@ def queue_of(store: Store, player_id: int) -> str | None:
         return row.variant if row is not None else None
 
 
-def choose_group(people: Sequence[Queued], size: int) -> list[Queued] | None:
+Unit = tuple[Queued, ...]  # one person, or two who asked for each other as partners
+
+
+def units(people: Sequence[Queued]) -> list[Unit]:
+    """Who may be seated, as they must be seated: each pair who named each other, together; each person who named
+    no one, alone. One who named a partner not (yet) asking for them back waits for them, and is left out."""
+    by_name = {q.name: q for q in people}
+    found: list[Unit] = []
+    placed: set[str] = set()
+    for q in people:
+        if q.name in placed:
+            continue
+        placed.add(q.name)
+        if q.partner is None:
+            found.append((q,))
+            continue
+        mate = by_name.get(q.partner)
+        if mate is not None and mate.partner == q.name and mate.name not in placed:
+            placed.add(mate.name)
+            found.append((q, mate))
+    return found
+
+
+def _rating(unit: Unit) -> float:
+    return sum(q.rating for q in unit) / len(unit)
+
+
+def _closeness(group: Sequence[Queued]) -> tuple[float, datetime, list[datetime]]:
+    """How good a group is: the spread of its ratings (highest less lowest), then the latest arrival in it, then
+    the others' arrivals (smaller is better: those who have waited longest)."""
+    ratings = [q.rating for q in group]
+    return max(ratings) - min(ratings), max(q.since for q in group), sorted(q.since for q in group)
+
+
+def choose_group(people: Sequence[Queued], size: int, pairs: int | None = None) -> list[Queued] | None:
     """The ``size`` people whose ratings are nearest: the smallest spread (highest less lowest) among runs of the
-    sorted ratings; between equal spreads, those who have waited longest (the earliest latest arrival)."""
-    if len(people) < size:
-        return None
-    ranked = sorted(people, key=lambda q: (q.rating, q.since))
-    runs = [ranked[start:start + size] for start in range(len(ranked) - size + 1)]
-    return min(runs, key=lambda run: (run[-1].rating - run[0].rating, max(q.since for q in run),
-                                      sorted(q.since for q in run)))
+    sorted ratings; between equal spreads, those who have waited longest (the earliest latest arrival). Partners
+    who asked for each other come together or not at all, at most ``pairs`` pairs a table (one a side)."""
+    found = units(people)
+    if all(len(unit) == 1 for unit in found):
+        singles = [unit[0] for unit in found]
+        if len(singles) < size:
+            return None
+        ranked = sorted(singles, key=lambda q: (q.rating, q.since))
+        return min((ranked[start:start + size] for start in range(len(ranked) - size + 1)), key=_closeness)
+    ranked_units = sorted(found, key=lambda unit: (_rating(unit), min(q.since for q in unit)))
+    best: list[Queued] | None = None
+    for start, first in enumerate(ranked_units):  # each unit with a few of those just above it in rating
+        near = ranked_units[start + 1:start + 1 + size + 2]
+        for count in range(size):
+            for more in itertools.combinations(near, count):
+                group = [q for unit in (first, *more) for q in unit]
+                if len(group) != size or (pairs is not None and sum(len(u) == 2 for u in (first, *more)) > pairs):
+                    continue
+                if best is None or _closeness(group) < _closeness(best):
+                    best = group
+    return best
 
 
-def nearest_to(people: Sequence[Queued], name: str, size: int) -> list[Queued]:
-    """The player and the others nearest in rating to them, up to ``size`` in all (longest waiting first among
-    equals)."""
-    me = next(q for q in people if q.name == name)
-    others = sorted((q for q in people if q.name != name), key=lambda q: (abs(q.rating - me.rating), q.since))
-    return [me, *others[:size - 1]]
+def nearest_to(people: Sequence[Queued], name: str, size: int, pairs: int | None = None) -> list[Queued]:
+    """The player (with the partner who asked for them) and the others nearest in rating to them, up to ``size``
+    in all (longest waiting first among equals), pairs whole, at most ``pairs`` of them."""
+    found = units(people)
+    mine = next((unit for unit in found if any(q.name == name for q in unit)), None)
+    if mine is None:  # asked for a partner who has not asked back: seated without them
+        mine = (next(q for q in people if q.name == name),)
+    rating = _rating(mine)
+    group = list(mine)
+    paired = int(len(mine) == 2)
+    for unit in sorted((u for u in found if u is not mine),
+                       key=lambda u: (abs(_rating(u) - rating), min(q.since for q in u))):
+        if len(group) + len(unit) > size or (len(unit) == 2 and pairs is not None and paired + 1 > pairs):
+            continue
+        group.extend(unit)
+        paired += int(len(unit) == 2)
+    return group
 
 
 def snake_order(rules: Rules) -> tuple[int, ...]:
@@ -182,16 +253,23 @@ def snake_order(rules: Rules) -> tuple[int, ...]:
 def balanced_seats(group: Sequence[Queued], rules: Rules) -> dict[str, int]:
     """Each person's seat. In partnerships the sides are balanced, strongest with weakest: by rating, the sides
     choose in turn and back again (at four the first and the fourth are partners, seats 0 and 2, the second and
-    third the other side, 1 and 3); with fewer people the seats fill in that order. Otherwise by the order of
-    arrival."""
+    third the other side, 1 and 3); with fewer people the seats fill in that order. Two who asked for each other
+    sit together first, a side of their own each pair (the stronger pair the first side), and the others fill
+    the seats left in that order. Otherwise by the order of arrival."""
     order: tuple[int, ...]
-    if rules.partnerships:
-        ranked = sorted(group, key=lambda q: (-q.rating, q.since))
-        order = snake_order(rules)
-    else:
+    if not rules.partnerships:
         ranked = sorted(group, key=lambda q: q.since)
-        order = tuple(range(rules.players))
-    return {q.name: seat for q, seat in zip(ranked, order, strict=False)}
+        return {q.name: seat for q, seat in zip(ranked, range(rules.players), strict=False)}
+    seats: dict[str, int] = {}
+    pairs = sorted((unit for unit in units(group) if len(unit) == 2),
+                   key=lambda unit: (-_rating(unit), min(q.since for q in unit)))
+    for side, pair in zip(range(rules.sides), pairs, strict=False):
+        for q, seat in zip(pair, rules.seats_of(side), strict=False):
+            seats[q.name] = seat
+    ranked = sorted((q for q in group if q.name not in seats), key=lambda q: (-q.rating, q.since))
+    order = tuple(seat for seat in snake_order(rules) if seat not in seats.values())
+    seats.update((q.name, seat) for q, seat in zip(ranked, order, strict=False))
+    return seats
 
 
 def _lock(session: Session, variant: str) -> None:
@@ -241,12 +319,13 @@ def _match_once(store: Store, variant: str, settings: dict[str, Any], around: st
         _lock(session, variant)
         _clean(session, now)
         rows = _rows(session, variant)
-        if around is not None and around not in [name for name, _, _ in rows]:
+        if around is not None and around not in [q.name for q in rows]:
             return None
-        ratings = standings(store, rating_group(rules), [name for name, _, _ in rows])
-        people = [Queued(name, since, wait, ratings[name].ordinal) for name, since, wait in rows]
-        group = nearest_to(people, around, rules.players) if around is not None \
-            else choose_group(people, rules.players)
+        ratings = standings(store, rating_group(rules), [q.name for q in rows])
+        people = [Queued(q.name, q.since, q.wait, ratings[q.name].ordinal, q.partner) for q in rows]
+        pairs = rules.sides if rules.partnerships else 0
+        group = nearest_to(people, around, rules.players, pairs) if around is not None \
+            else choose_group(people, rules.players, pairs)
         if not group:
             return None
         ids = {q.name: _player_id(session, q.name) for q in group}

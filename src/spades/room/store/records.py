@@ -30,6 +30,17 @@ class StoredSeat:
 
 
 @dataclass(frozen=True)
+class Sat:
+    """What taking a seat did: ``seated``, and the seats of the same table the person left for it (``freed``);
+    not seated, ``elsewhere`` says why: the person took another seat of the table at the same moment (else the
+    seat was someone's)."""
+
+    seated: bool
+    freed: tuple[int, ...] = ()
+    elsewhere: bool = False
+
+
+@dataclass(frozen=True)
 class StoredTable:
     id: int
     owner: str

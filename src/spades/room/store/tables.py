@@ -19,7 +19,19 @@ from sqlalchemy.orm import Session
 from ..identity import names
 from .base import AWAY_REASONS, DEFAULT_SETTINGS, STATES, Database, _now
 from .models import STAT_FIELDS, ActionRowModel, PlayerRow, RecordRow, SeatRow, StatsRow, TableRow
-from .records import Account, ActionRow, Figures, StoredSeat, StoredTable
+from .records import Account, ActionRow, Figures, Sat, StoredSeat, StoredTable
+
+
+class TooManyTables(ValueError):
+    """The owner has as many tables waiting or under way as they may (``owned``)."""
+
+    def __init__(self, owned: int) -> None:
+        super().__init__(f"the owner has {owned} tables waiting or under way")
+        self.owned = owned
+
+
+class _SeatTaken(Exception):
+    """The seat was someone's: the transaction rolls back."""
 
 
 class Tables(Database):
@@ -27,13 +39,21 @@ class Tables(Database):
 
     def create_table(self, owner: Account, rules: Mapping[str, Any], seed: str, seats: int,
                      levels: Mapping[int, str | None] | None = None,
-                     settings: Mapping[str, Any] | None = None) -> StoredTable:
+                     settings: Mapping[str, Any] | None = None, *, at_most: int | None = None) -> StoredTable:
         """A waiting table with ``seats`` empty seats, computer ``levels`` in those named; ``rules`` is the wire
-        form (variant and options), ``settings`` override the defaults (timeout 60 s, pace)."""
+        form (variant and options), ``settings`` override the defaults (timeout 60 s, pace). With ``at_most``,
+        TooManyTables when the owner has that many waiting or under way: counted in the same transaction, after
+        a write to the owner's row (its lock on PostgreSQL, the writer's lock on SQLite), so that tables created
+        at once on several processes are counted one after another."""
         levels = levels or {}
         if any(not 0 <= seat < seats for seat in levels):
             raise ValueError(f"seats are 0 to {seats - 1}")
         with self._session() as session:
+            if at_most is not None:
+                session.execute(update(PlayerRow).where(PlayerRow.id == owner.id).values(name=PlayerRow.name))
+                owned = self._open_owned(session, owner)
+                if owned >= at_most:
+                    raise TooManyTables(owned)
             row = TableRow(owner_id=owner.id, rules=dict(rules), seed=str(seed), state="waiting",
                            settings={**DEFAULT_SETTINGS, **(settings or {})},
                            invite=secrets.token_urlsafe(16), created=_now())
@@ -47,8 +67,12 @@ class Tables(Database):
     def open_tables_owned(self, owner: Account) -> int:
         """How many tables the player owns that are waiting or under way."""
         with self._session() as session:
-            return int(session.scalar(select(func.count()).select_from(TableRow).where(
-                TableRow.owner_id == owner.id, TableRow.state.in_(("waiting", "playing")))) or 0)
+            return self._open_owned(session, owner)
+
+    @staticmethod
+    def _open_owned(session: Session, owner: Account) -> int:
+        return int(session.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.owner_id == owner.id, TableRow.state.in_(("waiting", "playing")))) or 0)
 
     def table(self, table_id: int) -> StoredTable | None:
         with self._session() as session:
@@ -71,15 +95,44 @@ class Tables(Database):
                  only_if_empty: bool = False) -> bool:
         """Seat a player (or nobody) with a computer level (or none). With ``only_if_empty`` the change is made
         only when no player sits there, in the same statement, so two people sitting at once cannot both win it.
-        False when the seat is not there or was taken."""
-        with self._session() as session:
-            statement = (update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                         .values(player_id=player.id if player else None, level=level, away=None, away_since=None,
-                                 covered_from=None))
-            if only_if_empty:
-                statement = statement.where(SeatRow.player_id.is_(None))
-            result = session.execute(statement)
-            return bool(getattr(result, "rowcount", 0))
+        False when the seat is not there or was taken, or the player holds another seat of the table (one person,
+        one seat: ``sit`` moves them)."""
+        try:
+            with self._session() as session:
+                statement = (update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                             .values(player_id=player.id if player else None, level=level, away=None,
+                                     away_since=None, covered_from=None))
+                if only_if_empty:
+                    statement = statement.where(SeatRow.player_id.is_(None))
+                result = session.execute(statement)
+                return bool(getattr(result, "rowcount", 0))
+        except IntegrityError:
+            return False
+
+    def sit(self, table_id: int, seat: int, player: Account, level: str | None = None) -> Sat:
+        """The person takes the empty ``seat`` and leaves any other seat of theirs at the table, in one
+        transaction. The unique index on (table, player) is the rule that a person holds one seat at a table: two
+        processes seating one person at two seats at once cannot both commit, and the second is refused
+        (``elsewhere``)."""
+        try:
+            with self._session() as session:
+                freed = tuple(session.scalars(
+                    update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.player_id == player.id,
+                                          SeatRow.seat != seat)
+                    .values(player_id=None, away=None, away_since=None, covered_from=None)
+                    .returning(SeatRow.seat)))
+                taken = session.execute(
+                    update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                          SeatRow.player_id.is_(None))
+                    .values(player_id=player.id, level=level, away=None, away_since=None, covered_from=None))
+                if not getattr(taken, "rowcount", 0):
+                    raise _SeatTaken  # rolled back: the person keeps the seat they had
+                session.flush()
+            return Sat(True, tuple(sorted(freed)))
+        except _SeatTaken:
+            return Sat(False)
+        except IntegrityError:
+            return Sat(False, elsewhere=True)
 
     def set_away(self, table_id: int, seat: int, away: str, since: datetime | None = None, *,
                  only_if_present: bool = False) -> bool:

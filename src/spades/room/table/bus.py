@@ -87,7 +87,7 @@ class RedisBus:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8 on
             await self._redis.aclose()
 
 

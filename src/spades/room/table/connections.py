@@ -80,6 +80,7 @@ class Connections:
     def __init__(self) -> None:
         self._all: set[Connection] = set()
         self._by_table: dict[int, dict[Connection, None]] = {}  # insertion-ordered sets
+        self.version = 0  # counts the changes of who is at which table (what the lobby shows as connected)
 
     def __iter__(self) -> Iterator[Connection]:
         return iter(self._all)
@@ -100,11 +101,13 @@ class Connections:
 
     def sit(self, conn: Connection, table: int, seat: int | None, cursor: int = 0) -> None:
         """The connection is at ``table``: at ``seat``, or watching (None)."""
+        self.version += 1
         conn.tables[table] = seat
         conn.cursors[table] = cursor
         self._by_table.setdefault(table, {})[conn] = None
 
     def leave(self, conn: Connection, table: int) -> None:
+        self.version += 1
         conn.tables.pop(table, None)
         conn.cursors.pop(table, None)
         at = self._by_table.get(table)

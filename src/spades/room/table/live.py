@@ -1,16 +1,10 @@
 """A live table: the actor that owns one table's ``Host``, its sequence number, its lock, its computer players and
-its absence timer. Every command that takes an action, a person's, a computer's or the computer's cover for an
-absent person, goes one way, under the table's lock: check (``Host.check``, the one gate), store (the next seq),
-apply, publish (each of this process's clients at the table gets its update, and the bus tells the others).
-
-The database orders each table's actions (see ``store.append_action``). A lost race (another process took that
-seq) means catch up from the stored actions and check again, so a server killed at any moment has told no client
-anything that is not stored, and a table is rebuilt exactly from its rules, seed and actions.
-
-Presence is stored with the seats (``store.set_away``, ``set_present``, ``cover``), and what the table hears of
-it is worked out by ``presence.changes`` from two readings of the seats, so every process says the same once.
-
-Nothing here logs a card: actions are logged as seq numbers only."""
+its absence timer. Every action, a person's, a computer's or the cover for an absent person, goes one way under the
+table's lock: check (``Host.check``, the one gate), store (the next seq), apply, publish (this process's clients
+get their updates, the bus tells the others). The database orders each table's actions; a lost race means catch
+up from the store and check again, so no client was told what is not stored and a table is rebuilt exactly from
+its rules, seed and actions. Presence is stored with the seats, and the events of a change are worked out from
+two readings of them (``events.seat_events``), so every process says the same once. Nothing here logs a card."""
 
 from __future__ import annotations
 
@@ -49,6 +43,7 @@ log = logging.getLogger("spades.room")
 
 COVER_LEVEL = "normal"
 QUIET_PACE = 1.0  # seconds between the computer's actions at least, while no one at all is at the table
+FINISH_GRACE = 30.0  # seconds the process that stored a game's last action has to finish it, before another does
 
 
 def seed_of(text: str) -> int | str:
@@ -73,6 +68,8 @@ class LiveTable:
         self.timer: asyncio.Task[None] | None = None
         self.timer_at: datetime | None = None  # the moment the timer waits for
         self.driver: asyncio.Task[None] | None = None
+        self.finisher: asyncio.Task[None] | None = None  # another process's game end, finished here if it is not
+        self.stored_to = 0  # the last seq this process stored
         self.notes: dict[int, tuple[int, str]] = {}  # by event index: a seat and its private line
         self.reviews: dict[tuple[int, int], list[str]] = {}  # (seat, hand): the coach's lines
         self.advisers: dict[int, Bot] = {}  # by seat: the hint's adviser
@@ -277,7 +274,7 @@ class LiveTable:
             return False
         hands = len(host.game.results)
         self._apply(checked)
-        self.seq += 1
+        self.seq = self.stored_to = self.seq + 1
         if not person and seat in self.people():  # the computer for an absent person: the record counts these
             await self._db(count_cover, self.room.store, self.id, seat)
         log.debug("table %s: action seq %s accepted", self.id, self.seq)
@@ -339,14 +336,21 @@ class LiveTable:
             to.send(p.encode(self.table_message(reply_to)))
 
     # -- what follows a change ------------------------------------------------------------------------------
-    async def after_change(self) -> None:
-        """What follows any change: finish a game that is over, let the computer move, watch for absence."""
+    async def after_change(self, *, finish: bool = False) -> None:
+        """What follows any change: finish a game that is over (the process that stored its last action, which
+        said that hand's end first; else this one after ``FINISH_GRACE``, or at once when it is the room's only
+        process), let the computer move, watch for absence."""
         host = self.host
         if host is None:
             return
         if host.game.over:
+            if self.info.state != "over" and not (finish or self.stored_to == self.seq or self.room.alone):
+                if self.finisher is None or self.finisher.done():
+                    self.finisher = asyncio.create_task(self._finish_after(FINISH_GRACE))
+                return
             if self.info.state != "over":
                 await self._finish()
+            self.room.release_soon(self.id)  # a finished game is kept only while someone is at it
             return
         if host.computer_to_move() is not None and (self.driver is None or self.driver.done()):
             self.driver = asyncio.create_task(self._drive())
@@ -376,6 +380,12 @@ class LiveTable:
         await self.changed()
         if finished:
             await self.room.events.emit(GameOver(self.id, tuple(game.scores), game.winner))
+
+    async def _finish_after(self, grace: float) -> None:  # the process that stored the last action has died
+        await asyncio.sleep(grace)
+        async with self.lock:
+            await self.refresh()
+            await self.after_change(finish=True)
 
     async def _drive(self) -> None:
         """Play the computer seats while it is their turn, at the table's pace, deciding in a worker thread (a
@@ -467,20 +477,21 @@ class LiveTable:
         self._watch_absence()
         return changed
 
-    async def back(self, conn: Connection, seat: int) -> None:
+    async def back(self, conn: Connection, seat: int) -> StoredSeat | None:
         """The seat's person is here again (their connection ``conn``): the absence and the cover end, and the
-        table is told (``PersonBack``: its listeners say what the computer did for them). Call under the table's
-        lock."""
-        before = await self._db(self.room.store.set_present, self.id, seat)
+        table is told (``PersonBack``: its listeners say what the computer did for them). The seat as it was
+        (when its absence began), or None when it was not away. Call under the table's lock."""
+        before: StoredSeat | None = await self._db(self.room.store.set_present, self.id, seat)
         if before is None:
-            return
+            return None
         if not await self.refresh(mine=[seat]):
             self.announce_table()
         await self.changed()
         self._watch_absence()
+        return before
 
     async def close(self) -> None:
-        for task in (self.timer, self.driver):
+        for task in (self.timer, self.driver, self.finisher):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -31,6 +31,8 @@ class Metrics:
         self.processes = processes
         self.counts = [0] * (len(BOUNDS_MS) + 1)
         self.sum_ms = 0.0
+        self.lobby_lists = 0  # lobby pages sent (over the websocket and HTTP)
+        self.lobby_builds = 0  # copies of the lobby made from the store for them
 
     def record(self, seconds: float) -> None:
         ms = seconds * 1000
@@ -46,7 +48,7 @@ class Metrics:
         cpu = os.times()
         return {"process": self.process, "processes": self.processes, "pid": os.getpid(),
                 "cpu_seconds": cpu.user + cpu.system, "connections": connections, "tables": tables,
-                "actions": sum(self.counts),
+                "actions": sum(self.counts), "lobby_lists": self.lobby_lists, "lobby_builds": self.lobby_builds,
                 "latency": {"bounds_ms": list(BOUNDS_MS), "counts": list(self.counts), "sum_ms": self.sum_ms}}
 
 

@@ -1,9 +1,11 @@
 """The room of one process: its store, its bus, its connections and the live tables it serves.
 
-It loads a table when someone first comes to it, hears the bus say that another process changed one, and on a
-start rebuilds every game under way: the people at those tables are away from the moment of the restart (unless
-they were away already, whose absence keeps its start), so the computer covers whoever does not come back within
-the table's timeout, as it would have without the restart."""
+It loads a table when someone first comes to it and drops it from memory again once nothing here needs it (no
+connection of this process is at it and its game is not under way: it is read again from the store when someone
+comes back), hears the bus say that another process changed one, and on a start rebuilds every game under way:
+the people at those tables are away from the moment of the restart (unless they were away already, whose absence
+keeps its start), so the computer covers whoever does not come back within the table's timeout, as it would have
+without the restart."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from .connections import Connection, Connections
 from .events import ConnectionClosed, Events, PersonAway
 from .live import LiveTable
 from .metrics import Metrics
+from .tallies import LocalTallies, Tallies
 
 NoticeHandler = Callable[["Room", dict[str, Any]], Awaitable[object]]  # what it answers is not read
 
@@ -35,14 +38,18 @@ class Room:
     """Every table this process serves and every connection it holds."""
 
     def __init__(self, store: Store, bus: Bus | None = None, *, base_url: str = "", pace: float = 1.0,
-                 seeds: bool = False, allow_origins: tuple[str, ...] = (), metrics: Metrics | None = None) -> None:
+                 seeds: bool = False, allow_origins: tuple[str, ...] = (), metrics: Metrics | None = None,
+                 tallies: Tallies | None = None) -> None:
         self.store = store
         self.seeds = seeds  # whether a table's creator may choose its seed
         self.bus: Bus = bus or LocalBus()
+        # the per-player limits' counts, shared by the room's processes (Redis) or this one's (memory)
+        self.tallies: Tallies = tallies if tallies is not None else LocalTallies()
         self.base_url = base_url
         self.pace = pace
         self.allow_origins = allow_origins
         self.tables: dict[int, LiveTable] = {}
+        self.lobby_version = 0  # counts the changes of tables' seats and states this process heard of (the lobby's)
         self.connections = Connections()
         self.metrics = metrics or Metrics()
         self.action_log = make_action_log(store)
@@ -50,8 +57,22 @@ class Room:
         self.events = Events(self._forward)
         self.notices: dict[str, NoticeHandler] = {}  # a feature's own notices on the bus, by their key
         self.closing: list[Callable[[], None]] = []  # what the features stop when the room closes
-        self.claims: set[asyncio.Task[None]] = set()
+        self.claims: set[asyncio.Task[None]] = set()  # tasks of the room's own, held until done
+        # what the features keep of a table, forgotten with it when it is dropped from memory (by the table's id)
+        self.released: list[Callable[[int], None]] = []
+        # the sizes of what this process keeps for tables, connections and players, by name (the metrics report
+        # them, so that a test can see them come back to where they were once a crowd has gone)
+        self.held: dict[str, Callable[[], int]] = {"tables": lambda: len(self.tables),
+                                                   "connections": lambda: len(self.connections),
+                                                   "tasks": lambda: len(self.claims)}
+        if isinstance(self.tallies, LocalTallies):  # with Redis the counts live there, each key with its expiry
+            self.held["tallies"] = self.tallies.held
         self.events.subscribe(PersonAway, self._claim_back)
+
+    @property
+    def alone(self) -> bool:
+        """Whether this is the room's only process (no bus to others), which knows who is connected anywhere."""
+        return isinstance(self.bus, LocalBus)
 
     async def start(self) -> None:
         await self.bus.start(self.on_notice)
@@ -63,9 +84,33 @@ class Room:
         person away before back. A task of its own: the event may be heard under the table's lock."""
         table = self.tables.get(event.table)
         if table is not None and event.seat in self.connections.present(event.table):
-            task = asyncio.create_task(table.claim())
-            self.claims.add(task)
-            task.add_done_callback(self.claims.discard)
+            self._task(table.claim())
+
+    def _task(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self.claims.add(task)
+        task.add_done_callback(self.claims.discard)
+
+    def release_soon(self, table_id: int) -> None:
+        """Drop the table from memory once its lock is free, if nothing here needs it then (``release``)."""
+        if table_id in self.tables:
+            self._task(self.release(table_id))
+
+    async def release(self, table_id: int) -> None:
+        """Drop the table from memory when no connection of this process is at it and its game is not under way
+        (waiting, or over): a finished game's actor, host and frames, and what the features keep of it, are not
+        kept for the life of the process. Someone who comes to it again has it read from the store."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if self.tables.get(table_id) is not table or self.connections.at(table_id) \
+                    or table.info.state == "playing" or (table.driver is not None and not table.driver.done()):
+                return
+            del self.tables[table_id]
+        await table.close()
+        for forget in self.released:
+            forget(table_id)
 
     def on_notice_key(self, key: str, handler: NoticeHandler) -> None:
         """A feature's own notices (those with ``key``) go to ``handler``."""
@@ -78,6 +123,9 @@ class Room:
             await table.close()
         await self.bus.close()
         await self.action_log.close()
+        close = getattr(self.tallies, "close", None)
+        if close is not None:
+            await close()
 
     async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """A store call, in a worker thread (each is one short transaction)."""
@@ -87,6 +135,8 @@ class Room:
         """Tell the other processes that the table changed: its actions up to ``seq`` (``action``: the seat and
         text of that one, stored already, which a process one action behind applies without reading the store),
         or (None) its seats."""
+        if seq is None:
+            self.lobby_version += 1
         notice: dict[str, Any] = {"table": table, "seq": seq, "from": self.origin}
         if action is not None:
             notice["action"] = list(action)
@@ -134,7 +184,12 @@ class Room:
                 await handler(self, notice)
                 return
         table_id = notice.get("table")
+        if notice.get("seq") is None:
+            self.lobby_version += 1  # its seats or state changed, wherever it is served
         table = self.tables.get(table_id) if isinstance(table_id, int) else None
+        if table is None and isinstance(table_id, int) and self.connections.at(table_id):
+            # someone came to it as it was being dropped from memory: read again, it serves them
+            table = await self.table(table_id)
         if table is None:
             return
         seq = notice.get("seq")
@@ -175,3 +230,4 @@ class Room:
             async with table.lock:
                 if seat is None or not await table.away(seat, "dropped"):
                     table.announce_table()
+            await self.release(table_id)

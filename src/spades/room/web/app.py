@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -29,10 +30,11 @@ from ..table.bus import make_bus
 from ..table.connections import CLOSE_NOT_READING, Connection
 from ..table.metrics import Metrics
 from ..table.room import Room
+from ..table.tallies import make_tallies
 from . import http
 from .features import install, load_listener
 from .handlers import HANDLERS
-from .limits import RateLimit
+from .limits import Buckets, RateLimit
 from .pages import add_pages
 
 __all__ = ["CLOSE_ORIGIN", "TRANSPORT_MAX_BYTES", "create_app", "origin_allowed"]
@@ -92,7 +94,7 @@ async def _socket(websocket: WebSocket) -> None:
             if data is None:
                 data = event.get("bytes") or b""
             conn.received = time.perf_counter()
-            await _frame(room, conn, rate, data)
+            await _frame(room, conn, rate, data, websocket.app.state.anonymous)
 
     writer = asyncio.create_task(write())
     reader = asyncio.create_task(read())
@@ -126,20 +128,33 @@ async def _socket(websocket: WebSocket) -> None:
                 await writer
 
 
-async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | bytes) -> None:
-    """One client frame: size, rate, schema, then its handler; every refusal answered, nothing else changed."""
+# What a connection may send before signing in without being counted for its address: the sign-ins have their own
+# limits (signin.py), and a ping costs nothing.
+_UNCOUNTED = frozenset({"ping", "register", "login", "guest", "resume"})
+
+
+async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | bytes,
+                 anonymous: Buckets | None = None) -> None:
+    """One client frame: size, rate, schema, then its handler; every refusal answered, nothing else changed. A
+    connection not signed in is also held to its address's rate (``anonymous``) for anything but signing in."""
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
-    if size > p.MAX_FRAME_BYTES:
-        conn.send(_error(p.ErrorCode.TOO_LARGE, f"the message is {size} bytes; the limit is {p.MAX_FRAME_BYTES}"))
+    if size > p.MAX_FRAME_BYTES:  # refused whole, but answered with its id when it has one
+        conn.send(_error(p.ErrorCode.TOO_LARGE, f"the message is {size} bytes; the limit is {p.MAX_FRAME_BYTES}",
+                         p.frame_id(data)))
         return
     if not rate.allow():
         conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.RATE_PER_SECOND:g} messages a second; the "
-                         "message was dropped"))
+                         "message was dropped", p.frame_id(data)))
         return
     try:
         message = p.parse_client(data)
     except p.ProtocolError as error:
         conn.send(p.encode(p.error_reply(error)))
+        return
+    if anonymous is not None and conn.player is None and message.type not in _UNCOUNTED \
+            and not anonymous.allow(conn.address):
+        conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.ANONYMOUS_PER_SECOND:g} requests a second from "
+                         "this address without signing in; the message was dropped", message.id))
         return
     conn.handling = True
     try:
@@ -173,10 +188,12 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url)
-        bus = make_bus(redis_url, store.engine.url.render_as_string(hide_password=True))
-        room = Room(store, bus, base_url=base_url, pace=pace, seeds=seeds, allow_origins=allow_origins,
-                    metrics=Metrics(*process))
+        named = store.engine.url.render_as_string(hide_password=True)
+        room = Room(store, make_bus(redis_url, named), base_url=base_url, pace=pace, seeds=seeds,
+                    allow_origins=allow_origins, metrics=Metrics(*process), tallies=make_tallies(redis_url, named))
         install(room, listeners)
+        anonymous = app.state.anonymous
+        room.held["anonymous_addresses"] = lambda: (anonymous.sweep(), len(anonymous))[1]
         await room.start()
         app.state.room = room
         # What is alive once the room has started (its modules, the engine's tables, the store's metadata) lives
@@ -190,7 +207,8 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
             store.close()
 
     routes = [*http.routes(), *rating_views.routes(), WebSocketRoute("/ws", _socket)]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(http.AnonymousLimit)])
     app.state.metrics_port = metrics_port
+    app.state.anonymous = Buckets(p.ANONYMOUS_PER_SECOND, p.ANONYMOUS_BURST)  # per address, websocket and HTTP
     add_pages(app)
     return app

@@ -3,20 +3,25 @@ checks the frame, then calls the handler; a handler refuses with ``protocol.Refu
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .. import protocol as p
 from ..lobby import queue, rematch, seating
+from ..lobby.listing import lobby_frame
 from ..social import chat, rating_views, removal
 from ..social.signin import signin_of
 from ..table.connections import Connection, need_player
 from ..table.room import Room
 from . import questions
+from .limits import RateLimit
 
 __all__ = ["HANDLERS"]
 
 Handler = Callable[[Room, Connection, Any], Awaitable[None]]
+# each connection's rate of lobby lists, forgotten with the connection
+_LOBBY_RATES: weakref.WeakKeyDictionary[Connection, RateLimit] = weakref.WeakKeyDictionary()
 
 
 async def _ping(room: Room, conn: Connection, message: p.Ping) -> None:
@@ -31,7 +36,15 @@ async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
 
 
 async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
-    conn.send(p.encode(p.LobbyList(type="lobby", id=message.id, tables=await seating.lobby(room))))
+    """A page of the lobby: the copy every asker shares, within the lobby's own rate for each connection."""
+    rate = _LOBBY_RATES.get(conn)
+    if rate is None:
+        rate = _LOBBY_RATES[conn] = RateLimit(p.LOBBY_PER_SECOND, p.LOBBY_BURST)
+    if not rate.allow():
+        raise p.Refusal(p.ErrorCode.RATE_LIMITED, f"more than {p.LOBBY_PER_SECOND:g} lobby lists a second (bursts "
+                        f"of {p.LOBBY_BURST}); ask again in a moment")
+    conn.send(await lobby_frame(room, message.page, message.id))
+    await chat.lobby_listed(room, conn)
     await chat.lobby_listed(room, conn)
 
 

@@ -1,11 +1,16 @@
-"""The room's HTTP routes: ``GET /health``, ``GET /api/tables`` (the lobby), ``GET /api/tables/{table}/record`` (a
+"""The room's HTTP routes: ``GET /health``, ``GET /api/tables?page=N`` (a page of the lobby, the copy the websocket's
+askers share), ``GET /api/tables/{table}/record`` (a
 finished game's record only: an unfinished game's record would show every hand, so it is refused with 409) and
-``GET /api/players/{name}/stats``; and ``GET /metrics`` on the metrics listener alone.
+``GET /api/players/{name}/stats``, ``POST /api/sign-out`` (ends a session); and ``GET /metrics`` on the metrics
+listener alone.
 
 Whatever the path holds, a route answers 404 (or 409) and never fails: a table is a number 1 to 2**31 - 1
 written in ASCII digits (anything else names no table), and a name is looked up only when it could be a
 player's name (``names.lookup_key``: no control character, not too long), so no text reaches the database that
-it would refuse. The routes use ``request.app.state.room`` (its ``store``; the lobby as ``seating.lobby`` lists it)."""
+it would refuse. The routes use ``request.app.state.room`` (its ``store``; the lobby as ``listing`` shares it).
+
+No request under ``/api/`` needs signing in, so each is counted for its client's address with the websocket's
+requests made before signing in (``AnonymousLimit``): over the rate, it is answered 429 at once."""
 
 from __future__ import annotations
 
@@ -13,14 +18,16 @@ import asyncio
 import re
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .. import protocol as p
 from ..identity import names
-from ..lobby.seating import lobby
+from ..lobby.listing import lobby_page
 from ..protocol import MAX_TABLE_ID
 
-__all__ = ["routes"]
+__all__ = ["AnonymousLimit", "routes"]
 
 _TABLE_ID = re.compile(r"[0-9]{1,10}")
 
@@ -45,11 +52,18 @@ async def _metrics(request: Request) -> JSONResponse:
     if port is None or not server or server[1] != port:
         return JSONResponse({"error": "not found"}, status_code=404)
     room = request.app.state.room
-    return JSONResponse(room.metrics.reading(len(room.connections), len(room.tables)))
+    reading = room.metrics.reading(len(room.connections), len(room.tables))
+    reading["held"] = {name: count() for name, count in sorted(room.held.items())}
+    return JSONResponse(reading)
 
 
-async def _tables(request: Request) -> JSONResponse:
-    return JSONResponse({"tables": [t.model_dump(mode="json") for t in await lobby(request.app.state.room)]})
+async def _tables(request: Request) -> Response:
+    text = request.query_params.get("page", "0")
+    page = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
+    if not 0 <= page <= p.MAX_LOBBY_PAGE:
+        return JSONResponse({"error": f"a page is a number from 0 to {p.MAX_LOBBY_PAGE}"}, status_code=404)
+    tables, pages = await lobby_page(request.app.state.room, page)
+    return Response(b'{"tables":%s,"page":%d,"pages":%d}' % (tables, page, pages), media_type="application/json")
 
 
 async def _record(request: Request) -> JSONResponse:
@@ -77,6 +91,39 @@ async def _stats(request: Request) -> JSONResponse:
     return JSONResponse(vars(stats))
 
 
+async def _sign_out(request: Request) -> JSONResponse:
+    """``POST /api/sign-out`` with ``{"token": ...}``: the page's Sign out ends its session at the room, so that a
+    guest's name is free again for the next person rather than kept for a session no one holds any more."""
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None
+    token = body.get("token") if isinstance(body, dict) else None
+    if not isinstance(token, str):
+        return JSONResponse({"error": "send the session's token as {\"token\": ...}"}, status_code=400)
+    freed = await asyncio.to_thread(request.app.state.room.store.sign_out, token)
+    return JSONResponse({"signed_out": True, "name_freed": freed})
+
+
+class AnonymousLimit:
+    """Every request under ``/api/`` is counted for its client's address (``app.state.anonymous``, shared with the
+    websocket's requests before signing in); over the rate it is answered 429 without reaching its route."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            client = scope.get("client")
+            buckets = scope["app"].state.anonymous
+            if not buckets.allow(client[0] if client else ""):
+                response = JSONResponse({"error": f"more than {p.ANONYMOUS_PER_SECOND:g} requests a second from "
+                                         "this address; wait a moment"}, status_code=429, headers={"Retry-After": "1"})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def routes() -> list[Route]:
     """The HTTP routes, for the room's Starlette application."""
     return [
@@ -85,4 +132,5 @@ def routes() -> list[Route]:
         Route("/api/tables", _tables),
         Route("/api/tables/{table}/record", _record),
         Route("/api/players/{name}/stats", _stats),
+        Route("/api/sign-out", _sign_out, methods=["POST"]),
     ]

@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from ...errors import RulesError
 from ...rules import JOKER_FORMS, VARIANTS, Rules
-from ...seats import SEAT_NAMES
+from ...seats import SEAT_LETTERS, SEAT_NAMES
 from ...words import keymap
 
 __all__ = ["STATIC", "add_pages", "key_rows", "page_html"]
@@ -57,8 +57,9 @@ def keymap_data() -> str:
 
 
 def rule_sets() -> dict[str, object]:
-    """What the page needs of the rules: the seats' names by table size, and for each variant its players, the
-    options its table may be created with, and the tricks of a hand for each form of jokers it takes."""
+    """What the page needs of the rules: the seats' names and short forms (each seat's badge) by table size, and
+    for each variant its players, the options its table may be created with, and the tricks of a hand for each form
+    of jokers it takes."""
     variants = {}
     for variant in VARIANTS:
         rules = Rules.preset(variant)
@@ -70,7 +71,8 @@ def rule_sets() -> dict[str, object]:
                 continue
         variants[variant] = {"players": rules.players, "partnerships": rules.partnerships,
                              "options": list(rules.options_taken()), "hand_size": sizes}
-    return {"seat_names": {str(n): list(names) for n, names in SEAT_NAMES.items()}, "variants": variants}
+    return {"seat_names": {str(n): list(names) for n, names in SEAT_NAMES.items()},
+            "seat_letters": {str(n): list(letters) for n, letters in SEAT_LETTERS.items()}, "variants": variants}
 
 
 def json_data(value: object) -> str:

@@ -14,6 +14,7 @@ from ...words import seat as words
 from .. import protocol as p
 from ..lobby.seating import sit_back
 from ..social import presence
+from ..social.removal import refuse_removed
 from ..table.connections import Connection, need_player
 from ..table.live import LiveTable
 from ..table.room import Room
@@ -22,9 +23,10 @@ __all__ = ["ask", "sync"]
 
 
 async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
-    """Answer a reading key in the terminal's words, from the asker's seat (or as a spectator)."""
-    need_player(conn)
+    """Answer a reading key in the terminal's words, from the asker's seat (or as a spectator): only to a
+    connection at the table, so that the table knows everyone who reads it."""
     table = await room.table(message.table)
+    await _at_table(room, conn, table)
     async with table.lock:  # a table just loaded by another message has caught up once this is free
         pass
     host = table.host
@@ -54,6 +56,20 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
                               action=action)))
 
 
+async def _at_table(room: Room, conn: Connection, table: LiveTable) -> None:
+    """A question about a table is answered only at it: a connection not there is taken back to the seat its
+    player holds (as after a drop), and one whose player holds none is refused: it joins first, to watch or to
+    sit, and is then listed among those watching. A player the owner removed is refused either way."""
+    player = need_player(conn)
+    if table.id in conn.tables:
+        return
+    refuse_removed(table.info, player.name)
+    mine = [s.seat for s in table.info.seats if s.player == player.name]
+    if not mine:
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, "join the table first (with a seat, or to watch)")
+    await sit_back(room, conn, table, mine[0])
+
+
 async def _coach(table: LiveTable, seat: int, refusal: str | None, hand: int | None) -> list[str]:
     """The coach's lines for ``seat`` about the finished ``hand`` (or the refusal), reviewed once per seat and
     hand (the room takes nothing back, so a finished hand's review never changes). The search runs in a worker
@@ -69,13 +85,8 @@ async def _coach(table: LiveTable, seat: int, refusal: str | None, hand: int | N
 
 async def sync(room: Room, conn: Connection, message: p.Sync) -> None:
     """Everything after the cursor, as the reply to the message (with its id)."""
-    player = need_player(conn)
     table = await room.table(message.table)
-    if table.id not in conn.tables:
-        mine = [s.seat for s in table.info.seats if s.player == player.name]
-        if not mine:
-            raise p.Refusal(p.ErrorCode.NOT_SEATED, "join the table first (with a seat, or to watch)")
-        await sit_back(room, conn, table, mine[0])
+    await _at_table(room, conn, table)
     async with table.lock:
         await table.catch_up()
         if table.host is None:

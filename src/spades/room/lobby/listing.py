@@ -1,0 +1,96 @@
+"""The lobby's list of tables, made once per change and shared by every asker.
+
+Anyone may ask for the lobby, signed in or not, so one request must cost little however many ask: the list is
+read from the store and encoded once, in pages of ``LOBBY_PAGE`` tables (waiting ones first, then those under way;
+finished tables are never listed), and each reply is that encoded page with the asker's id put in front. The
+copy is made again only when something it shows may have changed: a table's seats or state (this process's
+notices, and the other processes' on the bus: a table created, its seats, its state), a connection coming to or
+leaving a table (who is connected), and, should a notice have been lost, once it is ``LOBBY_MAX_AGE`` seconds old.
+It is made from the stored tables without validating each again (``table_json``): a few milliseconds for hundreds
+of tables, where the ``table`` message's model took seconds on a busy machine and held the event loop meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from .. import protocol as p
+from ..store import StoredTable
+from ..table.messages import table_json
+from ..table.room import Room
+
+__all__ = ["LOBBY_MAX_AGE", "Listing", "listing_of", "lobby_frame", "lobby_page", "lobby_tables"]
+
+LOBBY_MAX_AGE = 10.0  # seconds a copy is shared at most, when no change this process hears of made it stale
+
+
+@dataclass
+class Listing:
+    """One made copy of the lobby: each page's tables as encoded JSON, and what it was made from."""
+
+    pages: list[bytes] = field(default_factory=lambda: [b"[]"])
+    version: tuple[int, int] = (-1, -1)
+    made: float = -LOBBY_MAX_AGE
+    builds: int = 0  # how many copies were made (the bench and the tests count them against the requests)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def fresh(self, room: Room) -> bool:
+        return self.version == _version(room) and time.monotonic() - self.made < LOBBY_MAX_AGE
+
+
+def _version(room: Room) -> tuple[int, int]:
+    return room.lobby_version, room.connections.version
+
+
+_LISTINGS: weakref.WeakKeyDictionary[Room, Listing] = weakref.WeakKeyDictionary()
+
+
+def listing_of(room: Room) -> Listing:
+    """This process's copy of the room's lobby."""
+    return _LISTINGS.setdefault(room, Listing())
+
+
+async def lobby_tables(room: Room) -> list[dict[str, Any]]:
+    """Every table waiting or under way, waiting ones first, as the lobby lists them (read now, not shared)."""
+    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
+    infos = sorted(infos, key=lambda info: (info.state != "waiting", info.id))
+    return [table_json(info, room.connections.present(info.id), room.base_url) for info in infos]
+
+
+async def _current(room: Room) -> Listing:
+    """The shared copy, made again first when it may be stale (by one asker; the others wait for it)."""
+    listing = listing_of(room)
+    if listing.fresh(room):
+        return listing
+    async with listing.lock:
+        if listing.fresh(room):
+            return listing
+        version = _version(room)  # read before the store: a change made meanwhile makes the next asker read again
+        tables = await lobby_tables(room)
+        size = p.LOBBY_PAGE
+        listing.pages = [orjson.dumps(tables[at:at + size]) for at in range(0, len(tables), size)] or [b"[]"]
+        listing.version, listing.made = version, time.monotonic()
+        listing.builds += 1
+        room.metrics.lobby_builds += 1
+    return listing
+
+
+async def lobby_page(room: Room, page: int) -> tuple[bytes, int]:
+    """A page of the lobby's tables as encoded JSON (an empty list past the last page) and how many pages there
+    are."""
+    listing = await _current(room)
+    room.metrics.lobby_lists += 1
+    pages = listing.pages
+    return (pages[page] if page < len(pages) else b"[]"), len(pages)
+
+
+async def lobby_frame(room: Room, page: int, reply_to: int | None) -> str:
+    """The ``lobby`` message of a page, with the asker's id: the shared page's bytes, not encoded again."""
+    tables, pages = await lobby_page(room, page)
+    head = b'{"type":"lobby",' + (b'"id":%d,' % reply_to if reply_to is not None else b"")
+    return (head + b'"page":%d,"pages":%d,"tables":' % (page, pages) + tables + b"}").decode()

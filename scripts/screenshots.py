@@ -1,4 +1,6 @@
-"""Save docs/screenshots/{lobby,table}-{desktop,phone}.png from a real room (run through scripts/screenshots)."""
+"""Save docs/screenshots/*.png from a real room (run through scripts/screenshots): the lobby, the leaderboard, and
+the table while bidding and mid-trick at four and six seats, each at desktop (1280x900) and phone (360x740) size,
+reached as the layout tests reach them (tests/table_states.py)."""
 
 from __future__ import annotations
 
@@ -10,33 +12,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from web_support import DESKTOP, PHONE, chromium, need_browser, new_page, serving, wait_for_log  # noqa: E402
+from table_states import to_bidding, to_mid_trick  # noqa: E402
+from web_support import DESKTOP, PHONE, chromium, need_browser, new_page, serving  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 
 
-def mid_hand(page: Any, url: str) -> None:
-    """Play now, bid, and play until a trick is under way with South to play."""
-    page.goto(url + "/")
-    page.wait_for_selector("#play-now:focus")
-    page.keyboard.press("Enter")
-    wait_for_log(page, "Your turn to bid")
-    for key in ("3", "Enter", "y"):
-        page.keyboard.press(key)
-    for turn in range(1, 12):
-        page.wait_for_function(
-            "n => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith('Your turn.'))"
-            ".length >= n", arg=turn)
-        under_way = page.inner_text("#trick .trick-caption") == ""  # not the last trick, shown until a card
-        if turn >= 4 and under_way and page.eval_on_selector_all("#trick li", "items => items.length") >= 2:
-            page.keyboard.press("ArrowRight")
-            return
-        page.keyboard.press("Enter")
-
-
 def main() -> int:
+    """Take every picture; an argument names another folder for them (to compare with those in the README)."""
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
     sync_api = need_browser_or_exit()
-    OUT.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch, serving(Path(scratch)) as room, chromium(sync_api) as browser:
         # a table waiting for a person, so that the lobby shows one of each kind
         host = new_page(browser, DESKTOP)
@@ -48,15 +34,22 @@ def main() -> int:
         host.click("#create-form button[type='submit']")
         host.wait_for_selector("#waiting:not([hidden])")
         for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
-            page = new_page(browser, viewport)
-            mid_hand(page, room.url)
-            page.screenshot(path=str(OUT / f"table-{name}.png"), full_page=name == "phone")
-            page.click("#nav-lobby")
-            page.wait_for_selector("#view-lobby:not([hidden]) #tables li")
-            page.screenshot(path=str(OUT / f"lobby-{name}.png"))
-            page.context.close()
-    for path in sorted(OUT.glob("*.png")):
-        print(path.relative_to(ROOT))
+            for seats in (4, 6):
+                page = new_page(browser, viewport)
+                to_bidding(page, room.url, seats)
+                page.screenshot(path=str(out / f"table-{seats}-bidding-{name}.png"))
+                to_mid_trick(page)
+                page.screenshot(path=str(out / f"table-{seats}-trick-{name}.png"))
+                if seats == 4:
+                    page.click("#nav-lobby")
+                    page.wait_for_selector("#view-lobby:not([hidden]) #tables li")
+                    page.screenshot(path=str(out / f"lobby-{name}.png"))
+                    page.click("#nav-leaderboard")
+                    page.wait_for_selector("#view-ratings:not([hidden]) #ratings-result > *")
+                    page.screenshot(path=str(out / f"leaderboard-{name}.png"))
+                page.context.close()
+    for path in sorted(out.glob("*.png")):
+        print(path)
     return 0
 
 

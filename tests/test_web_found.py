@@ -133,7 +133,8 @@ def test_a_refusal_is_one_sentence_with_one_full_stop(browser: Any, room: Room) 
     page.focus("#guest-name")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('alert').textContent !== ''")
-    assert page.inner_text("#alert") == "Not signed in: The name Lin is taken."
+    assert page.inner_text("#alert") == ("Not signed in: The name Lin is taken by a guest whose session is still open, "
+                                         "and is kept for them until they sign out or it ends; choose another name.")
     for each in (first, page):
         each.context.close()
 
@@ -175,8 +176,10 @@ def test_the_score_chart_is_named_once(ended: Any) -> None:
 
 
 def test_the_score_line_of_a_game_of_one_hand_says_one_hand(ended: Any) -> None:
-    """"Playing 1 hand.", as it is said and shown; it used to be "Playing 1 hands."."""
-    assert ended.inner_text("#scoreline p") == "Hand 1. Playing 1 hand."
+    """"1 hand", as it is said and shown; it used to be "Playing 1 hands.". At the end the line says the result,
+    where it used to say "Hand 1. Playing 1 hand." as if the game went on."""
+    line = ended.inner_text("#scoreline p")
+    assert line.startswith("Game over after 1 hand. ") and " Final score: North-South " in line, line
 
 
 def test_the_settings_boxes_are_all_of_one_size(browser: Any, room: Room) -> None:

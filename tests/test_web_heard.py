@@ -1,10 +1,11 @@
 """The web table as a screen reader hears it, in a real browser (Debian's chromium driven by Playwright): a game of
-two hands played by Enter alone moves the focus only when the selected card changes or a turn begins (counted: at
-most one change per card of one's own and one per turn), in the second hand as in the first, and needs no more
-keys than the terminal's table for the same hand; a card that may not be played says why, and the arrows may skip
-it; refusals are alerts that do not stay, and m repeats them; Escape brings the focus back to the hand from
-anywhere and the table's keys work anywhere in the table; the coach says it is at work when its review takes a
-while; and an invitation says which table and seat it offers, and Enter sits there."""
+two hands played by Enter alone moves the focus only when a turn begins (counted: at most one change per turn,
+none when one's own card leaves the hand nor at the end of a hand or of the game), in the second hand as in the
+first, the hint names its card once, and the game needs no more keys than the terminal's table for the same hand;
+a card that may not be played says why, and the arrows may skip it; refusals are alerts that do not stay, and m
+repeats them; Escape brings the focus back to the hand from anywhere and the table's keys work anywhere in the
+table; the coach says it is at work when its review takes a while; an invitation says which table and seat it
+offers, once, and Enter sits there; and the settings dialog's words are said where they are heard."""
 
 from __future__ import annotations
 
@@ -16,7 +17,17 @@ from typing import Any
 import pytest
 
 from test_web import axe_violations, report, terminal_lines
-from web_support import Room, log_lines, need_browser, new_page, status, wait_for_log
+from web_support import (
+    TRANSCRIPT,
+    Room,
+    heard_times,
+    log_lines,
+    need_browser,
+    new_page,
+    status,
+    transcript,
+    wait_for_log,
+)
 
 # Every focus change of the page, in order: the card's text for a card of the hand, else the element's id or tag.
 FOCUS_LOG = """
@@ -93,11 +104,14 @@ def check_reasons(page: Any, where: str, wrong: list[str]) -> None:
     del wrong[before + 1:]  # one a turn is enough to tell
 
 
-def play_hand(page: Any, keys: Keys, hand: int, seen: int, wrong: list[str], escape_at: int | None = None) -> int:
+def play_hand(page: Any, keys: Keys, hand: int, seen: int, wrong: list[str], escape_at: int | None = None,
+              hint_at: tuple[int, ...] = ()) -> tuple[int, int]:
     """Bid 3 (3, Enter, y) and play every card by Enter alone, after the ``seen`` turns before the hand, checking
-    at each turn that the focus is on the selected card and that the cards that may not be played say why. The
-    number of turns."""
+    at each turn that the focus is on the selected card and that the cards that may not be played say why; at the
+    turns ``hint_at``, x first, whose card must be heard once. The number of turns, and the transcript's length
+    (web_support.TRANSCRIPT) just before the last card was played."""
     count = 0
+    last = len(transcript(page))
     while (line := wait_for_turn(page, seen, hand)) is not None:
         seen += 1
         count += 1
@@ -114,8 +128,26 @@ def play_hand(page: Any, keys: Keys, hand: int, seen: int, wrong: list[str], esc
             if page.evaluate(FOCUSED) != selected:
                 wrong.append(f"Escape from the header left the focus on {page.evaluate(FOCUSED)}")
             page.focus(f"#hand button[data-card='{selected}']")
+        if count in hint_at:
+            check_hint(page, wrong)
+        # read before the key: on a busy machine the whole end may be heard before a read after it returns
+        last = len(transcript(page))
         keys.press("Enter")
-    return count
+    return count, last
+
+
+def check_hint(page: Any, wrong: list[str]) -> None:
+    """x: its card becomes the selected one, and is named once, by the focus (when it moves there) or the words."""
+    before = len(transcript(page))
+    page.keyboard.press("x")
+    # the answer's words as given to the screen reader (the status line may still show an earlier hint)
+    page.wait_for_function("n => window.transcript.slice(n).some(([kind, text]) => /Hint|No hint/.test(text))",
+                           arg=before)
+    match = re.match(r"Hint: play the (.+?) \(now selected\)\.", status(page))
+    heard = transcript(page, before)
+    if match and heard_times(heard, match.group(1)) != 1:
+        wrong.append(f"the hint's card, the {match.group(1)}, is heard {heard_times(heard, match.group(1))} "
+                     f"times: {heard}")
 
 
 def check_axe(page: Any, where: str, wrong: list[str]) -> None:
@@ -154,18 +186,21 @@ window.releaseCoach = () => {
 """
 
 
-def test_a_game_by_enter_alone_moves_the_focus_only_with_the_selection_or_the_turn(
+def test_a_game_by_enter_alone_moves_the_focus_only_at_a_turn(
         sync_api: Any, browser: Any, room: Room, tmp_path: Path) -> None:
-    """Done-when: in a whole hand played by Enter alone, the focus changes at most once per card of one's own and
-    once per turn, never to the element it is on, and the keys are the terminal's for the same hand; from the
-    second hand on too, the focus is on the selected card at each turn. Also: after "Enter as a guest" the focus
-    is in the lobby; Escape from the header is back at the hand; after the game, C says the coach is at work while
-    its review takes a while; from the log, q then y leaves."""
+    """Done-when: in a whole hand played by Enter alone, the focus changes at most once per turn (one's own card
+    leaving the hand moves nothing, so "South plays the ..." is heard whole), never to the element it is on, and
+    the keys are the terminal's for the same hand; from the second hand on too, the focus is on the selected card
+    at each turn, and the hint (x) names its card once. After the last card the focus stays put: the result, the
+    end of the game and the rematch's question are heard whole, and the card table's help is never read over
+    them. Also: after "Enter as a guest" the focus is in the lobby; Escape from the header is back at the hand;
+    after the game, C says the coach is at work while its review takes a while; from the log, q then y leaves."""
     errors: list[str] = []
     wrong: list[str] = []
     page = new_page(browser, errors=errors)
     page.add_init_script(FOCUS_LOG)
     page.add_init_script(HOLD_COACH)
+    page.add_init_script(TRANSCRIPT)
     page.goto(room.url + "/")
     page.focus("#guest-form button")
     page.keyboard.press("Enter")
@@ -189,10 +224,10 @@ def test_a_game_by_enter_alone_moves_the_focus_only_with_the_selection_or_the_tu
 
     keys = Keys(page)
     start = len(page.evaluate("window.focusLog"))
-    count = play_hand(page, keys, 1, 0, wrong)
+    count, last = play_hand(page, keys, 1, 0, wrong)
     focus = page.evaluate("window.focusLog")[start:]
-    if len(focus) > 13 + count:
-        wrong.append(f"hand 1: {len(focus)} focus changes for 13 cards and {count} turns: {focus}")
+    if len(focus) > count:  # none when a card of one's own leaves the hand, nor at the end of the hand
+        wrong.append(f"hand 1: {len(focus)} focus changes for {count} turns: {focus}")
     again = [one for one, two in pairwise(focus) if one == two]
     if again:
         wrong.append(f"hand 1: focused again where it was: {again}")
@@ -205,8 +240,31 @@ def test_a_game_by_enter_alone_moves_the_focus_only_with_the_selection_or_the_tu
 
     seen = turns(page)
     keys.press("n")
-    play_hand(page, keys, 2, seen, wrong, escape_at=3)
+    _, last = play_hand(page, keys, 2, seen, wrong, escape_at=3, hint_at=(5, 10))
     page.wait_for_selector("#game-over:not([hidden])")
+    # after the last card, the end of the game and the rematch's question are heard whole: the focus stays put
+    page.wait_for_function("() => document.getElementById('rematch-text').textContent !== ''")
+    after = transcript(page, last)
+    if [text for kind, text in after if kind == "focus"]:
+        wrong.append(f"after the last card the focus moved: {after}")
+    if not any(text.startswith("Play again with the same seats?") for _, text in after):
+        wrong.append(f"the rematch's question is not said: {after}")
+    table_focus = [text for kind, text in transcript(page) if kind == "focus" and text.startswith("#play ")]
+    if table_focus:
+        wrong.append(f"the focus went to the card table itself, whose help was said: {table_focus}")
+    # someone signed in who opens the finished table to watch it: the focus goes once to where the keys start
+    watcher = new_page(browser)
+    watcher.add_init_script(TRANSCRIPT)
+    watcher.goto(room.url + "/")
+    watcher.click("#guest-form button")
+    watcher.wait_for_selector("#view-lobby:not([hidden])", timeout=90_000)
+    watcher.goto(f"{room.url}/tables/{table}")  # signed in: the page opens the table itself
+    wait_for_log(watcher, "Hand 2 is over.")
+    watcher.wait_for_function("() => document.activeElement !== document.body")
+    arrived = [text for kind, text in transcript(watcher) if kind == "focus"]
+    if len(arrived) != 1:
+        wrong.append(f"arriving to watch the finished game, the focus went to {arrived}")
+    watcher.context.close()
 
     keys.press("C")
     assert status(page) == "The coach goes through your bids and cards of hand 2."
@@ -326,8 +384,10 @@ def test_a_card_that_may_not_be_played_can_be_passed_over_and_refusals_are_alert
 
 
 def test_an_invitation_says_its_table_and_seat_and_enter_sits_there(browser: Any, room: Room) -> None:
-    """/tables/N before signing in: the page says which table and which seat is free, "Play now" (another table)
-    is not offered, and Enter on the focused button seats the guest there, the focus at the table."""
+    """/tables/N before signing in: the page says which table and which seat is free, once (with the button that
+    takes the seat, whose name does not change under the focus; nothing goes to the table's hidden regions), "Play
+    now" (another table) is not offered, and Enter on the focused button seats the guest there, the focus at the
+    table."""
     owner = new_page(browser)
     owner.goto(room.url + "/")
     owner.click("#guest-form button")
@@ -339,6 +399,7 @@ def test_an_invitation_says_its_table_and_seat_and_enter_sits_there(browser: Any
     owner.wait_for_selector("#waiting:not([hidden])")
     table = int(owner.evaluate("location.pathname").rsplit("/", 1)[1])
     friend = new_page(browser)
+    friend.add_init_script(TRANSCRIPT)
     friend.goto(room.url + f"/tables/{table}")
     friend.wait_for_selector("#view-signin:not([hidden])")
     invited = f"You are invited to table {table} (solo, seat North free)."
@@ -348,7 +409,15 @@ def test_an_invitation_says_its_table_and_seat_and_enter_sits_there(browser: Any
     wrong: list[str] = []
     check_axe(friend, "the invitation", wrong)
     assert wrong == [], "\n".join(wrong)
+    friend.wait_for_function("() => document.activeElement.id === 'accept-invitation'")
     assert friend.evaluate("document.activeElement.textContent") == "Sit at North as a guest"
+    heard = transcript(friend)
+    if heard_times(heard, invited) != 1:
+        wrong.append(f"the invitation is heard {heard_times(heard, invited)} times: {heard}")
+    names = [text for kind, text in heard if kind == "focus" and text.startswith("#accept-invitation ")]
+    if names != [f"#accept-invitation Sit at North as a guest | {invited}"]:
+        wrong.append(f"the invitation's button is focused as {names}")
+    assert wrong == [], "\n".join(wrong)
     friend.keyboard.press("Enter")
     owner.wait_for_function("() => /North: Guest/.test(document.getElementById('waiting-seats').textContent)")
     friend.wait_for_function("() => /^\\/tables?\\/\\d+$/.test(location.pathname) && "
@@ -408,3 +477,19 @@ def test_a_move_through_the_hand_says_each_card_once(browser: Any, room: Room) -
         if times != 1 or (note and not any(note in text for text in heard)):
             wrong.append(f"{key} to {card}: heard {heard} (focus moved: {moved})")
     assert wrong == [], "\n".join(wrong)
+
+
+def test_the_settings_dialog_says_its_own_words_where_they_are_heard(browser: Any, room: Room) -> None:
+    """Speech turned on in a browser without it: the dialog says so in a region of its own (the page's regions
+    outside a modal dialog are not heard while it is open, and the table's are hidden away from a table)."""
+    page = new_page(browser)
+    page.add_init_script("delete Window.prototype.speechSynthesis; delete window.speechSynthesis;")
+    page.add_init_script(TRANSCRIPT)
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.click("#open-settings")
+    start = len(transcript(page))
+    page.check("#set-speech")  # the change is handled at once: its words are recorded by the time check returns
+    said = [text for kind, text in transcript(page, start) if kind.startswith("live")]
+    assert said == ["This browser has no speech; use a screen reader."], transcript(page, start)
+    page.context.close()

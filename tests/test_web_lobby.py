@@ -68,7 +68,8 @@ def test_the_lobby_chat_by_keys(browser: Any, room: Room) -> None:
         page.keyboard.press("Shift+M")
         page.wait_for_selector("#lobby-chat-status p")
         said = [p.strip() for p in page.inner_text("#lobby-chat-status").split("\n") if p.strip()]
-        assert said == ["Bob: anyone for a game?", "Lena: hello <b>Bob</b>", "Bob: nice to meet you"]
+        assert said == ["Earlier: Bob: anyone for a game?", "Earlier: Lena: hello <b>Bob</b>",
+                        "Earlier: Bob: nice to meet you"]  # read back: none sounds new
         assert page.get_attribute("#lobby-chat-status", "role") == "status"
 
         violations = axe_violations(page)

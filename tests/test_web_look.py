@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from table_states import measure, to_bidding, to_mid_trick
 from test_web import axe_violations, create_table, hand_cards, play_now, prompts, report, wait_for_turn_or_end
 from web_support import DESKTOP, PHONE, Room, new_page, serving, wait_for_log
 
@@ -254,3 +255,108 @@ def test_the_earcons_are_heard_each_different_and_not_at_all_by_default(browser:
     violations = axe_violations(page)  # the end of a hand, in the new look
     assert not violations, "end of a hand: " + report(violations)
     assert not errors
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    """Whether two boxes [top, bottom, left, right] share more than a pixel's edge."""
+    return min(a[1], b[1]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[2], b[2]) > 1
+
+
+def inside(box: list[float], where: dict[str, Any]) -> bool:
+    return box[0] >= 0 and box[1] <= where["height"] and box[2] >= 0 and box[3] <= where["width"]
+
+
+def check_one_screen(where: dict[str, Any], seats: int, bidding: bool) -> None:
+    """The table as the apps lay it out: on one screen, the seats round the felt clear of the trick, each seat's
+    badge its own, the trick by seat (no card under another), the hand along the bottom, the bids over the felt."""
+    assert where["wide"] <= where["width"], where  # nothing wider than the screen
+    assert inside(where["trick"], where) and inside(where["hand"], where), where
+    assert where["cards"] and all(inside(card, where) for card in where["cards"]), where
+    assert all(inside(card, where) for card in where["played"]), where
+    assert len(where["seats"]) == seats and not where["cut"], where  # each seat's name shown whole
+    for i, seat in enumerate(where["seats"]):
+        assert inside(seat["box"], where), seat
+        assert not any(overlap(seat["box"], other["box"]) for other in where["seats"][i + 1:]), where["seats"]
+        assert not overlap(seat["box"], where["trick"]), (seat, where["trick"])
+        assert not overlap(seat["box"], where["hand"]), (seat, where["hand"])
+    assert not overlap(where["trick"], where["hand"]), where
+    for i, card in enumerate(where["played"]):
+        assert not any(overlap(card, other) for other in where["played"][i + 1:]), where["played"]
+    assert len(set(where["badges"])) == seats and all(where["badges"]), where["badges"]
+    assert where["turn"] and all(inside(turn, where) for turn in where["turn"]), where
+    if bidding:
+        assert where["bids"] and all(inside(bid, where) for bid in where["bids"]), where
+    else:
+        assert len(where["played"]) >= 2, where
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone-360x740", "desktop-1280x900"])
+def test_the_table_is_one_screen_while_bidding_and_mid_trick(browser: Any, room: Room, viewport: dict[str, int],
+                                                            seats: int) -> None:
+    errors: list[str] = []
+    page = new_page(browser, viewport, errors=errors)
+    to_bidding(page, room.url, seats)
+    check_one_screen(measure(page), seats, bidding=True)
+    to_mid_trick(page)
+    where = measure(page)
+    check_one_screen(where, seats, bidding=False)
+    # A refusal's banner lies over the page: nothing moves down under it, nor back when it goes.
+    page.evaluate("async () => (await import('/static/js/speak.js')).refuse('Not the two of clubs: follow suit.')")
+    page.wait_for_function("() => document.getElementById('alert').textContent.startsWith('Not the two')")
+    assert measure(page)["play"] == where["play"]
+    # Escape says which card is selected; once it is played, the line no longer says it.
+    page.focus("#hand button.card.selected")
+    page.keyboard.press("Escape")
+    selected = page.get_attribute("#hand button.card.selected", "aria-label")
+    assert page.inner_text("#status").lower().startswith(selected)
+    page.keyboard.press("Enter")
+    page.wait_for_function("card => !document.querySelector(`#hand button[aria-label='${card}']`)", arg=selected)
+    assert selected not in page.inner_text("#status").lower()
+    assert not errors
+    page.context.close()
+
+
+# The table's words for the eyes, drawn by the page's own modules into the page's own table view: the decision line
+# between hands, the score line at the end of a game, and the rematch's question with the room's answer under it.
+WORDS = """async (touch) => {
+  const { decisionMethods } = await import('/static/js/decision.js');
+  const { scoreboardMethods } = await import('/static/js/scoreboard.js');
+  const { onQuickMessage } = await import('/static/js/quick.js');
+  for (const id of ['view-table', 'play', 'game-over', 'rematch']) document.getElementById(id).hidden = false;
+  const table = { view: { phase: 'play' }, waitingNext: true, reviewHand: 1, decisionKey: null, myTurn: () => false,
+                  handleKey: () => {} };
+  decisionMethods.renderDecision.call(table);
+  const between = document.getElementById('decision').innerText;
+  const view = { phase: 'over', hand_number: 2, tricks: [], scores: [260, 110], bags: [3, 1], results: [{}, {}],
+                 rules: { variant: 'standard', options: { hands: 2 } } };
+  scoreboardMethods.renderScore.call({ shown: () => view, sideNames: () => ['North-South', 'East-West'],
+    handSize: () => 13, events: [{ type: 'hand_scored' }, { type: 'game_over' }],
+    lines: [[], ['North-South win the game. Final score: North-South 260, East-West 110.']] });
+  const over = document.querySelector('#scoreline p').textContent;
+  onQuickMessage({ type: 'rematch', table: 9, text: 'Play again with the same seats? Asked: Ada, Bob.', asked: [],
+                   accepted: [], declined: [] });
+  return { touch, coarse: matchMedia('(hover: none) and (pointer: coarse)').matches, between, over,
+           rematch: document.getElementById('rematch').innerText,
+           hints: ['#play-now-box .hint', "label[for='chat-input']"].map((s) => document.querySelector(s).innerText) };
+}"""
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_the_table_says_the_result_the_tap_and_the_rematch_question_once(browser: Any, room: Room,
+                                                                        touch: bool) -> None:
+    context = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch,
+                                  bypass_csp=True, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(room.url + "/")
+    page.wait_for_selector("#play-now")
+    words = page.evaluate(WORDS, touch)
+    assert words["coarse"] == touch
+    # A finger has no n key to press: the button alone, with words for it.
+    assert ("Press n" in words["between"]) == (not touch), words
+    assert "Next hand" in words["between"], words
+    assert all(("Enter" in hint) == (not touch) for hint in words["hints"]), words  # "Play now", the chat line
+    assert words["over"] == ("Game over after 2 hands. North-South win the game. Final score: North-South 260, "
+                             "East-West 110."), words
+    assert words["rematch"].count("Play again with the same seats?") == 1 and "Asked: Ada, Bob." in words["rematch"]
+    context.close()

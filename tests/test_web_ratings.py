@@ -1,6 +1,7 @@
 """The leaderboard and a player's page in Debian's chromium, by keys alone: the rating groups switched with the
 arrow keys, a player reached from the leaderboard, their rating over time as a chart named once with every figure
-in a table, their record against the computer; axe finds no violation on either page."""
+in a table, their record against the computer; axe finds no violation on either page; a group switched by keys
+is said in the page's own region."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from room_server import ServeProcess, close_all
 from test_room_ratings import play, registered
 from test_web import axe_violations, report
-from web_support import Room, new_page
+from web_support import DESKTOP, PHONE, TRANSCRIPT, Room, new_page, transcript
 
 
 def rated_games(room: Room) -> None:
@@ -78,3 +79,44 @@ def test_the_leaderboard_and_a_players_page_by_keys(browser: Any, room: Room) ->
     violations = axe_violations(page)
     assert not violations, "player page: " + report(violations)
     assert not errors
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone-360x740", "desktop-1280x900"])
+def test_the_rating_groups_are_a_row_of_small_choices_above_the_leaderboard(browser: Any, room: Room,
+                                                                            viewport: dict[str, int]) -> None:
+    """Each group a small radio button with its name beside it, the groups wrapping in rows, and the leaderboard
+    (or the line saying it is empty) on the first screen below them."""
+    page = new_page(browser, viewport)
+    page.goto(room.url + "/leaderboard")
+    page.wait_for_selector("#ratings-result > *")
+    where = page.evaluate("""() => {
+      const box = (node) => { const r = node.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
+      return { height: innerHeight, result: box(document.querySelector('#ratings-result > *')),
+               groups: [...document.querySelectorAll('#ratings-groups label')].map((label) =>
+                 ({ label: box(label), radio: box(label.querySelector('input')) })) };
+    }""")
+    assert len(where["groups"]) == 8
+    for group in where["groups"]:
+        top, bottom, left, right = group["radio"]
+        assert bottom - top <= 32 and right - left <= 32, group  # a radio button's size, not a wide circle
+        assert group["label"][1] - group["label"][0] <= 48, group  # its name on its line, beside it
+    lines = {round(group["label"][0]) for group in where["groups"]}
+    assert len(lines) <= (5 if viewport is PHONE else 2), where  # in rows, not one group a line
+    assert where["result"][0] + 60 <= where["height"], where
+    page.context.close()
+
+
+def test_a_rating_group_switched_by_keys_is_said(browser: Any, room: Room) -> None:
+    """The leaderboard, away from any table: switching the rating group with an arrow says what the new group
+    shows, in the page's own region (the table's regions are hidden there and say nothing)."""
+    page = new_page(browser)
+    page.add_init_script(TRANSCRIPT)
+    page.goto(room.url + "/leaderboard")
+    page.wait_for_selector("#ratings-result caption, #ratings-result p")
+    page.focus("#group-partnership")
+    start = len(transcript(page))
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#ratings-result p >> text=No one has a rated solo game yet.")
+    said = [text for kind, text in transcript(page, start) if kind.startswith("live")]
+    assert said == ["No one has a rated solo game yet."], transcript(page, start)
+    page.context.close()

@@ -140,3 +140,53 @@ def wait_for_log(page: Any, text: str, count: int = 1) -> None:
 def status(page: Any) -> str:
     text: str = page.inner_text("#status")
     return text
+
+
+# What a screen reader is given, in order, recorded in the page: each focus change (the element's name and its
+# description, as the focus says them) and each change of a live region that is not hidden from it (a log's new
+# lines; a status's or an alert's whole text). Injected before the page's own scripts by ``page.add_init_script``.
+TRANSCRIPT = """
+window.transcript = [];
+(() => {
+  const push = (kind, text) => { if (text) window.transcript.push([kind, text]); };
+  const words = (ids) => (ids || "").split(" ").map((id) => (document.getElementById(id) || {}).textContent || "")
+    .join(" ").replace(/\\s+/g, " ").trim();
+  const nameOf = (node) => {
+    if (!(node instanceof Element)) return "";
+    const name = node.getAttribute("aria-label") || words(node.getAttribute("aria-labelledby"))
+      || node.textContent.replace(/\\s+/g, " ").trim() || node.tagName;
+    const described = words(node.getAttribute("aria-describedby"));
+    return (node.id ? "#" + node.id + " " : "") + name + (described ? " | " + described : "");
+  };
+  document.addEventListener("focusin", (event) => push("focus", nameOf(event.target)), true);
+  const silent = (node) => node.closest("[hidden], [aria-hidden='true']") !== null;
+  const regionOf = (node) => {
+    const element = node instanceof Element ? node : node.parentElement;
+    return element ? element.closest("[aria-live], [role='log'], [role='status'], [role='alert']") : null;
+  };
+  new MutationObserver((records) => {
+    const whole = new Set();
+    for (const record of records) {
+      const region = regionOf(record.target);
+      if (!region || silent(region)) continue;
+      if (region.getAttribute("role") === "log") {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element && silent(node))) push("live #" + region.id, node.textContent.trim());
+        }
+      } else whole.add(region);
+    }
+    for (const region of whole) push("live #" + region.id, region.textContent.replace(/\\s+/g, " ").trim());
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+
+
+def transcript(page: Any, since: int = 0) -> list[tuple[str, str]]:
+    """What the page has given the screen reader (``TRANSCRIPT``), from entry ``since`` on: (kind, words) pairs,
+    kind "focus" or "live #region"."""
+    return [(kind, text) for kind, text in page.evaluate("window.transcript")[since:]]
+
+
+def heard_times(entries: list[tuple[str, str]], words: str) -> int:
+    """How many times ``words`` are given to the screen reader in ``entries``, by the focus and the live regions."""
+    return sum(text.lower().count(words.lower()) for _, text in entries)

@@ -15,7 +15,7 @@ import { connectStats, renderStats } from "./stats.js";
 import { connectSettingsDialog } from "./settings_dialog.js";
 import { $, el } from "./dom.js";
 
-const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], invitation: null };
+const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], lobbyPage: 0, invitation: null };
 
 const link = new Link({ onMessage, onState });
 const table = new TableView(link, { onLeave: () => go("/") });
@@ -98,7 +98,7 @@ function open() {
   document.title = "Lobby · Spades";
   focusView("lobby-title");
   table.reset(null);
-  link.send({ type: "lobby" }, { kind: "lobby" });
+  link.send({ type: "lobby", page: state.lobbyPage }, { kind: "lobby" });
 }
 
 function enterTable(id) {
@@ -192,7 +192,7 @@ function onMessage(message, context) {
       onError(message, context);
       break;
     case "lobby":
-      renderLobby(room, message.tables);
+      renderLobby(room, message.tables, message);
       break;
     case "table":
       if (seatedByRoom(message, state.me)) go(`/tables/${message.table}`);

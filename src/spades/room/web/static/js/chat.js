@@ -88,6 +88,7 @@ export class ChatBox {
   /** A new table (or none): its chat starts empty. */
   reset() {
     this.phrasesOpen = false;
+    this.lastSeq = 0;  // the table's last message shown: lines given again on a return are not shown twice
     this.speakers = new Set();
     $("chat-log").replaceChildren();
     $("chat-input").value = "";
@@ -145,11 +146,15 @@ export class ChatBox {
     if (message.type === "chat") {
       this.add(chatLine(message));
       this.heardFrom(message.name);
+      this.lastSeq = Math.max(this.lastSeq, message.seq);
     } else if (message.type === "chat_log" && message.earlier) {
-      for (const said of message.messages) this.add(chatLine(said, true));
-      for (const said of message.messages) this.heardFrom(said.name);
+      // on coming to the table, and back after an absence what was said meanwhile: said as earlier lines
+      const missed = message.messages.filter((said) => said.seq > this.lastSeq);
+      for (const said of missed) this.add(chatLine(said, true));
+      for (const said of missed) this.heardFrom(said.name);
+      for (const said of missed) this.lastSeq = Math.max(this.lastSeq, said.seq);
     } else if (message.type === "chat_log") {
-      answer(message.messages.length ? message.messages.map((said) => chatLine(said)) : "No chat messages yet.");
+      answer(message.messages.length ? message.messages.map((said) => chatLine(said, true)) : "No chat messages yet.");
     } else if (message.type === "chat_settings") {
       $("chat-mode").value = message.chat;
       $("chat-spectators").checked = message.spectator_chat;

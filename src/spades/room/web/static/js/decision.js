@@ -7,6 +7,14 @@
 import { bidSpoken, cardName } from "./cards.js";
 import { el } from "./dom.js";
 
+/** Words for a keyboard and a mouse, and words for a finger: both in the page, each shown (and read) only where it
+ * can be done, by the pointer the device has (app.css: .keys-words and .touch-words). */
+function keysOrTouch(keys, touch) {
+  const words = [el("span", { class: "keys-words", text: keys })];
+  if (touch) words.push(el("span", { class: "touch-words", text: touch }));
+  return el("span", {}, ...words);
+}
+
 export const decisionMethods = {
   renderDecision() {
     const view = this.view;
@@ -18,8 +26,10 @@ export const decisionMethods = {
     if (key === this.decisionKey) return;
     this.decisionKey = key;
     box.replaceChildren();
+    // A choice to make with buttons is offered over the middle of the felt (app.css); a line stays below it.
+    box.classList.toggle("picker", this.waitingNext || (this.myTurn() && (view.phase === "bid" || view.phase === "draw")));
     if (this.waitingNext) {
-      box.append(el("p", { class: "your-turn", text: "Press n for the next hand, or:" }),
+      box.append(el("p", { class: "your-turn" }, keysOrTouch("Press n for the next hand, or:", "The hand is over.")),
         el("button", { type: "button", class: "primary", text: "Next hand", onclick: () => this.handleKey("n") }));
       return;
     }
@@ -40,12 +50,13 @@ export const decisionMethods = {
     } else if (view.phase === "draw") {
       box.append(el("p", { class: "your-turn", text: `You drew the ${view.offered ? cardName(view.offered) : "card"}.` }),
         el("div", { class: "bids" },
-          el("button", { type: "button", text: "Keep it (y)", onclick: () => this.act("keep") }),
-          el("button", { type: "button", text: "Discard it (n)", onclick: () => this.act("discard") })));
+          el("button", { type: "button", onclick: () => this.act("keep") }, "Keep it", keysOrTouch(" (y)", "")),
+          el("button", { type: "button", onclick: () => this.act("discard") }, "Discard it", keysOrTouch(" (n)", ""))));
     } else if (view.phase === "pass") {
-      box.append(el("p", { class: "your-turn", text: `Your turn to pass a card to ${this.seatName(view.pass_to)}, face down: tap or click a card, or press Enter.` }));
+      box.append(el("p", { class: "your-turn" }, `Your turn to pass a card to ${this.seatName(view.pass_to)}, face down: `,
+        keysOrTouch("click a card, or press Enter.", "tap a card.")));
     } else {
-      box.append(el("p", { class: "your-turn", text: "Your turn: tap or click a card, or press Enter." }));
+      box.append(el("p", { class: "your-turn" }, "Your turn: ", keysOrTouch("click a card, or press Enter.", "tap a card.")));
     }
   },
 

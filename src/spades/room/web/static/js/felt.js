@@ -6,7 +6,7 @@
 // comes from the room, and the seat boxes hold text a screen reader can read as it is.
 
 import { bidSpoken, cardBackElement, cardFaceElement, cardName } from "./cards.js";
-import { ALL_POSITIONS } from "./rulesets.js";
+import { ALL_POSITIONS, seatLetters } from "./rulesets.js";
 
 const FLY_MS = 320;
 const SWEEP_AFTER_MS = 450;  // within the room's usual second between the computer's cards
@@ -85,7 +85,7 @@ export function renderSeats(table) {
     const name = seat === table.seat ? `${table.seatName(seat)} (you)` : table.seatName(seat);
     const doing = { bid: "bid", draw: "draw", pass: "pass" }[view.phase] ?? "play";
     const avatar = el("span", { class: "avatar", "aria-hidden": "true" },
-      el("span", { class: "initial", text: table.seatName(seat).slice(0, 1) }),
+      el("span", { class: "initial", text: seatLetters(players)[seat] }),  // its own at every table size
       ring(away ? "clock" : turn ? "lit" : "idle"));
     if (away) avatar.dataset.seat = String(seat);
     const chips = el("p", { class: "seat-nums" },

@@ -3,7 +3,7 @@
 // changes or a turn begins, and never otherwise. These are methods of the table (table.js joins them to TableView;
 // `this` is the table).
 
-import { answer } from "./speak.js";
+import { answer, clearAnswer } from "./speak.js";
 import { SUITS, capitalize, cardFaceElement, cardName, inOrder, suitOf } from "./cards.js";
 import { settings } from "./settings.js";
 import { el, shown } from "./dom.js";
@@ -73,15 +73,15 @@ export const handMethods = {
 
   /** The hand: one button a card, kept from update to update (only the cards played leave, only those dealt or
    * drawn come), so that the focus stays on its card and a screen reader says nothing again; a card that may not
-   * be played now says so, and why, as its description. The focus moves here only when the card it was on is
-   * gone (played: to the card that takes its place). */
+   * be played now says so, and why, as its description. A card that leaves with the focus on it is kept, out of
+   * sight, until the focus goes elsewhere (see keepLeaving): the focus never moves by itself when one's own card
+   * is played, nor at the end of a hand, so "South plays the ace of hearts." and the result are heard whole. */
   renderHand() {
     const box = document.getElementById("hand");
     const cards = this.waitingNext ? [] : this.hand();
     const view = this.view;
     const held = cards || [];
     const hadFocus = box.contains(document.activeElement);
-    box.parentElement.hidden = this.waitingNext;
     if (held.length && !held.includes(this.selected)) {
       // a place for the hand's one Tab stop, not the player's choice: after a card played, the one beside it;
       // the next "your turn" picks as the terminal does
@@ -93,12 +93,17 @@ export const handMethods = {
       this.defaulted = true;
     }
     this.order = held;
+    const status = document.getElementById("status");
     for (const [card, button] of this.buttons) {
       if (!held.includes(card)) {
-        button.remove();
         this.buttons.delete(card);
+        // an answer about a card that has left the hand ("the three of hearts is selected") is no longer true
+        if (status.textContent.toLowerCase().includes(cardName(card).toLowerCase())) clearAnswer();
+        if (button === document.activeElement) this.keepLeaving(button);
+        else button.remove();
       }
     }
+    this.showHand();
     let note = box.querySelector(":scope > p");
     if (cards === null && !this.waitingNext) {
       const text = view.seat === null ? "You are watching." : "Your cards are face down.";
@@ -122,7 +127,7 @@ export const handMethods = {
         this.buttons.set(card, button);
       }
       // in the hand's order, without moving a button already there (a moved button loses the focus)
-      const here = box.querySelectorAll(":scope > button.card")[index];
+      const here = box.querySelectorAll(":scope > button.card:not(.leaving)")[index];
       if (here !== button) box.insertBefore(button, here ?? null);
       const legal = !playing || view.legal.includes(card);
       button.classList.toggle("unplayable", !legal);
@@ -136,6 +141,40 @@ export const handMethods = {
     });
     this.markSelected(this.selected, { keepDefault: true });
     if (hadFocus && !box.contains(document.activeElement) && this.focusWithTable()) this.focusHome();
+  },
+
+  /** A card played (or the last of a hand) with the focus on it: the button stays where the focus is, out of
+   * sight and unchanged, so the screen reader says nothing (moving the focus to the next card would cut off the
+   * line of the card just played with that card's name). It goes once the focus leaves it: at the next turn, or
+   * when the player moves through the hand. */
+  keepLeaving(button) {
+    this.letGoOfLeaving();
+    this.leaving = button;
+    button.classList.add("leaving");
+    button.addEventListener("focusout", () => {
+      if (this.leaving !== button) return;  // let go of already (a new table): removing it is what moved the focus
+      if (document.activeElement === button) return;  // the window lost the focus, not the card: it comes back here
+      this.leaving = null;
+      button.remove();
+      this.showHand();
+    });
+  },
+
+  /** The card kept for the focus goes now (a new table, or another card that leaves with the focus). */
+  letGoOfLeaving() {
+    const button = this.leaving;
+    this.leaving = null;
+    button?.remove();
+  },
+
+  /** The hand is shown while there are cards to show, or while the card just played still holds the focus. */
+  showHand() {
+    const view = this.view;
+    const over = view !== null && view.phase === "over" && this.seen >= this.events.length;
+    const wrap = document.getElementById("hand").parentElement;
+    const gone = this.waitingNext || over;
+    wrap.hidden = gone && !this.leaving;
+    wrap.classList.toggle("keeping", gone && Boolean(this.leaving));
   },
 
   /** Move the selection without rebuilding the hand (a rebuilt button would lose the click under way); with
@@ -199,7 +238,7 @@ export const handMethods = {
    * then there is nothing to put it on (the card table of the last table, or its title, would be said and left at
    * once). */
   focus() {
-    if (this.view === null && (this.info === null || this.starting || this.info.state === "playing")) {
+    if (this.view === null && (this.info === null || this.starting || this.info.state !== "waiting")) {
       this.wantFocus = true;  // the first update (or, for a table that waits, its first message) puts it
     } else {
       this.focusHome();
@@ -207,11 +246,11 @@ export const handMethods = {
   },
 
   /** After drawing: a turn just begun (or the first update) brings the focus to the selected card. A game under
-   * way (or starting) sends its first update next: the focus waits for it, to go to a card once, not to the title
-   * first. */
+   * way, starting or over sends its first update next: the focus waits for it, to go to the card table once, not
+   * to the title first. */
   applyFocus() {
     if (!this.wantFocus) return;
-    if (this.view === null && (this.starting || (this.info && this.info.state === "playing"))) return;
+    if (this.view === null && (this.starting || (this.info && this.info.state !== "waiting"))) return;
     this.wantFocus = false;
     if (this.focusWithTable()) this.focusHome();
   },

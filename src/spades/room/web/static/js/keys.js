@@ -4,6 +4,7 @@
 
 import { answer, clearAlert, clearAnswer, lastMessage, refuse, say } from "./speak.js";
 import { bidSpoken, capitalize, cardName } from "./cards.js";
+import { rematchKey } from "./quick.js";
 
 // The keys are the room's keymap, the terminal's own (spades/words/keymap.py), which the page carries as JSON:
 // each key, and the others that do the same, to its entry; the browser's names for keys (KeyboardEvent.key) to
@@ -37,6 +38,7 @@ export const keyMethods = {
     }
     if (this.confirm !== null) return this.answerConfirm(key);
     const phase = this.view.phase;
+    if (phase === "over" && this.seat !== null && (key === "y" || key === "n") && rematchKey(key)) return;
     const entry = KEYS.get(key);
     const does = entry ? entry.does : null;
     if (does === "bid") return this.digit(key);

@@ -20,7 +20,18 @@ function seatToJoin(info) {
 }
 
 
-export function renderLobby({ state, go, sitAndStart }, tables) {
+/** The pager under the list: the room sends the tables a page at a time (waiting ones first). */
+function renderPager(state, reply) {
+  const pages = reply?.pages ?? 1;
+  state.lobbyPage = Math.min(reply?.page ?? 0, pages - 1);
+  $("lobby-pager").hidden = pages <= 1;
+  $("lobby-page").textContent = `Page ${state.lobbyPage + 1} of ${pages}`;
+  $("lobby-previous").disabled = state.lobbyPage === 0;
+  $("lobby-next").disabled = state.lobbyPage >= pages - 1;
+}
+
+export function renderLobby({ state, go, sitAndStart }, tables, reply) {
+  renderPager(state, reply);
   const same = JSON.stringify(tables);
   if (same === state.lobbyKey && $("tables").childElementCount === tables.length) return;
   state.lobbyKey = same;
@@ -89,11 +100,14 @@ export function renderCreateSeats() {
 }
 
 /** The lobby's buttons and the form that creates a table. */
-export function connectLobby({ link, table, go, sitAndStart }) {
-  $("lobby-refresh").addEventListener("click", () => link.send({ type: "lobby" }, { kind: "lobby" }));
+export function connectLobby({ state, link, table, go, sitAndStart }) {
+  const ask = (page) => link.send({ type: "lobby", page }, { kind: "lobby" });
+  $("lobby-refresh").addEventListener("click", () => ask(state.lobbyPage));
+  $("lobby-previous").addEventListener("click", () => ask(Math.max(0, state.lobbyPage - 1)));
+  $("lobby-next").addEventListener("click", () => ask(state.lobbyPage + 1));
   // The list keeps itself current while it is shown (quietly: it is no live region).
   setInterval(() => {
-    if (!$("view-lobby").hidden && link.connected && !document.hidden) link.send({ type: "lobby" }, { kind: "lobby" });
+    if (!$("view-lobby").hidden && link.connected && !document.hidden) ask(state.lobbyPage);
   }, 10000);
 
   $("create-variant").addEventListener("change", renderCreateSeats);

@@ -60,7 +60,7 @@ export class LobbyChat {
       for (const said of message.messages) this.add(chatLine(said, true));
       for (const said of message.messages) this.heardFrom(said.name);
     } else if (message.type === "chat_log") {
-      this.answer(message.messages.length ? message.messages.map((said) => chatLine(said)).join("\n")
+      this.answer(message.messages.length ? message.messages.map((said) => chatLine(said, true)).join("\n")
         : "No chat messages in the lobby yet.");
     }
   }

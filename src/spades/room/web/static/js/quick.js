@@ -81,13 +81,26 @@ export function onQuickMessage(message) {
     state.rematchTable = message.table;
     if (first) state.answered = false;
     box.hidden = false;
-    $("rematch-text").textContent = message.text;
+    // the room's line begins with the question, which is said and shown there once: the group's own copy of it
+    // stays only as the group's name (aria-labelledby reads a hidden element too)
+    $("rematch-question").hidden = message.text.startsWith($("rematch-question").textContent);
     const settled = message.declined.length > 0 || message.table_new !== undefined;
-    $("rematch-yes").disabled = state.answered || settled;
-    $("rematch-no").disabled = state.answered || settled;
+    // Said politely after the game's last lines, never by moving the focus onto Yes (which would cut them off):
+    // y or n answers it from the table, as at the terminal; Yes and No are there for the pointer and for Tab.
+    const open = !state.answered && !settled;
+    $("rematch-text").textContent = open ? `${message.text} Press y or n.` : message.text;
+    $("rematch-yes").disabled = !open;
+    $("rematch-no").disabled = !open;
     if (settled && message.declined.length > 0) state.adopt = false;
-    if (first && !settled) $("rematch-yes").focus();
   }
+}
+
+/** y or n at a table whose game is over: the answer to "Play again with the same seats?" while it is open; false
+ * when there is no question to answer. */
+export function rematchKey(key) {
+  if ($("rematch").hidden || $("rematch-yes").disabled || state.rematchTable === null) return false;
+  answerRematch(key === "y");
+  return true;
 }
 
 /** A ``rating`` message: how the finished game was rated, shown at the end of the game (the room says the same

@@ -4,10 +4,14 @@
 
 const DATA = JSON.parse(document.getElementById("rule-sets")?.textContent || "{}");
 const SEAT_NAMES = DATA.seat_names || { 4: ["North", "East", "South", "West"] };
+const SEAT_LETTERS = DATA.seat_letters || { 4: ["N", "E", "S", "W"] };
 const VARIANTS = DATA.variants || {};
 
 /** The seats' names of a table of ``players``, in seat order. */
 export function seatNames(players) { return SEAT_NAMES[String(players)] || SEAT_NAMES["4"]; }
+
+/** The seats' short forms (N, E, S, W; at five and six NW, NE, SW, SE as well), one for each seat's badge. */
+export function seatLetters(players) { return SEAT_LETTERS[String(players)] || SEAT_LETTERS["4"]; }
 
 export function playersOf(variant) { return (VARIANTS[variant] || { players: 4 }).players; }
 

@@ -115,9 +115,12 @@ export const saidMethods = {
   onSaid(text, context, action = null, lines = null) {
     if (context && context.key === "C") this.stopWaiting();
     if (context && context.key === "C" && lines) return answer(lines);  // every line of the review, in order
-    // the hint key's card becomes the selected one, as at the terminal
+    // the hint key's card becomes the selected one, as at the terminal; when the focus goes to it, the focus says
+    // its name, and the words do not say it again
     if (context && context.key === "x" && action && this.view && (this.view.hand || []).includes(action)) {
-      this.markSelected(action, { focus: true });
+      if (this.markSelected(action, { focus: true })) {
+        return answer(text, { heard: text.replace(`play the ${cardName(action)} (now selected)`, "play it") });
+      }
     }
     // as the terminal: the hand first, then the turn to bid; back at a game, the trick first, then the turn
     if (context && (context.afterLook || context.thenPrompt)) {

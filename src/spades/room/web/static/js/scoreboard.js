@@ -15,8 +15,14 @@ export const scoreboardMethods = {
     if (view.ended) where = `Hand ${view.hand_number} is over`;
     const rules = view.rules.options;
     const target = rules.hands ? `${rules.hands} hand${rules.hands === 1 ? "" : "s"}` : `to ${rules.target ?? 500}`;
+    let line = `${where}. Playing ${target}.`;
+    if (view.phase === "over") {  // the result, in the room's words, not the hand the game ended on
+      const over = this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "game_over").pop();
+      const hands = view.results.length;
+      line = `Game over after ${hands} hand${hands === 1 ? "" : "s"}. ${over ? this.lines[over[1]][0] : ""}`.trim();
+    }
     document.getElementById("scoreline").replaceChildren(
-      el("p", { text: `${where}. Playing ${target}.` }),
+      el("p", { text: line }),
       el("ul", { class: "scores-now" }, ...parts.map((text) => el("li", { text }))),
     );
   },

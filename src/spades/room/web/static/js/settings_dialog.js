@@ -1,13 +1,13 @@
 // The settings dialog: its switches (brief words, the browser's own speech, "your turn" at once, the sounds, moves
 // that pass over the cards that may not be played) kept with the other settings as soon as they change.
 
-import { answer } from "./speak.js";
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
 import { $ } from "./dom.js";
 
 export function connectSettingsDialog() {
   $("open-settings").addEventListener("click", () => {
+    $("settings-said").textContent = "";
     $("set-brief").checked = settings.verbosity === "tricks";  // v may have changed it at the table
     $("settings-dialog").showModal();
   });
@@ -23,7 +23,7 @@ export function connectSettingsDialog() {
       settings[key] = box.checked;
       saveSettings();
       if (key === "speech" && box.checked && !("speechSynthesis" in window)) {
-        answer("This browser has no speech; use a screen reader.");
+        $("settings-said").textContent = "This browser has no speech; use a screen reader.";
       }
     });
   }

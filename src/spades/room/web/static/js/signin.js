@@ -3,7 +3,7 @@
 // address. What the room's page shares (its state, its link, going to an address, sitting at a table) comes from
 // app.js.
 
-import { answer, say } from "./speak.js";
+import { notice } from "./speak.js";
 import { seatNames } from "./rulesets.js";
 import { $ } from "./dom.js";
 
@@ -21,7 +21,8 @@ export function setToken(value) {
 
 /** The sign-in page at an invitation's address says which table it is and the seat it offers, and its first
  * button (which has the focus, so Enter) takes that seat as a guest; "Play now", which would start another
- * table, is not offered there. The table is looked up in the room's list of tables (GET /api/tables). */
+ * table, is not offered there. The table is looked up in the room's list of tables (GET /api/tables) before the
+ * button takes the focus: it is then said once, with its final name, and the invitation as its description. */
 export async function showInvitation(state, id) {
   $("invitation").hidden = id === null;
   $("play-now-box").hidden = id !== null;
@@ -30,21 +31,22 @@ export async function showInvitation(state, id) {
   const accept = $("accept-invitation");
   $("invitation-text").textContent = `You are invited to table ${id}.`;
   accept.textContent = "Watch as a guest";
-  accept.focus();
+  const still = () => state.invitation && state.invitation.table === id && !$("view-signin").hidden;
   let info;
   try {
     const reply = await fetch("/api/tables");
     info = (await reply.json()).tables.find((t) => t.table === id);
   } catch {
-    return;  // the room will say at the table what there is
+    if (still()) accept.focus();  // the room will say at the table what there is
+    return;
   }
-  if (!state.invitation || state.invitation.table !== id || $("view-signin").hidden) return;
+  if (!still()) return;
   if (!info) {
     $("invitation-text").textContent = `You are invited to table ${id}, but it is not open: its game may be over.`;
     $("invitation").hidden = true;
     $("play-now-box").hidden = false;
-    say($("invitation-text").textContent);
     $("play-now").focus();
+    notice($("invitation-text").textContent);
     return;
   }
   const names = seatNames(info.seats.length);
@@ -56,8 +58,7 @@ export async function showInvitation(state, id) {
   state.invitation.seat = free.length ? free[0].seat : null;
   $("invitation-text").textContent = `You are invited to table ${id} (${variant}, ${what}).`;
   accept.textContent = free.length ? `Sit at ${names[free[0].seat]} as a guest` : "Watch as a guest";
-  // the button's name changed under the focus: say the whole invitation once
-  answer($("invitation-text").textContent);
+  if (!accept.contains(document.activeElement)) accept.focus();
 }
 
 /** The sign-in page's buttons and forms, and signing out. */
@@ -103,6 +104,12 @@ export function connectSignIn({ state, link, open, go, sitAndStart }) {
       { kind: "signin" });
   });
   $("sign-out").addEventListener("click", () => {
+    // the room ends the session too, so a guest's name is free for the next person at once
+    const ended = token();
+    if (ended) {
+      fetch("/api/sign-out", { method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: ended }), keepalive: true }).catch(() => {});
+    }
     setToken(null);
     state.signedIn = false;
     state.me = null;

@@ -14,9 +14,26 @@ function speak(text, interrupt) {
   window.speechSynthesis.speak(new SpeechSynthesisUtterance(text));
 }
 
+/** Whether the table's regions (its log, its status line) are hidden: the page is at another view, where words
+ * given to them would never be said. */
+function awayFromTable() {
+  return document.getElementById("view-table").hidden;
+}
+
+/** Words said politely away from a table (the sign-in page, the lobby, the leaderboard): the page's own region,
+ * which no view hides. */
+export function notice(text) {
+  const region = document.getElementById("notice");
+  region.textContent = "";
+  region.textContent = text;
+  speak(text, false);
+}
+
 /** A line of the table's story: what happened, a prompt, a question. m repeats the last of these, unless it is
- * said with ``remember: false`` (a line after what the table awaits, which m must still repeat). */
+ * said with ``remember: false`` (a line after what the table awaits, which m must still repeat). Away from a
+ * table, the line is the page's notice. */
 export function say(text, { urgent = false, remember = true, heard = null } = {}) {
+  if (awayFromTable()) return notice(text);
   const log = document.getElementById("log");
   const line = document.createElement("p");
   line.textContent = text;
@@ -50,6 +67,7 @@ export function answer(lines, { heard = null } = {}) {
   const status = document.getElementById("status");
   const rest = document.getElementById("heard");
   const list = Array.isArray(lines) ? lines : [lines];
+  if (awayFromTable()) return notice(list.join(" "));
   if (heard === null) status.removeAttribute("aria-hidden");
   else status.setAttribute("aria-hidden", "true");
   rest.textContent = heard ?? "";

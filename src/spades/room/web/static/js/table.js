@@ -69,6 +69,8 @@ export class TableView {
     clearTimeout(this.backTimer);
     clearTimeout(this.coachTimer);
     for (const button of this.buttons?.values() ?? []) button.remove();
+    this.letGoOfLeaving();
+    this.leaving = null;  // a card played that keeps the focus until it moves (hand.js, keepLeaving)
     this.buttons = new Map();  // the hand's buttons by card: kept from update to update, so the focus stays put
     this.order = [];  // the cards as last shown
   }
@@ -249,7 +251,7 @@ export class TableView {
       // empty by then, is not shown as an empty "Your hand".
       const over = view.phase === "over" && this.seen >= this.events.length;
       document.getElementById("play").classList.toggle("over", over);
-      if (over) document.getElementById("hand").parentElement.hidden = true;
+      this.showHand();
     }
     this.applyFocus();
   }

@@ -325,8 +325,8 @@ def test_spades_join_goes_back_to_the_game_the_player_did_not_leave() -> None:
                 "seats": [{"seat": 0, "player": "Ann", "away": away}, {"seat": 1, "player": None, "away": None}]}
 
     said: list[str] = []
-    link = SimpleNamespace(name="ann", lobby=lambda: [table(1, "left"), table(2, "restart")])
+    link = SimpleNamespace(name="ann", seated=lambda: [table(1, "left"), table(2, "restart")])
     assert game_under_way(link, said.append) == 2  # type: ignore[arg-type]
     assert said == ["Your game at table 2 is under way; back to it."]
-    link = SimpleNamespace(name="Ann", lobby=lambda: [table(1, "left")])
+    link = SimpleNamespace(name="Ann", seated=lambda: [table(1, "left")])
     assert game_under_way(link, said.append) == 1  # type: ignore[arg-type]  # the only one: back to it

@@ -323,6 +323,10 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
             while not link.until_started(0.2, out):
                 if link.removed:  # the owner removed the player, as was just said
                     return 1
+                if link.info.get("state") == "closed":  # it waited too long for its game: the room says why
+                    for line in link.notices():
+                        out(line)
+                    return 1
                 if timeout is not None and deadline is not None and time.monotonic() > deadline:
                     out(f"The game at table {link.table} has not started in {timeout / 60:g} minutes; "
                         f"{link.join_command(link.table)} sits there again.")
@@ -489,7 +493,7 @@ def save_session(sessions: dict[str, dict[str, Any]], url: str, name: str, token
 def game_under_way(link: RemoteLink, out: Any) -> int | None:
     """The table where the player sits at a game under way (they lost the connection, or left it), if any: one
     they did not leave on purpose first (quick play may have seated them elsewhere since)."""
-    mine = [(info, seat) for info in link.lobby() if info["state"] == "playing" for seat in info["seats"]
+    mine = [(info, seat) for info in link.seated() if info["state"] == "playing" for seat in info["seats"]
             if (seat["player"] or "").casefold() == link.name.casefold()]
     if not mine:
         return None

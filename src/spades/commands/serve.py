@@ -64,6 +64,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help="the ASGI server under the room's application (default uvicorn); granian: Granian, "
                              "which does not cut frames over 64 KiB from their header nor send the x-spades-process "
                              "header (see spades.commands.serve_granian), kept to compare their costs")
+    parser.add_argument("--table-wait", type=float, default=60.0, metavar="MINUTES",
+                        help="close a table whose game has not started this many minutes after it was made, and one "
+                             "with no person seated a sixth of that after (default 60; 0.1 to 1440)")
     parser.add_argument("--quiet", action="store_true",
                         help="no line for each sign-in, seat taken or left and game started or over; warnings and "
                              "errors only")
@@ -90,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
                            "moves through Redis")
     if args.metrics_port is not None and not 0 <= args.metrics_port <= 65535 - args.processes:
         raise CommandError(f"--metrics-port must be 0 to {65535 - args.processes}, not {args.metrics_port}")
+    if not 0.1 <= args.table_wait <= 1440:
+        raise CommandError(f"--table-wait must be 0.1 to 1440 minutes, not {args.table_wait:g}")
     from ..room.web.features import load_listener
 
     for name in args.listener:
@@ -132,7 +137,7 @@ def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
         sockets.append(metrics)
     app = create_app(args.database, args.redis, base_url=f"http://{args.host}:{args.port}", pace=args.pace,
                      seeds=args.seeds, allow_origins=tuple(args.allow_origin), process=(number, args.processes),
-                     metrics_port=metrics_port, listeners=tuple(args.listener))
+                     metrics_port=metrics_port, listeners=tuple(args.listener), waiting_minutes=args.table_wait)
     if getattr(args, "server", "uvicorn") == "granian":
         from .serve_granian import serve
 

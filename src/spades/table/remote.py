@@ -420,17 +420,16 @@ class RemoteLink:
         return list(self._request({"type": "lobby", "page": page})["tables"])
 
     def look(self, table: int) -> dict[str, Any]:
-        """A table's description, from the lobby's pages; JoinError when there is no such table (or its game is
+        """A table's description, as the lobby lists it; JoinError when there is no such table (or its game is
         over)."""
-        page = 0
-        while True:
-            reply = self._request({"type": "lobby", "page": page})
-            for info in reply["tables"]:
-                if info["table"] == table:
-                    return dict(info)
-            page += 1
-            if page >= int(reply.get("pages", 1)):
-                raise JoinError(f"there is no table {table} waiting or under way")
+        for info in self._request({"type": "lobby", "table": table})["tables"]:
+            if info["table"] == table:
+                return dict(info)
+        raise JoinError(f"there is no table {table} waiting or under way")
+
+    def seated(self) -> list[dict[str, Any]]:
+        """The tables waiting or under way where the player sits, as the lobby lists them."""
+        return list(self._request({"type": "lobby", "seated": True})["tables"])
 
     def sit(self, table: int, seat: int) -> dict[str, Any]:
         """Take the seat (or go back to one's own); the table's description."""

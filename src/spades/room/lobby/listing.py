@@ -1,8 +1,12 @@
 """The lobby's list of tables, made once per change and shared by every asker.
 
 Anyone may ask for the lobby, signed in or not, so one request must cost little however many ask: the list is
-read from the store and encoded once, in pages of ``LOBBY_PAGE`` tables (waiting ones first, then those under way;
-finished tables are never listed), and each reply is that encoded page with the asker's id put in front. The
+read from the store and encoded once, in pages of ``LOBBY_PAGE`` tables, and each reply is that encoded page with
+the asker's id put in front. The order is the one a person looking for a game wants, and the one that keeps a
+crowd of old tables from hiding a new one: waiting tables with a seat free first, then the other waiting tables,
+then those under way, each newest first (finished tables are never listed, and a waiting table expires:
+``lobby.expiry``). One table, or the tables where the asker sits, are found in the same copy (``lobby_find``,
+``lobby_seated``), so that an invitation or a player coming back never has to page through the list. The
 copy is made again only when something it shows may have changed: a table's seats or state (this process's
 notices, and the other processes' on the bus: a table created, its seats, its state), a connection coming to or
 leaving a table (who is connected), and, should a notice have been lost, once it is ``LOBBY_MAX_AGE`` seconds old.
@@ -24,7 +28,8 @@ from ..store import StoredTable
 from ..table.messages import table_json
 from ..table.room import Room
 
-__all__ = ["LOBBY_MAX_AGE", "Listing", "listing_of", "lobby_frame", "lobby_page", "lobby_tables"]
+__all__ = ["LOBBY_MAX_AGE", "Listing", "listing_of", "lobby_find", "lobby_frame", "lobby_order", "lobby_page",
+           "lobby_seated", "lobby_tables"]
 
 LOBBY_MAX_AGE = 10.0  # seconds a copy is shared at most, when no change this process hears of made it stale
 
@@ -34,6 +39,7 @@ class Listing:
     """One made copy of the lobby: each page's tables as encoded JSON, and what it was made from."""
 
     pages: list[bytes] = field(default_factory=lambda: [b"[]"])
+    tables: list[dict[str, Any]] = field(default_factory=list)  # the same tables, in the same order, not encoded
     version: tuple[int, int] = (-1, -1)
     made: float = -LOBBY_MAX_AGE
     builds: int = 0  # how many copies were made (the bench and the tests count them against the requests)
@@ -55,11 +61,19 @@ def listing_of(room: Room) -> Listing:
     return _LISTINGS.setdefault(room, Listing())
 
 
+def lobby_order(info: StoredTable) -> tuple[int, int]:
+    """Where a table comes in the lobby: waiting with a seat free (no person, no computer), then waiting and full,
+    then under way; newest first in each."""
+    free = any(s.player is None and s.level is None for s in info.seats)
+    return (2 if info.state != "waiting" else 0 if free else 1), -info.id
+
+
 async def lobby_tables(room: Room) -> list[dict[str, Any]]:
-    """Every table waiting or under way, waiting ones first, as the lobby lists them (read now, not shared)."""
-    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
-    infos = sorted(infos, key=lambda info: (info.state != "waiting", info.id))
-    return [table_json(info, room.connections.present(info.id), room.base_url) for info in infos]
+    """Every table waiting or under way, in the lobby's order (``lobby_order``; read now, not shared)."""
+    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"), p.LOBBY_MAX_TABLES,
+                                             newest_first=True)
+    return [table_json(info, room.connections.present(info.id), room.base_url)
+            for info in sorted(infos, key=lobby_order)]
 
 
 async def _current(room: Room) -> Listing:
@@ -74,6 +88,7 @@ async def _current(room: Room) -> Listing:
         tables = await lobby_tables(room)
         size = p.LOBBY_PAGE
         listing.pages = [orjson.dumps(tables[at:at + size]) for at in range(0, len(tables), size)] or [b"[]"]
+        listing.tables = tables
         listing.version, listing.made = version, time.monotonic()
         listing.builds += 1
         room.metrics.lobby_builds += 1
@@ -89,8 +104,30 @@ async def lobby_page(room: Room, page: int) -> tuple[bytes, int]:
     return (pages[page] if page < len(pages) else b"[]"), len(pages)
 
 
-async def lobby_frame(room: Room, page: int, reply_to: int | None) -> str:
-    """The ``lobby`` message of a page, with the asker's id: the shared page's bytes, not encoded again."""
-    tables, pages = await lobby_page(room, page)
+async def lobby_find(room: Room, table: int) -> dict[str, Any] | None:
+    """The lobby's entry of one table (None: it is not waiting nor under way), from the shared copy."""
+    listing = await _current(room)
+    room.metrics.lobby_lists += 1
+    return next((info for info in listing.tables if info["table"] == table), None)
+
+
+async def lobby_seated(room: Room, name: str) -> list[dict[str, Any]]:
+    """The lobby's entries of the tables where the player ``name`` sits, from the shared copy."""
+    listing = await _current(room)
+    room.metrics.lobby_lists += 1
+    key = name.casefold()
+    return [info for info in listing.tables if any((s["player"] or "").casefold() == key for s in info["seats"])]
+
+
+async def lobby_frame(room: Room, page: int, reply_to: int | None, *, table: int | None = None,
+                      seated: str | None = None) -> str:
+    """The ``lobby`` message of a page, with the asker's id: the shared page's bytes, not encoded again. With
+    ``table``, only that table (or none); with ``seated``, only the tables where that player sits: one page."""
+    if table is not None or seated is not None:
+        found: list[dict[str, Any] | None] = (list(await lobby_seated(room, seated)) if seated is not None
+                                              else [await lobby_find(room, table or 0)])
+        tables, pages, page = orjson.dumps([info for info in found if info is not None]), 1, 0
+    else:
+        tables, pages = await lobby_page(room, page)
     head = b'{"type":"lobby",' + (b'"id":%d,' % reply_to if reply_to is not None else b"")
     return (head + b'"page":%d,"pages":%d,"tables":' % (page, pages) + tables + b"}").decode()

@@ -173,7 +173,7 @@ async def return_to_seats(room: Room, conn: Connection) -> None:
     would then wait on them, uncovered. They take that seat back by asking (join)."""
     assert conn.player is not None
     name = conn.player.name
-    infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"))
+    infos: list[StoredTable] = await room.db(room.store.tables_of, conn.player)
     for info in infos:
         for seat in info.seats:
             if seat.player == name and seat.away != "left" and not is_removed(info, name):

@@ -17,6 +17,7 @@ from .codes import (
     ERROR_MEANINGS,
     GUESTS_PER_ADDRESS,
     LOBBY_BURST,
+    LOBBY_MAX_TABLES,
     LOBBY_PAGE,
     LOBBY_PER_SECOND,
     LOGIN_DELAY_FIRST,
@@ -43,6 +44,7 @@ from .codes import (
     SEND_QUEUE_BYTES,
     SEND_QUEUE_MAX,
     SOCKET_SEND_BUFFER,
+    TABLE_WAIT_MINUTES,
     TOKEN_LIFETIME_DAYS,
     TRANSPORT_MAX_BYTES,
     ErrorCode,
@@ -134,11 +136,18 @@ def render_docs() -> str:
         f"connection (beside a kernel send buffer of {SOCKET_SEND_BUFFER} bytes); a client that stops reading "
         f"is closed with code {CLOSE_NOT_READING}, and may connect again, resume and sync;\n"
         f"- a player owns at most {MAX_OPEN_TABLES} tables waiting or under way (`too_many_tables`);\n"
+        f"- a table whose game has not started {TABLE_WAIT_MINUTES:g} minutes after it was made is closed (state "
+        f"`closed`), and one with no person in its seats {TABLE_WAIT_MINUTES / 6:g} minutes after (the room's "
+        "operator may set another time: `spades serve --table-wait`); everyone at it is told why, and sees it "
+        "closed;\n"
         "- a person holds at most one seat at a table: a join for another seat of the same table moves them (the "
         "seat they had is free), and a join for a second seat sent at the same moment, on another connection or "
         "server process, is refused (`seat_taken`);\n"
-        f"- the lobby is sent a page of {LOBBY_PAGE} tables at a time (waiting ones first; finished tables are "
-        f"not listed), at most {LOBBY_PER_SECOND:g} a second to a connection in bursts of {LOBBY_BURST}; what a "
+        f"- the lobby is sent a page of {LOBBY_PAGE} tables at a time: waiting tables with a seat free first, then "
+        "the other waiting ones, then those under way, each newest first (finished and closed tables are not "
+        f"listed; at most the newest {LOBBY_MAX_TABLES} tables in all); `lobby` with `table` asks for one table, "
+        "with `seated` for the asker's own; at most "
+        f"{LOBBY_PER_SECOND:g} a second to a connection in bursts of {LOBBY_BURST}; what a "
         "connection asks before signing in (anything but the sign-ins and `ping`) and every request under `/api/` "
         f"over HTTP is counted for the client's address as well, {ANONYMOUS_PER_SECOND:g} a second in bursts of "
         f"{ANONYMOUS_BURST} (`rate_limited`; HTTP 429);\n"

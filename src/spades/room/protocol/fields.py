@@ -233,7 +233,7 @@ class SeatInfo(Part):
     covered: bool = Field(default=False, description="the computer plays the seat for its absent person")
 
 
-TableState = Literal["waiting", "playing", "over"]
+TableState = Literal["waiting", "playing", "over", "closed"]
 
 
 class TableInfo(Part):
@@ -243,7 +243,8 @@ class TableInfo(Part):
     owner: Name | None = Field(description="the name of the player who created the table")
     rules: RulesForm
     seats: list[SeatInfo] = Field(max_length=MAX_SEATS)
-    state: TableState = Field(description="waiting (for start), playing or over")
+    state: TableState = Field(description="waiting (for start), playing, over, or closed (it waited too long for its "
+                              "game to start: see the lobby's rules)")
     autostart: bool = Field(default=False, description="the game starts by itself once every seat has a person "
                             "or a computer; false: the owner starts it")
     timeout: Annotated[float, Field(ge=0)] = Field(default=60, description="seconds a person may be away during the "

@@ -8,20 +8,25 @@ from pydantic import Field
 
 from .base import ClientBase, ServerBase
 from .codes import LOBBY_PAGE, MAX_LOBBY_PAGE
-from .fields import TableInfo
+from .fields import TableId, TableInfo
 
 __all__ = ["Lobby", "LobbyList"]
 
 
 class Lobby(ClientBase):
-    """Ask for a page of the list of tables waiting or under way (waiting ones first); anyone may ask, signed in
-    or not, within the lobby's own rate."""
+    """Ask for a page of the list of tables waiting or under way (waiting tables with a seat free first, then the
+    other waiting ones, then those under way, each newest first); or for one table of it (``table``), or for the
+    tables where the asker sits (``seated``), in one page. Anyone may ask, signed in or not (``seated`` needs
+    signing in), within the lobby's own rate."""
 
-    replies = "lobby; error rate_limited"
+    replies = "lobby; error rate_limited, not_signed_in (seated)"
     example = {"type": "lobby", "page": 0}
     type: Literal["lobby"]
     page: Annotated[int, Field(ge=0, le=MAX_LOBBY_PAGE)] = Field(
         default=0, description=f"which page of {LOBBY_PAGE} tables, from 0; the reply says how many there are")
+    table: TableId | None = Field(default=None, description="only this table: the reply lists it, or nothing when it "
+                                  "is not waiting nor under way")
+    seated: bool = Field(default=False, description="only the tables waiting or under way where the asker sits")
 
 
 class LobbyList(ServerBase):

@@ -19,7 +19,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
-STATES = ("waiting", "playing", "over")
+STATES = ("waiting", "playing", "over", "closed")  # closed: expired while waiting, never played
 # Why a seated person is away: the connection was lost, they left the table, or the room restarted (every
 # connection was lost at once; that one is not announced, since everyone lost theirs), or the table's owner
 # removed them (the computer plays the seat for the rest of the game: they are never back).

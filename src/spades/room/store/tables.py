@@ -9,7 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    and_,
     func,
+    or_,
     select,
     update,
 )
@@ -84,11 +86,23 @@ class Tables(Database):
             row = session.scalar(select(TableRow).where(TableRow.invite == invite))
             return self._table_info(session, row) if row else None
 
-    def tables(self, states: tuple[str, ...] = ("waiting", "playing"), limit: int = 500) -> list[StoredTable]:
-        """The lobby: tables in those states, oldest first."""
+    def tables(self, states: tuple[str, ...] = ("waiting", "playing"), limit: int | None = None, *,
+               newest_first: bool = False) -> list[StoredTable]:
+        """The tables in those states, oldest first (or newest first), every one of them or the first ``limit``:
+        a restart resumes every game under way, however many."""
         with self._session() as session:
-            rows = session.scalars(select(TableRow).where(TableRow.state.in_(states))
-                                   .order_by(TableRow.id).limit(limit)).all()
+            order = TableRow.id.desc() if newest_first else TableRow.id
+            rows = session.scalars(select(TableRow).where(TableRow.state.in_(states)).order_by(order)
+                                   .limit(limit)).all()
+            return self._table_infos(session, list(rows))
+
+    def tables_of(self, player: Account, states: tuple[str, ...] = ("waiting", "playing")) -> list[StoredTable]:
+        """The tables in those states where the player holds a seat, oldest first: found by the seat, not by
+        reading every table."""
+        with self._session() as session:
+            rows = session.scalars(select(TableRow).join(SeatRow, SeatRow.table_id == TableRow.id)
+                                   .where(SeatRow.player_id == player.id, TableRow.state.in_(states))
+                                   .order_by(TableRow.id)).all()
             return self._table_infos(session, list(rows))
 
     def set_seat(self, table_id: int, seat: int, player: Account | None = None, level: str | None = None, *,
@@ -188,6 +202,20 @@ class Tables(Database):
             if was is not None:
                 statement = statement.where(TableRow.state == was)
             return bool(getattr(session.execute(statement), "rowcount", 0))
+
+    def expire_waiting(self, made_before: datetime, empty_made_before: datetime) -> list[int]:
+        """Close every table still waiting that was made before ``made_before``, or before ``empty_made_before``
+        with no person in its seats (state "closed": never listed again, no game, no record); their ids. One
+        statement, so processes sweeping at once close each table once."""
+        with self._session() as session:
+            seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id,
+                                                     SeatRow.player_id.is_not(None)).exists()
+            result = session.execute(
+                update(TableRow).where(TableRow.state == "waiting",
+                                       or_(TableRow.created < made_before,
+                                           and_(TableRow.created < empty_made_before, ~seated)))
+                .values(state="closed", finished=_now()).returning(TableRow.id))
+            return sorted(result.scalars())
 
     def update_settings(self, table_id: int, settings: Mapping[str, Any]) -> None:
         with self._session() as session:

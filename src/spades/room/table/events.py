@@ -1,20 +1,20 @@
 """What happens to a table, as typed events, and the hub the room's features hear them through.
 
-The table's actor says what happened to it (a game started, a hand over, a game over, a seat taken or left, a
-person away or back, the computer covering a seat) and knows nothing of who listens: ratings, the rematch, quick
-play, the presence lines, chat and the statistics subscribe here, and a new feature (a tournament, a clock, a
-moderator's action) is one more subscriber, never an edit to the actor.
+The table's actor says what happened to it (a game started, a hand over, a game over, a seat taken or left, a person
+away or back, the computer covering a seat; and the lobby's sweep, a table closed unplayed) and knows nothing of who
+listens: ratings, the rematch, quick play, the presence lines, chat and the statistics subscribe here, and a new
+feature (a tournament, a clock, a moderator's action) is one more subscriber, never an edit to the actor.
 
 An event is made once in the room, by the process that stored the change, after it is stored. That process's
 subscribers hear it first, in the order the events were made, each awaited in turn; then it goes on the bus, and
-every other process's subscribers hear it once, in the order the bus carries it. A subscriber that writes (a
-rating, a count) asks for ``made_here`` events only, so the work is done once in the room; one that tells its own
-connections hears every event. A subscriber's failure is logged and the others still hear the event: a feature
-never stops a table.
+every other process's subscribers hear it once, in the order the bus carries it. A subscriber that writes (a rating,
+a count) asks for ``made_here`` events only, so the work is done once in the room; one that tells its own connections
+hears every event. A subscriber's failure is logged and the others still hear the event: a feature never stops a
+table.
 
-A game's end is also offered, inside the transaction that stores it, to the parts subscribed with ``finishing``
-(the rating, the players' statistics): what must not be lost between the game's end and its effects is written
-with it, or not at all."""
+A game's end is also offered, inside the transaction that stores it, to the parts subscribed with ``finishing`` (the
+rating, the players' statistics): what must not be lost between the game's end and its effects is written with it, or
+not at all."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .connections import Connection
 
 __all__ = ["ConnectionClosed", "Covering", "Events", "FinishedGame", "GameOver", "GameStarted", "HandOver",
-           "PersonAway", "PersonBack", "SeatLeft", "SeatTaken", "TableEvent", "heard", "seat_events"]
+           "PersonAway", "PersonBack", "SeatLeft", "SeatTaken", "TableClosed", "TableEvent", "heard", "seat_events"]
 
 log = logging.getLogger("spades.room")
 
@@ -114,8 +114,16 @@ class Covering(TableEvent):
     away: str = ""
 
 
+@dataclass(frozen=True)
+class TableClosed(TableEvent):
+    """The table was closed before its game started (it waited too long: ``minutes`` is how long a table may)."""
+
+    kind: ClassVar[str] = "table_closed"
+    minutes: float = 0.0
+
+
 KINDS: dict[str, type[TableEvent]] = {kind.kind: kind for kind in (
-    GameStarted, HandOver, GameOver, SeatTaken, SeatLeft, PersonAway, PersonBack, Covering)}
+    GameStarted, HandOver, GameOver, SeatTaken, SeatLeft, PersonAway, PersonBack, Covering, TableClosed)}
 
 
 @dataclass(frozen=True)

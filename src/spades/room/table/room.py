@@ -39,8 +39,9 @@ class Room:
 
     def __init__(self, store: Store, bus: Bus | None = None, *, base_url: str = "", pace: float = 1.0,
                  seeds: bool = False, allow_origins: tuple[str, ...] = (), metrics: Metrics | None = None,
-                 tallies: Tallies | None = None) -> None:
+                 tallies: Tallies | None = None, waiting_minutes: float = p.TABLE_WAIT_MINUTES) -> None:
         self.store = store
+        self.waiting_life = timedelta(minutes=waiting_minutes)  # how long a table may wait for its game to start
         self.seeds = seeds  # whether a table's creator may choose its seed
         self.bus: Bus = bus or LocalBus()
         # the per-player limits' counts, shared by the room's processes (Redis) or this one's (memory)

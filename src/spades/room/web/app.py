@@ -176,12 +176,13 @@ async def _drain(conn: Connection) -> None:
 def create_app(database_url: str | None = None, redis_url: str | None = None, *, base_url: str = "",
                pace: float = 1.0, seeds: bool = False, allow_origins: tuple[str, ...] = (),
                process: tuple[int, int] = (1, 1), metrics_port: int | None = None,
-               listeners: tuple[str, ...] = ()) -> Starlette:
+               listeners: tuple[str, ...] = (), waiting_minutes: float = p.TABLE_WAIT_MINUTES) -> Starlette:
     """The room's application on that database (the default SQLite file when None), with table updates between
     processes through Redis when ``redis_url`` is given; ``allow_origins``: pages of other sites that may open the
     websocket, besides the room's own; ``process``: this one's number among the room's processes and how many
     there are; ``metrics_port``: the local port whose requests may read ``/metrics`` (none: no request may);
-    ``listeners``: more subscribers of the tables' events, as ``module:function`` (see ``features``)."""
+    ``listeners``: more subscribers of the tables' events, as ``module:function`` (see ``features``);
+    ``waiting_minutes``: how long a table may wait for its game to start (``lobby.expiry``)."""
     for name in listeners:  # a wrong name is refused before the room opens
         load_listener(name)
 
@@ -190,7 +191,8 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
         store = await asyncio.to_thread(Store, database_url)
         named = store.engine.url.render_as_string(hide_password=True)
         room = Room(store, make_bus(redis_url, named), base_url=base_url, pace=pace, seeds=seeds,
-                    allow_origins=allow_origins, metrics=Metrics(*process), tallies=make_tallies(redis_url, named))
+                    allow_origins=allow_origins, metrics=Metrics(*process), tallies=make_tallies(redis_url, named),
+                    waiting_minutes=waiting_minutes)
         install(room, listeners)
         anonymous = app.state.anonymous
         room.held["anonymous_addresses"] = lambda: (anonymous.sweep(), len(anonymous))[1]

@@ -43,8 +43,10 @@ async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
     if not rate.allow():
         raise p.Refusal(p.ErrorCode.RATE_LIMITED, f"more than {p.LOBBY_PER_SECOND:g} lobby lists a second (bursts "
                         f"of {p.LOBBY_BURST}); ask again in a moment")
-    conn.send(await lobby_frame(room, message.page, message.id))
-    await chat.lobby_listed(room, conn)
+    seated = None
+    if message.seated:
+        seated = need_player(conn).name
+    conn.send(await lobby_frame(room, message.page, message.id, table=message.table, seated=seated))
     await chat.lobby_listed(room, conn)
 
 

@@ -1,5 +1,6 @@
 """The room's HTTP routes: ``GET /health``, ``GET /api/tables?page=N`` (a page of the lobby, the copy the websocket's
-askers share), ``GET /api/tables/{table}/record`` (a
+askers share), ``GET /api/tables/{table}`` (one table as the lobby lists it, while it waits or is under way; what
+an invitation's page looks up), ``GET /api/tables/{table}/record`` (a
 finished game's record only: an unfinished game's record would show every hand, so it is refused with 409) and
 ``GET /api/players/{name}/stats``, ``POST /api/sign-out`` (ends a session); and ``GET /metrics`` on the metrics
 listener alone.
@@ -24,7 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import protocol as p
 from ..identity import names
-from ..lobby.listing import lobby_page
+from ..lobby.listing import lobby_find, lobby_page
 from ..protocol import MAX_TABLE_ID
 
 __all__ = ["AnonymousLimit", "routes"]
@@ -64,6 +65,16 @@ async def _tables(request: Request) -> Response:
         return JSONResponse({"error": f"a page is a number from 0 to {p.MAX_LOBBY_PAGE}"}, status_code=404)
     tables, pages = await lobby_page(request.app.state.room, page)
     return Response(b'{"tables":%s,"page":%d,"pages":%d}' % (tables, page, pages), media_type="application/json")
+
+
+async def _table(request: Request) -> JSONResponse:
+    number = table_id(request.path_params["table"])
+    if number is None:
+        return JSONResponse({"error": f"a table is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
+    info = await lobby_find(request.app.state.room, number)
+    if info is None:
+        return JSONResponse({"error": f"table {number} is not waiting nor under way"}, status_code=404)
+    return JSONResponse(info)
 
 
 async def _record(request: Request) -> JSONResponse:
@@ -130,6 +141,7 @@ def routes() -> list[Route]:
         Route("/health", _health),
         Route("/metrics", _metrics),
         Route("/api/tables", _tables),
+        Route("/api/tables/{table}", _table),
         Route("/api/tables/{table}/record", _record),
         Route("/api/players/{name}/stats", _stats),
         Route("/api/sign-out", _sign_out, methods=["POST"]),

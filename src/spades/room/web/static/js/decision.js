@@ -62,6 +62,16 @@ export const decisionMethods = {
 
   renderWaiting() {
     const info = this.info;
+    const closed = info.state === "closed";  // it waited too long for its game: the room said why, as a line
+    document.getElementById("copy-invite").hidden = closed;
+    if (closed) {
+      document.getElementById("waiting-text").textContent = "This table is closed: its game did not start in time. " +
+        "Make a new table, or choose another in the lobby.";
+      document.getElementById("waiting-seats").replaceChildren();
+      document.getElementById("start-game").hidden = true;
+      this.waitingKey = null;
+      return;
+    }
     const mine = this.me && info.owner === this.me.name;
     const empty = info.seats.filter((s) => !s.player && !s.level).length;
     const starts = info.autostart ? " The game starts by itself when every seat is taken."

@@ -21,7 +21,7 @@ export function setToken(value) {
 
 /** The sign-in page at an invitation's address says which table it is and the seat it offers, and its first
  * button (which has the focus, so Enter) takes that seat as a guest; "Play now", which would start another
- * table, is not offered there. The table is looked up in the room's list of tables (GET /api/tables) before the
+ * table, is not offered there. The table is looked up as the room's lobby lists it (GET /api/tables/N) before the
  * button takes the focus: it is then said once, with its final name, and the invitation as its description. */
 export async function showInvitation(state, id) {
   $("invitation").hidden = id === null;
@@ -34,8 +34,9 @@ export async function showInvitation(state, id) {
   const still = () => state.invitation && state.invitation.table === id && !$("view-signin").hidden;
   let info;
   try {
-    const reply = await fetch("/api/tables");
-    info = (await reply.json()).tables.find((t) => t.table === id);
+    const reply = await fetch(`/api/tables/${id}`);
+    info = reply.status === 404 ? null : await reply.json();
+    if (!reply.ok && reply.status !== 404) throw new Error(`status ${reply.status}`);
   } catch {
     if (still()) accept.focus();  // the room will say at the table what there is
     return;

@@ -237,7 +237,7 @@ export class TableView {
     const variant = (view ? view.rules.variant : info ? info.rules.variant : "").replace("_", "-");
     title.textContent = `Table ${this.id}${variant ? `: ${variant}` : ""}`;
     const waiting = document.getElementById("waiting");
-    waiting.hidden = !(info && info.state === "waiting");
+    waiting.hidden = !(info && (info.state === "waiting" || info.state === "closed"));
     if (!waiting.hidden) this.renderWaiting();
     document.getElementById("play").hidden = view === null;
     if (view !== null) {

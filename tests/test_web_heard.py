@@ -145,7 +145,9 @@ def check_hint(page: Any, wrong: list[str]) -> None:
                            arg=before)
     match = re.match(r"Hint: play the (.+?) \(now selected\)\.", status(page))
     heard = transcript(page, before)
-    if match and heard_times(heard, match.group(1)) != 1:
+    if not match:
+        wrong.append(f"x at a turn to play: the hint is not shown as a card to play: {status(page)!r}")
+    elif heard_times(heard, match.group(1)) != 1:
         wrong.append(f"the hint's card, the {match.group(1)}, is heard {heard_times(heard, match.group(1))} "
                      f"times: {heard}")
 

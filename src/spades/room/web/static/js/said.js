@@ -119,7 +119,8 @@ export const saidMethods = {
     // its name, and the words do not say it again
     if (context && context.key === "x" && action && this.view && (this.view.hand || []).includes(action)) {
       if (this.markSelected(action, { focus: true })) {
-        return answer(text, { heard: text.replace(`play the ${cardName(action)} (now selected)`, "play it") });
+        const named = new RegExp(`\\b(play|pass) the ${cardName(action)} \\(now selected\\)`);  // a play, or a Nil pass
+        return answer(text, { heard: text.replace(named, "$1 it") });
       }
     }
     // as the terminal: the hand first, then the turn to bid; back at a game, the trick first, then the turn

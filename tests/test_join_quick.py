@@ -75,6 +75,59 @@ def test_spades_join_quick_waits_says_the_queue_and_takes_the_computers_offer(tm
         server.stop()
 
 
+def test_spades_join_quick_with_a_friend_seats_them_as_partners(tmp_path: Path) -> None:
+    """Found: two friends who queued together were seated as opponents, with no way to ask to be partners. With
+    --with NAME each names the other (a player of the room: Pal signs in first), and the room seats them on one
+    side, whoever else comes first."""
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+    env = dict(os.environ, SPADES_CONFIG_DIR=str(tmp_path / "config"), SPADES_DATA_DIR=str(tmp_path / "data"),
+               PYTHONUNBUFFERED="1")
+    argv = [*SPADES, "join", server.url, "--quick", "standard", "--with", "Pal", "--wait", "600", "--name", "Wendy",
+            "--pace", "0", "--trick-pace", "0", "--speech", "none"]
+    signed_in, queue = threading.Event(), threading.Event()
+    seated: list[dict[str, object]] = []
+
+    def others() -> None:
+        async def main() -> None:
+            pal = await RoomClient(server.url).connect()
+            await pal.guest("Pal")
+            signed_in.set()
+            queue.wait(60)
+            clients = [pal]
+            for name in ("Ann", "Bo"):
+                client = await RoomClient(server.url).connect()
+                await client.guest(name)
+                await client.request({"type": "quick", "variant": "standard", "wait": 600})
+                clients.append(client)
+            await pal.request({"type": "quick", "variant": "standard", "wait": 600, "partner": "Wendy"})
+            seated.append(await pal.wait_for(lambda f: f["type"] == "table", 60))
+            await close_all(clients)
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=others)
+    thread.start()
+    assert signed_in.wait(60)
+    child = pexpect.spawn(argv[0], argv[1:], env=env, encoding="utf-8", timeout=60, dimensions=(50, 200))
+    try:
+        child.expect_exact("Waiting for people to play standard")
+        queue.set()
+        child.expect(r"Quick play: table (\d+)\. You sit at (\w+); your partner is Pal\.", timeout=60)
+        thread.join(60)
+        assert seated, "Pal was not seated"
+        players = [s["player"] for s in seated[0]["seats"]]  # type: ignore[index]
+        mine, pal = players.index("Wendy"), players.index("Pal")
+        assert (mine - pal) % 4 == 2, players  # across the table: one side
+        child.send("q")
+        child.expect_exact("y or n.")
+        child.send("y")
+        child.expect(pexpect.EOF)
+    finally:
+        queue.set()
+        child.close(force=True)
+        server.stop()
+
+
 # The room checks one password at a time, at the lowest priority: on a busy machine each check takes seconds, and
 # the four people's sign-ins queue behind each other. The room's other news comes after storing a game.
 PATIENCE = 150.0

@@ -143,3 +143,15 @@ def test_a_resumed_game_says_its_rules_stand_over_the_command_lines(tmp_path: Pa
     assert answered[:2] == [WAITING, "The saved game's rules stand; --variant applies only to a new game."]
     plain = play(tmp_path, ["--resume"], None).stdout
     assert "rules stand" not in plain and plain.startswith("Resumed: standard game, hand 1.")
+
+
+def test_the_question_says_when_y_would_not_give_the_variant_asked_for(tmp_path: Path) -> None:
+    """Found: after `spades play --variant two_player`, y to "A saved game is waiting. Continue it?" resumed the
+    saved game of another variant without a word. The question says which game waits and what y and n do then."""
+    path = saved_game(tmp_path)
+    asked = play(tmp_path, ["--variant", "two_player"], "n\nq\ny\n").stdout.splitlines()
+    assert asked[0] == ("A saved game is waiting: standard game, hand 1; score North-South 0, East-West 0. You asked "
+                        "for two-player: y continues the saved standard game instead; n sets it aside (spades play "
+                        "--saves lists it) and starts two-player. y or n."), asked[0]
+    assert asked[2].startswith("Spades, two-player"), asked[:3]
+    assert len(list(path.parent.glob("table-save.set-aside-*.json"))) == 1

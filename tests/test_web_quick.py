@@ -179,3 +179,61 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
     assert not failures, failures
     assert not errors, errors
     page.context.close()
+
+
+def test_play_with_people_beside_a_friend_seats_the_two_as_partners(browser: Any, room: Room) -> None:
+    """Found: friends who queued together sat as opponents. The lobby's partner's name, typed by keys, seats the
+    two on one side when the friend names the player too."""
+    from spades.room.client import RoomClient
+
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    fern_in, ready, seated = threading.Event(), threading.Event(), threading.Event()
+    frames: list[dict[str, Any]] = []
+
+    def others() -> None:
+        async def main() -> None:
+            url = room.url.replace("http", "ws") + "/ws"
+            friend = await RoomClient(url).connect()
+            await friend.guest("Fern")
+            fern_in.set()
+            ready.wait(120)
+            clients = [friend]
+            for name in ("Gus", "Hal"):
+                client = await RoomClient(url).connect()
+                await client.guest(name)
+                await client.request({"type": "quick", "variant": "standard", "wait": 600})
+                clients.append(client)
+            assert (await friend.request({"type": "quick", "variant": "standard", "wait": 600,
+                                          "partner": "Ivy"}))["type"] == "queue"
+            frames.append(await friend.wait_for(lambda f: f["type"] == "table", 60))
+            seated.set()
+            await close_all(clients)
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=others)
+    thread.start()
+    try:
+        guest(page, room, "Ivy")
+        assert fern_in.wait(120)  # a partner is named once they are a player of the room
+        page.focus("#quick-variant")
+        page.keyboard.press("Home")  # standard, with partners
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "quick-partner"
+        page.keyboard.type("Fern")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#quick-status:has-text('waiting.')")
+        ready.set()
+        assert seated.wait(120), "Fern was never seated"
+        table = frames[0]["table"]
+        page.wait_for_function("(t) => location.pathname === `/tables/${t}`", arg=table)
+        wait_for_log(page, "your partner is Fern")
+        players = [s["player"] for s in frames[0]["seats"]]
+        assert (players.index("Ivy") - players.index("Fern")) % 4 == 2, players
+        assert not errors, errors
+    finally:
+        ready.set()
+        thread.join(120)
+        page.context.close()

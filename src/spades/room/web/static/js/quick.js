@@ -1,5 +1,6 @@
-// Quick play and the rematch in the browser: "Play with people" in the lobby (a variant, the queue said politely
-// as it changes, the computer offered once the wait is over, Leave queue) and, when a game with people ends,
+// Quick play and the rematch in the browser: "Play with people" in the lobby (a variant, a friend to sit with as
+// partner, the queue said politely as it changes, the computer offered once the wait is over, Leave queue) and,
+// when a game with people ends,
 // "Play again with the same seats?" at the table with Yes and No. Every text from the room is shown as text.
 
 import { settings, saveSettings } from "./settings.js";
@@ -14,7 +15,9 @@ export function connectQuick(link) {
   $("quick-play").addEventListener("click", () => {
     state.adopt = true;
     state.offered = false;
-    link.send({ type: "quick", variant: $("quick-variant").value, wait: quickWait() }, { kind: "quick" });
+    const partner = $("quick-partner").value.trim();  // seated together once each has named the other
+    link.send({ type: "quick", variant: $("quick-variant").value, wait: quickWait(), ...(partner ? { partner } : {}) },
+      { kind: "quick" });
   });
   $("quick-leave").addEventListener("click", () => {
     state.adopt = false;

@@ -70,4 +70,8 @@ def install(room: Room) -> None:
 
     room.events.subscribe(TableClosed, closed)
     task = asyncio.get_running_loop().create_task(_sweeping(room))
-    room.closing.append(lambda: None if task.cancel() else None)
+
+    def stop() -> None:
+        task.cancel()
+
+    room.closing.append(stop)

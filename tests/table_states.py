@@ -11,7 +11,7 @@ from web_support import wait_for_log
 SIX = "six_partners"
 
 # Where the felt's pieces are, the page scrolled to its top: each a box [top, bottom, left, right] in the viewport.
-MEASURE = """() => {
+MEASURE = r"""() => {
   window.scrollTo(0, 0);
   const box = (node) => { const r = node.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
   const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden';
@@ -20,6 +20,9 @@ MEASURE = """() => {
     height: innerHeight, width: innerWidth, wide: document.documentElement.scrollWidth,
     trick: box(document.querySelector('#trick .trick-cards')),
     played: all('#trick .trick-cards li').map(box),
+    playedAt: all('#trick .trick-cards li').map((item) => item.className.replace(/^.*\bat-(\S+).*$/, '$1')),
+    felt: box(document.querySelector('.felt')),
+    score: box(document.getElementById('scoreline')),
     hand: box(document.getElementById('hand')),
     cards: all('#hand button.card').map(box),
     seats: all('.felt .seat-box').map((seat) => ({ box: box(seat), id: seat.id })),

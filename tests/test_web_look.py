@@ -8,6 +8,7 @@ setting."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -284,10 +285,38 @@ def check_one_screen(where: dict[str, Any], seats: int, bidding: bool) -> None:
         assert not any(overlap(card, other) for other in where["played"][i + 1:]), where["played"]
     assert len(set(where["badges"])) == seats and all(where["badges"]), where["badges"]
     assert where["turn"] and all(inside(turn, where) for turn in where["turn"]), where
-    if bidding:
+    felt = where["felt"]
+    # the score on the table, above the felt; the hand along the bottom, below the felt, in one row
+    assert inside(where["score"], where) and where["score"][1] <= felt[0] + 1, (where["score"], felt)
+    assert where["hand"][0] >= felt[1] - 1, (where["hand"], felt)
+    tops = [card[0] for card in where["cards"]]
+    assert max(tops) - min(tops) <= 2, tops
+    lefts = [card[2] for card in where["cards"]]
+    assert lefts == sorted(lefts), lefts
+    if bidding:  # the bids are picked over the felt
         assert where["bids"] and all(inside(bid, where) for bid in where["bids"]), where
-    else:
+        assert all(felt[0] <= bid[0] and bid[1] <= felt[1] for bid in where["bids"]), (where["bids"], felt)
+    else:  # each card of the trick lies from the trick's middle towards the seat that played it
         assert len(where["played"]) >= 2, where
+        middle = centre(where["trick"])
+        seats_at = {seat["id"].removeprefix("pos-"): bearing(middle, centre(seat["box"])) for seat in where["seats"]}
+        for card, at in zip(where["played"], where["playedAt"], strict=True):
+            towards = bearing(middle, centre(card))
+            nearest = min(seats_at, key=lambda pos: turn_between(seats_at[pos], towards))
+            assert nearest == at, (at, nearest, card, where["trick"], seats_at)
+
+
+def centre(box: list[float]) -> tuple[float, float]:
+    return (box[0] + box[1]) / 2, (box[2] + box[3]) / 2
+
+
+def bearing(start: tuple[float, float], end: tuple[float, float]) -> float:
+    """The direction from one point to another on the screen, in degrees."""
+    return math.degrees(math.atan2(end[0] - start[0], end[1] - start[1]))
+
+
+def turn_between(a: float, b: float) -> float:
+    return abs((a - b + 180) % 360 - 180)
 
 
 @pytest.mark.parametrize("seats", [4, 6])

@@ -39,6 +39,6 @@ def test_people_sharing_a_machine_account_each_keep_their_session_at_a_room(tmp_
 def test_a_name_taken_at_the_room_is_said_with_what_to_do_at_the_terminal() -> None:
     said = refusal_words({"type": "error", "code": "name_taken", "message": taken_words(
         "Ben", Account(id=1, name="Ben", guest=True, created=datetime.now(UTC)))}, "Ben")
-    assert said == ("the name Ben is taken by a guest whose session is still open, and is kept for them until they "
-                    "sign out or it ends; choose another name (spades join --name chooses the name, and --password "
-                    "signs in to a registered one)")
+    assert said == ("the name Ben is taken by a guest, and is kept for them while they are here and for 30 minutes "
+                    "after they go, unless they sign out; choose another name (spades join --name chooses the name, "
+                    "and --password signs in to a registered one)")

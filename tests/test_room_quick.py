@@ -6,6 +6,7 @@ all accepting a rematch get a new table with the same seats, and one declining l
 from __future__ import annotations
 
 import asyncio
+import time
 import itertools
 from collections import Counter
 from typing import Any
@@ -246,7 +247,7 @@ def test_a_seat_left_on_purpose_is_not_claimed_back_when_the_person_returns_from
         again = None
         try:
             left = (await ann.create("standard", levels={1: "random", 2: "random", 3: "random"}, pace=0,
-                                     autostart=True))["table"]
+                                     autostart=True, timeout=1))["table"]
             await ann.join(left, 0)
             await ann.wait_for(lambda f: f["type"] == "update" and f["table"] == left, 60)
             assert (await ann.request({"type": "stand", "table": left}))["type"] == "table"
@@ -261,6 +262,13 @@ def test_a_seat_left_on_purpose_is_not_claimed_back_when_the_person_returns_from
             assert not [f for f in again.frames if f.get("table") == left], "back at the table she left"
             info = store.table(left)
             assert info is not None and info.seats[0].player == "Leaver" and info.seats[0].away == "left"
+            # and the table she left goes on without her: the computer covers her seat and the game is played
+            deadline = time.monotonic() + 120
+            while (store.table(left).state != "over"  # type: ignore[union-attr]
+                   and store.action_count(left) < 20):
+                assert time.monotonic() < deadline, "the table she left waits on her seat"
+                await asyncio.sleep(0.2)
+            assert store.table(left).seats[0].covered_from is not None  # type: ignore[union-attr]
         finally:
             await close_all([ann, *([again] if again else [])])
 

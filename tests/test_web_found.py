@@ -133,8 +133,9 @@ def test_a_refusal_is_one_sentence_with_one_full_stop(browser: Any, room: Room) 
     page.focus("#guest-name")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('alert').textContent !== ''")
-    assert page.inner_text("#alert") == ("Not signed in: The name Lin is taken by a guest whose session is still open, "
-                                         "and is kept for them until they sign out or it ends; choose another name.")
+    assert page.inner_text("#alert") == ("Not signed in: The name Lin is taken by a guest, and is kept for them while "
+                                         "they are here and for 30 minutes after they go, unless they sign out; "
+                                         "choose another name.")
     for each in (first, page):
         each.context.close()
 

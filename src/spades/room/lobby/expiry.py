@@ -5,7 +5,9 @@ it was made. Every process sweeps now and then; the store closes each table once
 process that closed it says so as an event (``TableClosed``), which every process hears once: each tells its own
 connections at the table that it is closed, and why, and takes them off it.
 
-The same sweep forgets the sessions whose time is over and frees the names of guests who are done with them."""
+The same sweep tells the store which players this process holds a connection of (``mark_seen``), forgets the
+sessions whose time is over, and frees the names of guests who are done with them (gone half an hour, or signed
+out)."""
 
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ async def sweep(room: Room) -> list[int]:
         log.info("table %s: closed, its game not started in time", table_id)
         await room.notify(table_id)  # every process's lobby leaves it out from now on
         await room.events.emit(TableClosed(table_id, life.total_seconds() / 60))
+    await room.db(room.store.mark_seen, {conn.player.id for conn in room.connections if conn.player is not None})
     await room.db(room.store.forget_expired_sessions)
     await room.db(room.store.release_guests)
     return closed

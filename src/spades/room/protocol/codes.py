@@ -51,6 +51,7 @@ MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
 # The lobby (spades.room.lobby.listing): a page of tables, one encoded copy made for every asker until a change.
 LOBBY_PAGE = 50  # tables a lobby page lists (waiting ones first); finished tables are never listed
 MAX_LOBBY_PAGE = 10_000  # the highest page a lobby message may ask for (a page past the last one is empty)
+GUEST_HOLD_MINUTES = 30  # a guest's name is kept this long after their last connection closed (unless signed out)
 TABLE_WAIT_MINUTES = 60.0  # a table not started this long after its making closes (a sixth of it: no one seated)
 LOBBY_MAX_TABLES = 5_000  # the lobby lists at most this many tables, the newest (a waiting table expires meanwhile)
 LOBBY_PER_SECOND = 1.0  # lobby lists one connection may ask for a second on average...

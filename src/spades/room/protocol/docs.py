@@ -15,6 +15,7 @@ from .codes import (
     CLOSE_NOT_READING,
     CLOSE_ORIGIN,
     ERROR_MEANINGS,
+    GUEST_HOLD_MINUTES,
     GUESTS_PER_ADDRESS,
     LOBBY_BURST,
     LOBBY_MAX_TABLES,
@@ -106,8 +107,9 @@ def render_docs() -> str:
         "(NFKC: full-width and other compatibility forms folded; case folded) by their Unicode skeleton (UTS "
         "#39, Unicode's confusables), so while `Eve Smith` plays, `EVE SMITH`, `Evе Smith` (a Cyrillic е), "
         "`ＥＶＥ Smith` (full width) and `Eve Smıth` (a dotless ı) are `name_taken`. A guest's name is free again "
-        "once none of its sessions is valid (they last "
-        f"{TOKEN_LIFETIME_DAYS} days) and it sits at no waiting or playing table.\n")
+        "once the guest sits at no waiting or playing table and either signed out or has had no connection open "
+        f"for {GUEST_HOLD_MINUTES} minutes (its sessions then end: `resume` answers `session_expired`); a "
+        f"session token lasts {TOKEN_LIFETIME_DAYS} days.\n")
     add("Signing in is held to these limits, counted for each name and each client address by the room as a whole "
         "(a room of several `spades serve` processes counts in its Redis, so a client spreading its tries over "
         "them is counted once; so are chat's rate and the open tables below):\n")

@@ -19,6 +19,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
+from ..protocol.codes import GUEST_HOLD_MINUTES
+
 STATES = ("waiting", "playing", "over", "closed")  # closed: expired while waiting, never played
 # Why a seated person is away: the connection was lost, they left the table, or the room restarted (every
 # connection was lost at once; that one is not announced, since everyone lost theirs), or the table's owner
@@ -27,6 +29,7 @@ AWAY_REASONS = ("dropped", "left", "restart", "removed")
 DEFAULT_SETTINGS: dict[str, Any] = {"timeout": 60, "pace": 1.0}
 ROOM_DATABASE = "room.sqlite3"
 GUEST_GRACE = timedelta(minutes=10)  # a guest this new keeps its name even before its first session
+GUEST_HOLD = timedelta(minutes=GUEST_HOLD_MINUTES)  # a guest's name is kept this long after their last connection
 
 
 def _now() -> datetime:

@@ -28,6 +28,7 @@ class PlayerRow(Base):
     name_key: Mapped[str] = mapped_column(String(4 * auth.NAME_MAX), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(255))
     created: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    seen: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)  # a connection of theirs was open
 
 
 class SessionRow(Base):

@@ -3,18 +3,20 @@ passwords, session tokens, and each player's statistics."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from sqlalchemy import (
     delete,
     func,
     select,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..identity import auth, names
-from .base import GUEST_GRACE, Database
+from .base import GUEST_GRACE, GUEST_HOLD, Database
 from .models import STAT_FIELDS, PlayerRow, SeatRow, SessionRow, StatsRow, TableRow
 from .records import Account, Figures
 
@@ -67,19 +69,32 @@ class Players(Database):
             raise auth.AuthError("name_taken", taken_words(name, holder)) from None
 
     def release_guest(self, key: str) -> bool:
-        """Free the name whose key that is when a guest holds it whose time is over: no session of theirs is
-        still valid, they were made more than ``GUEST_GRACE`` ago (a new guest gets its session just after), and
-        they sit at no waiting or playing table and own none. The guest's row is kept under the key
-        ``released:<id>``, which no name has, rather than deleted: finished tables keep their owner and seats
-        (and show the name), a record keeps it as text, a connection still open under that guest stays a
-        player of its own, and SQLite, which gives a deleted last row's id to the next row, never hands the
-        guest's id to the next player. True when the name was freed."""
+        """Free the name whose key that is when a guest holds it who is done with it (``_releasable``). The guest's
+        row is kept under the key ``released:<id>``, which no name has, rather than deleted: finished tables keep
+        their owner and seats (and show the name), a record keeps it as text, and SQLite, which gives a deleted
+        last row's id to the next row, never hands the guest's id to the next player; the guest's sessions end
+        with it, so that no one comes back under a name someone else now has. True when the name was freed."""
         with self._session() as session:
             row = session.scalar(select(PlayerRow).where(PlayerRow.name_key == key).with_for_update())
             if row is None or not self._releasable(session, row):
                 return False
-            row.name_key = f"released:{row.id}"
+            self._release(session, row)
             return True
+
+    @staticmethod
+    def _release(session: Session, row: PlayerRow) -> None:
+        row.name_key = f"released:{row.id}"
+        session.execute(delete(SessionRow).where(SessionRow.player_id == row.id))
+
+    def mark_seen(self, player_ids: Collection[int]) -> None:
+        """These players have a connection open now (each process says so of its own, now and then): a guest's
+        name is kept for them while they are here and for ``GUEST_HOLD`` after."""
+        ids = sorted(set(player_ids))
+        if not ids:
+            return
+        with self._session() as session:
+            for at in range(0, len(ids), 500):
+                session.execute(update(PlayerRow).where(PlayerRow.id.in_(ids[at:at + 500])).values(seen=self._clock()))
 
     def release_guests(self) -> int:
         """Free the names of every guest whose time is over (``release_guest``); how many. A name is also freed
@@ -90,14 +105,24 @@ class Players(Database):
                                    ).all()
         return sum(self.release_guest(key) for key in keys)
 
-    def _releasable(self, session: Session, row: PlayerRow, grace: bool = True) -> bool:
+    def _releasable(self, session: Session, row: PlayerRow, *, signed_out: bool = False) -> bool:
+        """Whether a guest is done with their name: they sit at no waiting or playing table and own none, and
+        either they signed out (``signed_out``: then only another session of theirs still valid keeps it) or no
+        connection of theirs has been open for ``GUEST_HOLD`` (a guest who closed the page, or whose connection
+        dropped, has that long to come back as themselves), the guest being older than ``GUEST_GRACE`` (a new one
+        gets its first connection just after). A guest of a room older than the ``seen`` column keeps the name
+        while a session of theirs is valid, as before."""
         now = self._clock()
-        if row.password_hash is not None or row.name_key.startswith("released:") or \
-                (grace and row.created > now - GUEST_GRACE):
+        if row.password_hash is not None or row.name_key.startswith("released:"):
             return False
         live_session = session.scalar(select(func.count()).select_from(SessionRow)
                                       .where(SessionRow.player_id == row.id, SessionRow.expires > now))
-        if live_session:
+        if signed_out or row.seen is None:
+            if live_session:
+                return False
+        elif row.seen > now - GUEST_HOLD:
+            return False
+        if not signed_out and row.created > now - GUEST_GRACE:
             return False
         active = ("waiting", "playing")
         owns = session.scalar(select(func.count()).select_from(TableRow)
@@ -167,9 +192,9 @@ class Players(Database):
             session.delete(found)
         with self._session() as session:
             row = session.scalar(select(PlayerRow).where(PlayerRow.id == player_id).with_for_update())
-            if row is None or not self._releasable(session, row, grace=False):
+            if row is None or not self._releasable(session, row, signed_out=True):
                 return False
-            row.name_key = f"released:{row.id}"
+            self._release(session, row)
             return True
 
     def forget_expired_sessions(self) -> int:
@@ -201,7 +226,8 @@ def taken_words(name: str, holder: Account) -> str:
     guest's is kept for that guest while a session of theirs lasts (signing out frees it), so another is chosen."""
     looks = "" if holder.name == name else f" (it reads as {holder.name})"
     if holder.guest:
-        return (f"The name {name} is taken{looks} by a guest whose session is still open, and is kept for them "
-                f"until they sign out or it ends; choose another name.")
+        return (f"The name {name} is taken{looks} by a guest, and is kept for them while they are here and for "
+                f"{round(GUEST_HOLD.total_seconds() / 60)} minutes after they go, unless they sign out; choose "
+                "another name.")
     return (f"The name {name} is taken{looks}: it is registered. Choose another name, or sign in with its "
             "password if it is yours.")

@@ -210,6 +210,7 @@ class Room:
         conn.player = player
         log.info("%s signed in from %s%s", player.name, conn.address or "an unknown address",
                  " (a guest)" if player.guest else "")
+        await self.db(self.store.mark_seen, [player.id])
         if token is None:
             token, expires = await self.db(self.store.new_session, player)
         else:

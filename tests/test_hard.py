@@ -424,19 +424,28 @@ FIRST_DECISIONS = textwrap.dedent("""
 def test_the_first_timed_decision_of_a_process_searches_as_long_as_the_next() -> None:
     """Loading the compiled loops takes longer than a decision's budget of seconds; charged to the first decision
     of a process, it left that one decision a single batch of deals. In a fresh process, the first decision now
-    searches about as many deals as the second."""
+    searches about as many deals as the second.
+
+    Both are timed by the clock, so a machine busy with other work gives each a share of a core that varies from
+    one moment to the next (seen beside a CPU hog: 108 deals against 384): a fresh process is tried again, up to
+    three times, where the fault it guards against would leave the first decision one batch every time."""
     source = str(Path(spades.__file__).resolve().parents[1])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([source, os.environ.get("PYTHONPATH", "")]))
-    # A machine busy with other work searches fewer deals a second: then a longer budget, the same comparison.
-    for seconds in (0.3, 1.2, 4.8):
+    tries: list[tuple[float, int, int]] = []
+    seconds = 0.3
+    while len(tries) < 3:
         run = subprocess.run([sys.executable, "-c", FIRST_DECISIONS, str(seconds)], capture_output=True,
                              text=True, env=env, timeout=300)
         assert run.returncode == 0, run.stderr
         first, second = (int(x) for x in run.stdout.split())
-        if second > 4 * BATCH:
-            break
-    assert second > 4 * BATCH, f"a decision of {seconds} s searched only {second} deals: the machine is too busy"
-    assert first >= second / 3, f"first decision {first} deals, second {second}"
+        if second <= 4 * BATCH and seconds < 4.8:  # too busy to tell at this budget: a longer one, not a try
+            seconds *= 4
+            continue
+        tries.append((seconds, first, second))
+        if first >= second / 3:
+            return
+    assert all(second > 4 * BATCH for _, _, second in tries), f"the machine is too busy to tell: {tries}"
+    raise AssertionError(f"the first decision searched far fewer deals than the second, three times: {tries}")
 
 
 def test_deals_by_suits_keep_voids_and_room() -> None:

@@ -6,8 +6,8 @@ all accepting a rematch get a new table with the same seats, and one declining l
 from __future__ import annotations
 
 import asyncio
-import time
 import itertools
+import time
 from collections import Counter
 from typing import Any
 

@@ -335,3 +335,25 @@ def test_line_mode_words_and_typed_cards(tmp_path: Path) -> None:
     driver.expect(r"Input ended; the game is saved\.")
     driver.expect(pexpect.EOF)
     assert (tmp_path / "data" / "table-save.json").exists()
+
+
+def test_a_two_player_game_by_keys_says_what_is_known_with_shift_d(tmp_path: Path) -> None:
+    """Found: after the two-player draw no key listed the face-up discards or what they tell of the other hand;
+    and `--variant Whiz` was refused for its capital. Through the terminal: the variant's name in any case, Shift+D
+    in the draw and after it, and ? saying first, in short, only the keys that answer at a local table."""
+    driver = Driver(tmp_path, ["--variant", "Two-Player", "--seed", "11", "-o", "hands=1"])
+    driver.expect(r"Spades, two-player")
+    driver.expect(TURN)
+    assert driver.child.after.startswith("Your turn: you drew"), driver.child.after
+    driver.key("D")
+    driver.expect(r"No card is set aside yet\.|Face up, set aside, \d+ cards?: [^\r\n]*")
+    driver.key("n")  # discard the first card drawn: it is set aside face up
+    driver.play_until(stop=lambda match: match.group(0).startswith("Your turn to bid"))
+    answer = driver.ask("D", r"Face up, set aside, 26 cards: ")
+    assert answer.startswith("Face up, set aside, 26 cards: ") and " So North holds the rest, 13 cards: " in answer
+    help_line = driver.ask("?", r"Keys")
+    assert "chat" not in help_line.lower(), help_line  # the room's chat keys are not a local game's
+    driver.key("q")
+    driver.expect(r"Leave the game\? It will be saved\. y or n\.")
+    driver.key("y")
+    driver.expect_end()

@@ -202,7 +202,7 @@ def replay_record(server: ServeProcess, transcript: str) -> Game:
 def test_sitting_at_another_owners_table_waits_for_the_start(server: ServeProcess, tmp_path: Path) -> None:
     async def open_table() -> RoomClient:
         owner = await RoomClient(server.url).connect()
-        await owner.guest("Owner")
+        await owner.guest("Table Maker")
         reply = await owner.request({"type": "create", "rules": {"variant": "standard", "options": {"hands": 1}},
                                      "levels": {"0": "normal", "1": "normal", "3": "normal"}, "pace": 0,
                                      "seed": SEED})
@@ -224,7 +224,7 @@ def test_sitting_at_another_owners_table_waits_for_the_start(server: ServeProces
         owner = loop.run_until_complete(open_table())
         joined = JoinDriver(tmp_path / "join", [server.url, "--table", "1"])
         joined.expect(r"at table 1\. You are South\.")
-        joined.expect(r"Waiting for Owner to start the game\.")
+        joined.expect(r"Waiting for Table Maker to start the game\.")
         loop.run_until_complete(start(owner))
     finally:
         loop.close()

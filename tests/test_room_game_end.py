@@ -85,7 +85,7 @@ async def two_rooms(path: Path) -> tuple[Store, Room, Room, PairBus]:
 async def one_hand(store: Store, a: Room, b: Room) -> tuple[LiveTable, LiveTable]:
     """A table of four computers playing one hand, started on ``b`` and loaded on ``a``, played on ``b`` to its
     last card."""
-    owner = store.guest("Owner")
+    owner = store.guest("Table Maker")
     info = store.create_table(owner, ONE_HAND, "7", 4, {seat: "random" for seat in range(4)}, {"pace": 1000})
     at_b = await b.table(info.id)
     async with at_b.lock:

@@ -24,9 +24,11 @@ __all__ = [
     "TOKEN_LIFETIME",
     "AuthError",
     "check_name",
+    "check_new_name",
     "check_password_rules",
     "guest_name",
     "hash_password",
+    "look_key",
     "name_key",
     "needs_rehash",
     "new_token",
@@ -67,6 +69,23 @@ def check_name(name: str) -> str:
     (``names.check_name``, which the protocol's name field uses too)."""
     try:
         return names.check_name(name)
+    except names.BadName as error:
+        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
+
+
+def check_new_name(name: str) -> str:
+    """``check_name`` for a name being taken now (register, guest): it may not read as a seat, a role of the room or
+    the computer either (``names.check_new_name``)."""
+    try:
+        return names.check_new_name(name)
+    except names.BadName as error:
+        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
+
+
+def look_key(name: str) -> str:
+    """The name's second key, its look with case kept (``names.look_key``)."""
+    try:
+        return names.look_key(name)
     except names.BadName as error:
         raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
 

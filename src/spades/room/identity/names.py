@@ -20,10 +20,21 @@ as the ``confusable-homoglyphs`` package ships it), between two NFD normalisatio
 that a name is one whatever its case; the price is that a capital I and a small l, which only the skeleton of
 the unfolded text would join, stay apart. So "Eve Smith", "EVE SMITH", "Evе Smith" (Cyrillic е), "ＥＶＥ Smith"
 (full width) and "Eve Smıth" (dotless ı) are one name. When the data or this function changes, a migration must
-recompute the stored keys (``migrations/versions/v0004_name_skeletons.py`` did it first)."""
+recompute the stored keys (``migrations/versions/v0004_name_skeletons.py`` did it first).
+
+A second key (``look_key``) is the skeleton of the name with its case kept (the Nickname profile's NFKC, spaces
+collapsed, no case folding), which joins what case folding keeps apart: a capital I with a small l and the digit
+1 ("CaroI9842", "Carol9842", "Caro19842"), a capital O with the digit 0 ("B0B", "BOB"), as the confusables data
+joins them, while "Ian" and "Lan" stay two names. A new name is refused when either key is someone's
+(``migrations/versions/v0013_look_keys.py``).
+
+A new name is also refused when it reads as a seat, a side, a role of the room or the computer (``RESERVED``,
+compared by both keys, so "N0RTH" and "the 0wner" too): a chat line or a seat's name must never pass for the
+table's own words."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import unicodedata
 from functools import cache
@@ -32,7 +43,8 @@ from typing import Any
 
 import precis_i18n
 
-__all__ = ["KEY_MAX", "NAME_MAX", "NAME_RULE", "BadName", "check_name", "lookup_key", "name_key", "skeleton"]
+__all__ = ["KEY_MAX", "NAME_MAX", "NAME_RULE", "RESERVED", "BadName", "check_name", "check_new_name", "look_key",
+           "lookup_key", "name_key", "reserved_as", "skeleton"]
 
 NAME_MAX = 32
 KEY_MAX = 4 * NAME_MAX  # the stored key's column
@@ -62,9 +74,75 @@ class BadName(ValueError):
         super().__init__(self.message)
 
 
+# What a new name may not read as: a seat or a side of any table (their names and letters, from seats.py), a role of
+# the room, the computer.
+_ROLES = ("System", "Room", "The room", "Server", "Owner", "The owner", "Table owner", "Host", "Admin",
+          "Administrator", "Moderator", "Mod", "Operator", "Staff", "Support", "Dealer", "Spectator", "Nobody",
+          "Everyone", "Guest", "You", "Partner", "Your partner", "Coach", "The coach", "Hint")
+_COMPUTER = ("Computer", "The computer", "Computer player", "Bot", "Robot", "AI")
+
+
+def _seats_and_sides() -> set[str]:
+    from ...rules import VARIANTS, Rules
+    from ...seats import SEAT_LETTERS, SEAT_NAMES, side_name
+
+    found = {name for names in (*SEAT_NAMES.values(), *SEAT_LETTERS.values()) for name in names}
+    for variant in VARIANTS:
+        rules = Rules.preset(variant)
+        found.update(side_name(rules, side) for side in range(rules.sides))
+    return found
+
+
+RESERVED: dict[str, str] = {**dict.fromkeys(sorted(_seats_and_sides()), "a seat of the table"),
+                            **dict.fromkeys(_COMPUTER, "the computer"), **dict.fromkeys(_ROLES, "a role of the room")}
+
+
 @cache
 def _nickname() -> Any:
     return precis_i18n.get_profile("NicknameCaseMapped:CaseFold")
+
+
+@cache
+def _nickname_kept() -> Any:
+    return precis_i18n.get_profile("NicknameCasePreserved")
+
+
+def look_key(name: str) -> str:
+    """The key a (checked) name reads as with its case kept: its skeleton before case folding (I, l and 1 one; O
+    and 0 one). BadName for a text that is no name."""
+    check_name(name)
+    return skeleton(_nickname_kept().enforce(name))[:KEY_MAX]
+
+
+def _looks(name: str) -> set[str]:
+    """The keys a reserved word is compared by: its key, its look, and its look in capitals (where O and 0 are
+    one: "N0rth" is "NORTH" is "North")."""
+    keys = {name_key(name), look_key(name)}
+    with contextlib.suppress(BadName):
+        keys.add(look_key(name.upper()))
+    return keys
+
+
+@cache
+def _reserved_keys() -> dict[str, str]:
+    return {key: what for word, what in RESERVED.items() for key in _looks(word)}
+
+
+def reserved_as(name: str) -> str | None:
+    """What a (checked) name reads as when it is one a new player may not take ("a seat of the table"); else
+    None."""
+    keys = _reserved_keys()
+    return next((keys[key] for key in _looks(name) if key in keys), None)
+
+
+def check_new_name(name: object) -> str:
+    """``check_name``, and the name may not read as a seat, a role of the room or the computer (``RESERVED``): a
+    name being taken now. Names taken before keep working (login, lookups)."""
+    checked = check_name(name)
+    what = reserved_as(checked)
+    if what is not None:
+        raise BadName("name_reserved", "{name} reads as {what}, which a name may not", {"name": checked, "what": what})
+    return checked
 
 
 def _bad_character(char: str, why: str) -> BadName:

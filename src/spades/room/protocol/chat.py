@@ -39,7 +39,9 @@ class Chat(ClientBase):
     """Say something to everyone at a table (its players and spectators) or in the lobby (every signed-in
     connection at no table). The room stores it, then sends it to each of them (the sender included, as the
     reply) but those who muted the sender, and, when the table's spectator_chat is off, a spectator's message to
-    the other spectators only. The table's chat setting may refuse it (chat_off, chat_between_hands)."""
+    the other spectators only. The table's chat setting may refuse it (chat_off, chat_between_hands). The text is
+    stored and sent in NFC with its explicit bidirectional controls (embeddings, overrides, isolates: U+202A to
+    U+202E, U+2066 to U+2069) taken out, so that no message reverses what is shown after it."""
 
     replies = ("chat (the message as sent to everyone, carrying the id); error chat_off, chat_between_hands, "
                "chat_too_long, chat_text, chat_flood, not_seated (not at that table), not_in_lobby")

@@ -137,9 +137,9 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     "width and look-alike letters aside: Unicode's confusables)",
     ErrorCode.BAD_PASSWORD: "login: the name is a player's, and the password is not theirs",
     ErrorCode.TOO_MANY_ATTEMPTS: f"login (or register of a taken name): after {LOGIN_FREE_PER_NAME} failed logins "
-    f"of one name, or {LOGIN_FREE_PER_ADDRESS} from one address, each further try waits "
-    f"{LOGIN_DELAY_FIRST:g} s, doubling with each failure up to {LOGIN_DELAY_MAX:g} s; the message says how many "
-    f"seconds are left. A good login ends the name's wait; a count is forgotten {LOGIN_FORGET_AFTER / 60:g} "
+    f"of one name from one address, or {LOGIN_FREE_PER_ADDRESS} from one address, each further try from there "
+    f"waits {LOGIN_DELAY_FIRST:g} s, doubling with each failure up to {LOGIN_DELAY_MAX:g} s; the message says how "
+    f"many seconds are left. A good login ends that wait; a count is forgotten {LOGIN_FORGET_AFTER / 60:g} "
     "minutes after its last failure",
     ErrorCode.TOO_MANY_REGISTRATIONS: f"register: {REGISTRATIONS_PER_ADDRESS} players were registered from this "
     f"address within {QUOTA_WINDOW / 60:g} minutes; the message says how many seconds until one more may be",

@@ -85,7 +85,7 @@ class QueueState(ServerBase):
     type: Literal["queue"]
     variant: Variant
     waiting: Annotated[int, Field(ge=0, description="people in that queue (0: the player is in none now)")]
-    needed: Annotated[int, Field(ge=2, le=4, description="the seats: 4, or 2 for two_player")]
+    needed: Annotated[int, Field(ge=2, le=MAX_SEATS, description="the seats of the variant: 2 to 6")]
     offer: bool = Field(description="the player's wait is over: the computer may fill the empty seats "
                         "(quick_computer)")
     text: Text

@@ -45,11 +45,18 @@ MODES = {"on": "on", "off": "off", "between_hands": "only between hands"}
 
 # -- the text ----------------------------------------------------------------------------------------------------
 
+# The explicit bidirectional formatting characters: embeddings, overrides and isolates, and their ends. An override
+# left open (U+202E) reverses whatever is shown after it, the sender's name and the next line included; a message
+# keeps its direction from its letters (Unicode's implicit ordering, and the marks U+200E and U+200F) without them.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def clean_text(text: str) -> str:
-    """The message as stored: NFC, the ends' whitespace stripped; a refusal saying why it cannot be said."""
+    """The message as stored: NFC, the explicit bidirectional controls dropped (``BIDI_CONTROLS``), the ends'
+    whitespace stripped; a refusal saying why it cannot be said."""
     if any(unicodedata.category(char) == "Cs" for char in text):
         raise p.Refusal(p.ErrorCode.CHAT_TEXT, "the message is not Unicode text (a lone surrogate)")
-    text = unicodedata.normalize("NFC", text).strip()
+    text = "".join(char for char in unicodedata.normalize("NFC", text) if char not in BIDI_CONTROLS).strip()
     control = next((char for char in text if unicodedata.category(char) == "Cc"), None)
     if control is not None:
         raise p.Refusal(p.ErrorCode.CHAT_TEXT, f"the message holds a control character (U+{ord(control):04X}); "

@@ -1,11 +1,13 @@
 """Signing in: register, login, guest and resume, each held to the room's limits, and a player's statistics.
 
-- A failed login counts against the name and against the client's address (``Backoff``): after
-  ``LOGIN_FREE_PER_NAME`` failures of a name (``LOGIN_FREE_PER_ADDRESS`` from an address) each further try waits
-  ``LOGIN_DELAY_FIRST`` seconds (from the moment the last failure's check is done, however long the check took
-  on a busy server), doubling with every failure up to ``LOGIN_DELAY_MAX``, and is refused
-  (``too_many_attempts``, saying how long) without its password being looked at, even a right one. A good login
-  ends the name's wait; a count is forgotten ``LOGIN_FORGET_AFTER`` seconds after its last failure. Registering
+- A failed login counts against the name tried from that address (the pair) and against the address
+  (``Backoff``): after ``LOGIN_FREE_PER_NAME`` failures of a name from one address (``LOGIN_FREE_PER_ADDRESS``
+  from an address in all) each further try of it from there waits ``LOGIN_DELAY_FIRST`` seconds (from the moment
+  the last failure's check is done, however long the check took on a busy server), doubling with every failure up
+  to ``LOGIN_DELAY_MAX``, and is refused (``too_many_attempts``, saying how long) without its password being
+  looked at, even a right one. The name alone is never locked: a stranger's wrong passwords make the stranger
+  wait, not the owner, who signs in from an address of their own. A good login ends the pair's wait; a count is
+  forgotten ``LOGIN_FORGET_AFTER`` seconds after its last failure. Registering
   a taken name counts as a failure of the address (it costs the room a look at the name and is a way to try
   names).
 - An address registers at most ``REGISTRATIONS_PER_ADDRESS`` players, and makes at most ``GUESTS_PER_ADDRESS``
@@ -175,11 +177,11 @@ class SignIn:
 
     # -- each way in -------------------------------------------------------------------------------------------
     async def _login(self, name: str, password: str, address: str) -> Account:
-        key = "name:" + (names.lookup_key(name) or name)
+        key = f"name:{names.lookup_key(name) or name}@{address}"  # the name as tried from this address
         wait = max(await self.name_failures.wait(key), await self.address_failures.wait(address))
         if wait > 0:
-            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed logins of that name or from this "
-                            f"address; try again in {_seconds(wait)}")
+            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed logins of that name from this "
+                            f"address, or from this address; try again in {_seconds(wait)}")
         # counted as failed until the password is found right, so that tries sent together are counted together
         await self.name_failures.fail(key)
         await self.address_failures.fail(address)

@@ -26,6 +26,8 @@ class PlayerRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(auth.NAME_MAX))
     name_key: Mapped[str] = mapped_column(String(4 * auth.NAME_MAX), unique=True)
+    # the name's look with its case kept (names.look_key): I, l and 1 one, O and 0 one; none for a released guest
+    look_key: Mapped[str | None] = mapped_column(String(4 * auth.NAME_MAX), unique=True, nullable=True)
     password_hash: Mapped[str | None] = mapped_column(String(255))
     created: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
     seen: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)  # a connection of theirs was open

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import (
     delete,
     func,
+    or_,
     select,
     update,
 )
@@ -28,7 +29,7 @@ class Players(Database):
         """A registered player; AuthError "name_taken" when the name (in any case, or written with look-alike
         characters: ``names.name_key``) is someone's already. A guest whose time is over holds no name
         (``release_guest``)."""
-        name = auth.check_name(name)
+        name = auth.check_new_name(name)
         hashed = auth.hash_password(password)
         return self._insert_player(name, hashed)
 
@@ -38,13 +39,13 @@ class Players(Database):
         if key is None:
             return False
         with self._session() as session:
-            row = session.scalar(select(PlayerRow).where(PlayerRow.name_key == key))
-            return row is None or self._releasable(session, row)
+            rows = self._holders(session, key, names.look_key(name))
+            return all(self._releasable(session, row) for row in rows)
 
     def guest(self, name: str | None = None) -> Account:
         """A guest: the name asked for (checked, and refused when taken) or a free "Guest 4821"."""
         if name is not None:
-            return self._insert_player(auth.check_name(name), None)
+            return self._insert_player(auth.check_new_name(name), None)
         for _ in range(50):
             try:
                 return self._insert_player(auth.guest_name(), None)
@@ -53,20 +54,33 @@ class Players(Database):
         raise auth.AuthError("name_taken", "No guest name is free now; choose a name.")
 
     def _insert_player(self, name: str, hashed: str | None) -> Account:
-        key = auth.name_key(name)
-        self.release_guest(key)
+        """A new player of that name, unless its key or its look (``names.look_key``) is another's: each is a unique
+        column, so two takers at once cannot both have it. A guest done with such a name is freed first."""
+        key, look = auth.name_key(name), auth.look_key(name)
+        with self._session() as session:
+            found = [(row.name_key) for row in self._holders(session, key, look)]
+        for held in found:
+            self.release_guest(held)
         try:
             with self._session() as session:
-                row = PlayerRow(name=name, name_key=key, password_hash=hashed, created=self._clock())
+                row = PlayerRow(name=name, name_key=key, look_key=look, password_hash=hashed, created=self._clock())
                 session.add(row)
                 session.flush()
                 session.add(StatsRow(player_id=row.id, **dict.fromkeys(STAT_FIELDS, 0)))
                 return _player(row)
         except IntegrityError:
-            holder = self.player(name)
-            if holder is None:
+            with self._session() as session:
+                holders = [_player(row) for row in self._holders(session, key, look)]
+            if not holders:
                 raise
-            raise auth.AuthError("name_taken", taken_words(name, holder)) from None
+            raise auth.AuthError("name_taken", taken_words(name, holders[0])) from None
+
+    @staticmethod
+    def _holders(session: Session, key: str, look: str) -> list[PlayerRow]:
+        """The players whose name is this one, by its key or by its look (at most one of each)."""
+        return list(session.scalars(select(PlayerRow).where(or_(PlayerRow.name_key == key,
+                                                                PlayerRow.look_key == look))
+                                    .order_by(PlayerRow.id)))
 
     def release_guest(self, key: str) -> bool:
         """Free the name whose key that is when a guest holds it who is done with it (``_releasable``). The guest's
@@ -84,6 +98,7 @@ class Players(Database):
     @staticmethod
     def _release(session: Session, row: PlayerRow) -> None:
         row.name_key = f"released:{row.id}"
+        row.look_key = None
         session.execute(delete(SessionRow).where(SessionRow.player_id == row.id))
 
     def mark_seen(self, player_ids: Collection[int]) -> None:

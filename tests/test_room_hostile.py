@@ -1,0 +1,179 @@
+"""What one person, a few sockets or a local proxy could still do to the room, each through real clients on a real
+``spades serve``, on SQLite and on PostgreSQL: quick play at five and six seats, a lobby filled with old tables, a
+lockout caused by a stranger, look-alike and reserved names, a bidirectional override in chat, the handshake's
+edges, and the ways round a rating. Those about several processes are in test_room_processes_rules.py."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from room_databases import database, postgres_unreachable
+from room_server import ServeProcess, close_all
+from spades.room.client import RoomClient
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    if request.param == "postgresql" and (reason := postgres_unreachable()):
+        pytest.skip(reason)
+    tmp = tmp_path_factory.mktemp(f"hostile-{request.param}")
+    with database(request.param, tmp) as url:
+        process = ServeProcess(url, tmp, extra=("--metrics-port", "0")).start()
+        try:
+            yield process
+        finally:
+            process.stop()
+
+
+_ADDRESSES = itertools.count(2)
+
+
+def address() -> str:
+    """A loopback address of its own for a few clients: the room's quotas are per address."""
+    return f"127.0.{next(_ADDRESSES)}.7"
+
+
+async def guest(url: str, name: str | None = None, source: str | None = None) -> RoomClient:
+    client = await RoomClient(url).connect(source=source or address())
+    reply = await client.guest(name)
+    assert reply["type"] == "welcome", reply
+    return client
+
+
+@pytest.mark.parametrize("variant", ["five_player", "six_player", "six_partners"])
+def test_quick_play_seats_five_and_six(server: ServeProcess, variant: str) -> None:
+    """Found: quick and leave_queue for five_player, six_player and six_partners answered server_error ("nothing
+    was changed") while the queue row was written anyway, and five people queueing five_player were never
+    seated: the queue's message bounded its seats at four."""
+    players = 5 if variant == "five_player" else 6
+
+    async def main() -> None:
+        people = [await guest(server.url) for _ in range(players)]
+        try:
+            first = await people[0].request({"type": "quick", "variant": variant, "wait": 600})
+            assert first["type"] == "queue" and first["needed"] == players, first
+            left = await people[0].request({"type": "leave_queue"})
+            assert left["type"] == "queue" and left["waiting"] == 0, left
+            for person in people:
+                reply = await person.request({"type": "quick", "variant": variant, "wait": 600})
+                assert reply["type"] == "queue", reply
+            tables = [await person.wait_for(lambda f: f["type"] == "table" and f["state"] == "playing", 60)
+                      for person in people]
+            assert len({t["table"] for t in tables}) == 1
+            assert sorted(s["player"] or "" for s in tables[0]["seats"]) == sorted(
+                next(f for f in p.frames if f["type"] == "welcome")["player"]["name"] for p in people)
+        finally:
+            await close_all(people)
+
+    asyncio.run(main())
+
+
+def listed_tables(server: ServeProcess, page: int = 0) -> list[dict[str, Any]]:
+    status, body = server.get(f"/api/tables?page={page}")
+    assert status == 200, body
+    return list(body["tables"])
+
+
+def test_a_crowd_of_old_tables_hides_no_new_one(server: ServeProcess) -> None:
+    """Found: 100 guests making 5 tables each hid every newer table, from the lobby and /api/tables alike (they
+    listed the 500 oldest). The newest table with a free seat comes first, in the first page, whatever waits."""
+    async def main() -> None:
+        crowd = [await guest(server.url) for _ in range(12)]
+        newcomer = await guest(server.url)
+        try:
+            for client in crowd:
+                for _ in range(5):
+                    reply = await client.create("standard", {}, {1: "easy", 2: "easy", 3: "easy"})
+                    assert reply["type"] == "table", reply
+            refused = await crowd[0].create("standard", {}, {1: "easy"})
+            assert refused["code"] == "too_many_tables", refused
+            new = (await newcomer.create("standard", {}, {1: "easy", 2: "easy"}))["table"]
+            lobby = await newcomer.request({"type": "lobby"})
+            assert lobby["pages"] >= 2 and lobby["tables"][0]["table"] == new, lobby["tables"][:2]
+            assert listed_tables(server)[0]["table"] == new
+        finally:
+            await close_all([*crowd, newcomer])
+
+    asyncio.run(main())
+
+
+def test_a_stranger_cannot_lock_an_owner_out(server: ServeProcess) -> None:
+    """Found: five wrong passwords from any addresses locked the owner of a name out for up to 300 s. Failures are
+    counted by name and address together, and by address: the stranger waits, the owner signs in."""
+    async def main() -> None:
+        owner = await RoomClient(server.url).connect(source=address())
+        assert (await owner.register("Owner Of Name", "right password"))["type"] == "welcome"
+        await owner.close()
+        stranger = await RoomClient(server.url).connect(source=address())
+        codes = [(await stranger.login("Owner Of Name", f"wrong {n}"))["code"] for n in range(8)]
+        assert codes[:5] == ["bad_password"] * 5 and "too_many_attempts" in codes[5:], codes
+        again = await RoomClient(server.url).connect(source=address())
+        reply = await again.login("Owner Of Name", "right password")
+        assert reply["type"] == "welcome", reply
+        await close_all([stranger, again])
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("Computer", "reads as"), ("north", "reads as"), ("System", "reads as"), ("The owner", "reads as"),
+    ("N0rth", "reads as"), ("Southwest", "reads as"), ("Moderator", "reads as"),
+])
+def test_names_that_read_as_a_seat_a_role_or_the_computer_are_refused(server: ServeProcess, name: str,
+                                                                      why: str) -> None:
+    async def main() -> dict[str, Any]:
+        client = await RoomClient(server.url).connect(source=address())
+        reply = await client.guest(name)
+        await client.close()
+        return reply
+
+    reply = asyncio.run(main())
+    assert reply["type"] == "error" and reply["code"] == "bad_message" and why in reply["message"], reply
+
+
+def test_names_that_look_alike_in_the_pages_font_are_one(server: ServeProcess) -> None:
+    """Found: a guest CaroI9842 (a capital I) was taken while Carol9842 was registered; they look the same. I, l and
+    1, and O and 0, are folded as the confusables data folds them."""
+    async def main() -> list[dict[str, Any]]:
+        carol = await RoomClient(server.url).connect(source=address())
+        assert (await carol.register("Carol9842", "password one"))["type"] == "welcome"
+        replies = []
+        for name in ("CaroI9842", "Caro19842", "CAROL9842", "Carol98A2"):
+            client = await RoomClient(server.url).connect(source=address())
+            replies.append(await client.guest(name))
+            await client.close()
+        owner = await RoomClient(server.url).connect(source=address())
+        assert (await owner.register("BOB STONE", "password one"))["type"] == "welcome"
+        client = await RoomClient(server.url).connect(source=address())
+        replies.append(await client.guest("B0B ST0NE"))  # zeros for the capital Os
+        await close_all([carol, owner, client])
+        return replies
+
+    *alike, other, bob = asyncio.run(main())
+    assert all(r["type"] == "error" and r["code"] == "name_taken" for r in alike), alike
+    assert other["type"] == "welcome", other  # a different character is a different name
+    assert bob["type"] == "error" and bob["code"] == "name_taken", bob
+
+
+def test_a_bidirectional_override_in_chat_is_neutralised(server: ServeProcess) -> None:
+    """Found: a right-to-left override in chat reversed the text shown after it. The room keeps the text, closed:
+    every override or isolate it opens is closed at the end of the line (or the controls dropped), so nothing
+    after the message is reversed."""
+    async def main() -> dict[str, Any]:
+        ann = await guest(server.url)
+        table = (await ann.create("standard", {}, {1: "easy", 2: "easy", 3: "easy"}))["table"]
+        await ann.join(table, 0)
+        reply = await ann.request({"type": "chat", "table": table, "text": "gg \u202eevil\u2066 text"})
+        await ann.close()
+        return reply
+
+    reply = asyncio.run(main())
+    assert reply["type"] == "chat", reply
+    text = reply["text"]
+    assert "\u202e" not in text and "\u2066" not in text, ascii(text)
+    assert text == "gg evil text", ascii(text)

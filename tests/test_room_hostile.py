@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -177,3 +178,82 @@ def test_a_bidirectional_override_in_chat_is_neutralised(server: ServeProcess) -
     text = reply["text"]
     assert "\u202e" not in text and "\u2066" not in text, ascii(text)
     assert text == "gg evil text", ascii(text)
+
+
+async def opens(url: str, headers: dict[str, str], host: str | None = None) -> bool:
+    """Whether the websocket at ``url`` opens with these handshake headers and answers a ping; with ``host``, the
+    request names the room so (its Host header) while the connection goes to ``url``'s address."""
+    import json
+    import socket
+    from urllib.parse import urlsplit
+
+    import websockets
+
+    parts = urlsplit(url)
+    extra: dict[str, Any] = {}
+    if host is not None:
+        extra["sock"] = socket.create_connection((parts.hostname, parts.port), timeout=60)
+        url = f"ws://{host}{parts.path}"
+    try:
+        async with websockets.connect(url, additional_headers=headers, open_timeout=60, **extra) as ws:
+            await ws.send(json.dumps({"type": "ping", "id": 1}))
+            return bool(json.loads(await asyncio.wait_for(ws.recv(), 60))["type"] == "pong")
+    except (websockets.InvalidStatus, websockets.ConnectionClosed, websockets.InvalidHandshake):
+        return False
+
+
+def test_a_name_pointed_at_the_room_opens_no_websocket(server: ServeProcess) -> None:
+    """Found: an Origin whose host equals the Host header was accepted for any name, the shape DNS rebinding needs
+    (evil.example made to resolve to the room: the page's Origin and Host then agree). The room's own address is an
+    IP address, localhost, the name it listens on, or one the operator allows."""
+    port = server.port
+
+    def page_of(host: str) -> bool:
+        return asyncio.run(opens(server.url, {"Origin": f"http://{host}"}, host=host))
+
+    assert not page_of(f"evil.example:{port}")
+    assert page_of(f"127.0.0.1:{port}") and page_of(f"localhost:{port}")
+    assert not asyncio.run(opens(server.url, {"Origin": f"http://127.0.0.2:{port}"}))  # not the Host it asked
+
+
+def test_the_metrics_port_serves_the_metrics_alone(server: ServeProcess) -> None:
+    """Found: the metrics listener served the pages, the API and the websocket too, past the public address."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    base = server.metrics[0].removesuffix("/metrics")
+    with urllib.request.urlopen(base + "/metrics", timeout=60) as response:
+        assert "connections" in json.loads(response.read())
+    for path in ("/", "/api/tables", "/health", "/tables/1"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base + path, timeout=60)
+        assert refused.value.code == 404, path
+    assert not asyncio.run(opens(base.replace("http", "ws") + "/ws", {}))
+    assert server.get("/metrics")[0] == 404  # and the public address never serves the metrics
+
+
+def test_forwarded_addresses_are_believed_only_from_the_proxies_named(server: ServeProcess, tmp_path: Path) -> None:
+    """Found: X-Forwarded-For from 127.0.0.1 was believed, so a local process made 24 of 24 guests past the quota of
+    20 an address. Without --trusted-proxy no forwarded header is believed; with it, only from those proxies."""
+    import json
+
+    import websockets
+
+    async def guests(url: str, source: str) -> list[str]:
+        codes = []
+        for n in range(24):
+            async with websockets.connect(url, additional_headers={"X-Forwarded-For": f"10.9.{n}.1"},
+                                          local_addr=(source, 0), open_timeout=60) as ws:
+                await ws.send(json.dumps({"type": "guest", "id": 1}))
+                codes.append(json.loads(await asyncio.wait_for(ws.recv(), 60)).get("code", "welcome"))
+        return codes
+
+    plain = asyncio.run(guests(server.url, address()))
+    assert plain.count("welcome") == 20 and plain[20:] == ["too_many_guests"] * 4, plain
+    behind = ServeProcess(f"sqlite:///{tmp_path / 'proxied.sqlite3'}", tmp_path, name="proxied",
+                          extra=("--trusted-proxy", "127.0.0.0/8")).start()
+    try:
+        assert asyncio.run(guests(behind.url, address())) == ["welcome"] * 24
+    finally:
+        behind.stop()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import logging
 import signal
 import socket
@@ -64,6 +65,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                         help="the ASGI server under the room's application (default uvicorn); granian: Granian, "
                              "which does not cut frames over 64 KiB from their header nor send the x-spades-process "
                              "header (see spades.commands.serve_granian), kept to compare their costs")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a proxy in front of the room (an address or a network, such as 127.0.0.1 or "
+                             "10.0.0.0/8) whose X-Forwarded-For and X-Forwarded-Proto headers are believed; without "
+                             "it no such header is, and each client is the address it connects from (repeatable)")
     parser.add_argument("--table-wait", type=float, default=60.0, metavar="MINUTES",
                         help="close a table whose game has not started this many minutes after it was made, and one "
                              "with no person seated a sixth of that after (default 60; 0.1 to 1440)")
@@ -93,6 +98,12 @@ def run(args: argparse.Namespace) -> int:
                            "moves through Redis")
     if args.metrics_port is not None and not 0 <= args.metrics_port <= 65535 - args.processes:
         raise CommandError(f"--metrics-port must be 0 to {65535 - args.processes}, not {args.metrics_port}")
+    for proxy in args.trusted_proxy:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise CommandError(f"--trusted-proxy: {proxy!r} is not an address or a network (such as 127.0.0.1 or "
+                               "10.0.0.0/8)") from None
     if not 0.1 <= args.table_wait <= 1440:
         raise CommandError(f"--table-wait must be 0.1 to 1440 minutes, not {args.table_wait:g}")
     from ..room.web.features import load_listener
@@ -166,8 +177,11 @@ def _serve_uvicorn(app: Starlette, args: argparse.Namespace, sockets: list[socke
                 opened()
 
     # ws_max_size: a longer frame is refused from its header, before its bytes are read (see room.app)
+    # forwarded headers only from the proxies the operator names: uvicorn's default believes any local process
+    proxies = list(getattr(args, "trusted_proxy", []))
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio",
-                            ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on")
+                            ws_max_size=TRANSPORT_MAX_BYTES, lifespan="on", proxy_headers=bool(proxies),
+                            forwarded_allow_ips=proxies or None)
     show_activity(quiet=args.quiet)  # after uvicorn's own logging is set up, which leaves other loggers alone
     server = Server(config)
     previous = signal.signal(signal.SIGTERM, _stop)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import ipaddress
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -53,10 +54,13 @@ def _error(code: p.ErrorCode, message: str, reply_to: int | None = None) -> str:
     return p.encode(p.Error(type="error", id=reply_to, code=code, message=message[:p.MESSAGE_MAX]))
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...], own: str | None = None) -> bool:
     """Whether a websocket may be opened from a page of ``origin``: no Origin (not a browser: ``spades join``, a
-    script), the room's own address (the request's Host), or one of ``allowed`` (``--allow-origin``). A browser's
-    ``null`` origin (a sandboxed frame, a file) is refused."""
+    script), one of ``allowed`` (``--allow-origin``), or the room's own address: the request's Host, when that
+    names the room by an IP address, ``localhost``, or the name it was told to listen on (``own``). A browser's
+    ``null`` origin (a sandboxed frame, a file) is refused, and so is any other name that equals its Host: that is
+    the shape of DNS rebinding (a stranger's name made to point at the room, whose page's Origin and Host then
+    agree), so a room reached by a name says so with ``--allow-origin``."""
     if origin is None:
         return True
     if origin in allowed or "*" in allowed:
@@ -64,12 +68,24 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
     parts = urlsplit(origin)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return False
-    return host is not None and parts.netloc.lower() == host.lower()
+    if host is None or parts.netloc.lower() != host.lower():
+        return False
+    name = (parts.hostname or "").lower()
+    return name == "localhost" or name == (own or "").lower() or _address(name)
+
+
+def _address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 async def _socket(websocket: WebSocket) -> None:
     room: Room = websocket.app.state.room
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), room.allow_origins):
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), room.allow_origins,
+                          urlsplit(room.base_url).hostname):
         await websocket.close(code=CLOSE_ORIGIN, reason="a page of another site may not open the room")
         return
     # which of the room's processes took the connection (spades serve --processes), for the operator and the bench
@@ -209,7 +225,8 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
             store.close()
 
     routes = [*http.routes(), *rating_views.routes(), WebSocketRoute("/ws", _socket)]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(http.AnonymousLimit)])
+    middleware = [Middleware(http.MetricsOnly), Middleware(http.AnonymousLimit)]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.metrics_port = metrics_port
     app.state.anonymous = Buckets(p.ANONYMOUS_PER_SECOND, p.ANONYMOUS_BURST)  # per address, websocket and HTTP
     add_pages(app)

@@ -28,7 +28,7 @@ from ..identity import names
 from ..lobby.listing import lobby_find, lobby_page
 from ..protocol import MAX_TABLE_ID
 
-__all__ = ["AnonymousLimit", "routes"]
+__all__ = ["AnonymousLimit", "MetricsOnly", "routes"]
 
 _TABLE_ID = re.compile(r"[0-9]{1,10}")
 
@@ -130,6 +130,28 @@ class AnonymousLimit:
             if not buckets.allow(client[0] if client else ""):
                 response = JSONResponse({"error": f"more than {p.ANONYMOUS_PER_SECOND:g} requests a second from "
                                          "this address; wait a moment"}, status_code=429, headers={"Retry-After": "1"})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class MetricsOnly:
+    """The metrics listener (``spades serve --metrics-port``, on 127.0.0.1) serves ``/metrics`` and nothing else:
+    not the pages, the API nor the websocket, which a local process could otherwise reach past the public
+    address's limits and checks. (The public address, for its part, answers ``/metrics`` with 404.)"""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            port = scope["app"].state.metrics_port
+            server = scope.get("server")
+            if port is not None and server and server[1] == port and scope["path"] != "/metrics":
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008, "reason": "the metrics port serves /metrics"})
+                    return
+                response = JSONResponse({"error": "the metrics port serves /metrics only"}, status_code=404)
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)

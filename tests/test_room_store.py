@@ -5,6 +5,7 @@ older database upgraded in place by the migrations."""
 from __future__ import annotations
 
 import importlib
+import json
 import threading
 import tomllib
 from collections.abc import Callable, Iterator
@@ -16,18 +17,19 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, inspect, select, text
 
 from engine_support import random_game
 from room_databases import database, postgres_unreachable
 from spades.room.identity import auth
-from spades.room.store import Account, Base, Figures, Store, database_url, game_stats, migrations
+from spades.room.store import Account, Base, Figures, PlayerRow, Store, database_url, game_stats, migrations
 from spades.rules import VARIANTS, Rules
 from spades.stats import HandStats
 
 ROOT = Path(__file__).resolve().parents[1]
 # the room's modules with tables of their own, on store.Base
-ROW_MODULES = ("spades.room.social.ratings", "spades.room.store.queue", "spades.room.social.chat")
+ROW_MODULES = ("spades.room.social.ratings", "spades.room.store.queue", "spades.room.social.chat",
+               "spades.room.store.computers")
 RULES = {"variant": "standard", "options": {}}
 OpenStore = Callable[[], Store]
 
@@ -490,6 +492,51 @@ def test_version_10_leaves_one_person_one_seat_at_a_table_and_holds_it(url: str)
         assert [s.player for s in store.table(waiting).seats] == [None, None, "Bob", None]  # type: ignore[union-attr]
         assert not store.set_seat(waiting, 1, bob)  # the rule is the store's: no second seat, however asked
         assert not store.sit(waiting, 2, store.guest("Cy")).seated  # Bob's
+    finally:
+        store.close()
+
+
+def test_versions_13_and_14_key_names_by_their_look_and_count_the_games_against_the_computer(url: str) -> None:
+    """A database from before the look keys and the kept records against the computer: existing players keep their
+    names (of two that read alike by the new key, the first holds it), and the finished games are counted once
+    into each person's record, as the player's page used to count them from the records."""
+    engine = create_engine(database_url(url))
+    record = {"rules": {"variant": "standard"}, "result": {"winner": 0},
+              "meta": {"players": {"0": "Carol", "1": "CaroI"}, "computers": {"2": "hard", "3": "easy"}}}
+    try:
+        migrations.upgrade(engine, "v0012")
+        now = datetime.now(UTC)
+        with engine.begin() as connection:
+            for name in ("Carol", "CaroI"):
+                connection.execute(text("INSERT INTO players (name, name_key, password_hash, created) "
+                                        "VALUES (:name, :key, NULL, :now)"),
+                                   {"name": name, "key": auth.name_key(name), "now": now})
+            carol = connection.execute(text("SELECT id FROM players WHERE name = 'Carol'")).scalar_one()
+            connection.execute(text("INSERT INTO tables (owner_id, rules, seed, state, settings, invite, created)"
+                                    " VALUES (:owner, :rules, '9', 'over', '{}', 'x', :now)"),
+                               {"owner": carol, "rules": '{"variant": "standard", "options": {}}', "now": now})
+            table_id = connection.execute(text("SELECT id FROM tables")).scalar_one()
+            connection.execute(text("INSERT INTO records (table_id, record, finished) VALUES (:t, :r, :now)"),
+                               {"t": table_id, "r": json.dumps(record), "now": now})
+    finally:
+        engine.dispose()
+    store = Store(url)
+    try:
+        with store.transaction() as session:
+            looks = dict(session.execute(select(PlayerRow.name, PlayerRow.look_key)).all())
+        assert looks == {"Carol": auth.look_key("Carol"), "CaroI": None}  # both read as Carol: the first has it
+        with pytest.raises(auth.AuthError, match="taken"):
+            store.guest("Caro1")
+        from spades.room.social.rating_views import player_page
+
+        page = player_page(store, "Carol")
+        assert page is not None and page["computers"] == [
+            {"level": "easy", "role": "opponent", "games": 1, "wins": 1},
+            {"level": "hard", "role": "partner", "games": 1, "wins": 1}]
+        other = player_page(store, "CaroI")
+        assert other is not None and other["computers"] == [
+            {"level": "easy", "role": "partner", "games": 1, "wins": 0},
+            {"level": "hard", "role": "opponent", "games": 1, "wins": 0}]
     finally:
         store.close()
 

@@ -8,7 +8,7 @@ ratings as shown, so the words add up ("9.3 to 12.4, +3.1")."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+import weakref
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -18,11 +18,11 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ...record import game_from_record
-from ...rules import Rules
 from .. import protocol as p
 from ..identity import names
 from ..rating.rules import Standing, facts, unrated_reason
-from ..store import PlayerRow, RecordRow, SeatRow, Store
+from ..store import PlayerRow, Store
+from ..store.computers import computer_record
 from ..store.ratings import RatingChangeRow, RatingRow
 from ..table.connections import Connection
 from ..table.events import FinishedGame, GameOver
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["leaderboard", "leaderboard_handler", "player_page", "rating_line", "rating_message", "routes", "shown",
            "tell"]
-
-ROLES = ("opponent", "partner")
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -119,44 +117,14 @@ async def leaderboard_handler(room: Room, conn: Connection, message: p.Leaderboa
 
 # -- a player's page ------------------------------------------------------------------------------------------------
 
-def _records(store: Store, player_id: int) -> Iterator[dict[str, Any]]:
-    with store.transaction() as session:
-        tables = select(SeatRow.table_id).where(SeatRow.player_id == player_id)
-        rows = session.scalars(select(RecordRow.record).where(RecordRow.table_id.in_(tables))
-                               .order_by(RecordRow.finished, RecordRow.table_id)).all()
-    yield from (row for row in rows if isinstance(row, dict))
+HISTORY_PAGE = 100  # rated games of a group a player's page shows at once, the newest
 
 
-def _against_computers(store: Store, player_id: int, name: str) -> list[dict[str, Any]]:
-    """The player's games with the computer at the table, by its level and whether it played against them or as
-    their partner: a game counts once for each level and role it had (two opponents at one level are one game
-    against that level), and a win is the player's side winning."""
-    counts: dict[tuple[str, str], list[int]] = {}
-    for record in _records(store, player_id):
-        meta = record.get("meta") or {}
-        players, computers = meta.get("players") or {}, meta.get("computers") or {}
-        seats = [int(seat) for seat, who in players.items() if who == name and str(seat).isdigit()]
-        if not seats or not computers:
-            continue
-        try:
-            rules = Rules.from_dict(record["rules"])
-        except Exception:  # a record this program cannot read counts for nothing
-            continue
-        side = rules.side_of(seats[0])
-        won = record.get("result", {}).get("winner") == side
-        met = {(str(level), ROLES[rules.side_of(int(seat)) == side]) for seat, level in computers.items()
-               if str(seat).isdigit()}
-        for key in met:
-            tally = counts.setdefault(key, [0, 0])
-            tally[0] += 1
-            tally[1] += won
-    return [{"level": level, "role": role, "games": games, "wins": wins}
-            for (level, role), (games, wins) in sorted(counts.items())]
-
-
-def player_page(store: Store, name: str) -> dict[str, Any] | None:
-    """A player's ratings (each group they have a rated game in: the rating now and after each rated game) and
-    their record against each computer level; None when no player has that name."""
+def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None:
+    """A player's ratings (each group they have a rated game in: the rating now, and after each of its rated games,
+    ``HISTORY_PAGE`` at a time from the newest: ``page`` 0 the latest, 1 those before), their record against each
+    computer level (kept as games finish) and the hints they asked for in rated games; None when no player has
+    that name. A few short reads, however many games the player has finished."""
     key = names.lookup_key(name)
     if key is None:
         return None
@@ -168,23 +136,25 @@ def player_page(store: Store, name: str) -> dict[str, Any] | None:
         now = {group: (mu, sigma, games) for group, mu, sigma, games in session.execute(
             select(RatingRow.rating_group, RatingRow.mu, RatingRow.sigma, RatingRow.games)
             .where(RatingRow.player_id == player_id)).all()}
-        changes = session.execute(
-            select(RatingChangeRow.rating_group, RatingChangeRow.table_id, RatingChangeRow.finished,
-                   RatingChangeRow.mu_before, RatingChangeRow.sigma_before, RatingChangeRow.mu,
-                   RatingChangeRow.sigma)
-            .where(RatingChangeRow.player_id == player_id)
-            .order_by(RatingChangeRow.finished, RatingChangeRow.id)).all()
-    ratings = []
-    for group in GROUPS:
-        if group not in now:
-            continue
-        mu, sigma, games = now[group]
-        history = [{"table": table, "finished": finished.isoformat(), "before": shown(mu0, s0),
-                    "after": shown(mu1, s1), "change": round(shown(mu1, s1) - shown(mu0, s0), 1)}
-                   for g, table, finished, mu0, s0, mu1, s1 in changes if g == group]
-        ratings.append({"group": group, "rating": shown(mu, sigma), "mu": round(mu, 3), "sigma": round(sigma, 3),
-                        "games": games, "history": history})
-    return {"name": name, "ratings": ratings, "computers": _against_computers(store, player_id, name)}
+        ratings = []
+        for group in GROUPS:
+            if group not in now:
+                continue
+            mu, sigma, games = now[group]
+            changes = session.execute(
+                select(RatingChangeRow.table_id, RatingChangeRow.finished, RatingChangeRow.mu_before,
+                       RatingChangeRow.sigma_before, RatingChangeRow.mu, RatingChangeRow.sigma)
+                .where(RatingChangeRow.player_id == player_id, RatingChangeRow.rating_group == group)
+                .order_by(RatingChangeRow.finished.desc(), RatingChangeRow.id.desc())
+                .offset(page * HISTORY_PAGE).limit(HISTORY_PAGE)).all()
+            history = [{"table": table, "finished": finished.isoformat(), "before": shown(mu0, s0),
+                        "after": shown(mu1, s1), "change": round(shown(mu1, s1) - shown(mu0, s0), 1)}
+                       for table, finished, mu0, s0, mu1, s1 in reversed(changes)]
+            ratings.append({"group": group, "rating": shown(mu, sigma), "mu": round(mu, 3),
+                            "sigma": round(sigma, 3), "games": games, "history": history, "page": page,
+                            "pages": max(1, -(-games // HISTORY_PAGE))})
+        computers = computer_record(session, player_id)
+    return {"name": name, "ratings": ratings, "computers": computers}
 
 
 # -- HTTP ---------------------------------------------------------------------------------------------------------
@@ -193,15 +163,37 @@ async def _leaderboard(request: Request) -> JSONResponse:
     group = request.query_params.get("group", "partnership")
     if group not in GROUPS:
         return JSONResponse({"error": f"the rating groups are {', '.join(GROUPS)}"}, status_code=404)
-    rows = await asyncio.to_thread(leaderboard, request.app.state.room.store, group)
+    async with _reading(request):
+        rows = await asyncio.to_thread(leaderboard, request.app.state.room.store, group)
     return JSONResponse({"group": group, "rows": [row.model_dump(mode="json") for row in rows]})
 
 
 async def _player(request: Request) -> JSONResponse:
-    page = await asyncio.to_thread(player_page, request.app.state.room.store, request.path_params["name"])
+    text = request.query_params.get("page", "0")
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
+    if not 0 <= number <= 10_000:
+        return JSONResponse({"error": "a page is a number from 0 to 10000"}, status_code=404)
+    async with _reading(request):
+        page = await asyncio.to_thread(player_page, request.app.state.room.store, request.path_params["name"],
+                                       number)
     if page is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
     return JSONResponse(page)
+
+
+_READERS: weakref.WeakKeyDictionary[Any, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+READERS_AT_ONCE = 2  # the pages and boards read from the store at once: the tables' moves share its threads
+
+
+def _reading(request: Request) -> asyncio.Semaphore:
+    """At most ``READERS_AT_ONCE`` of the room's public pages (a player's, the leaderboard) are read from the store
+    at a time, whoever asks: a crowd of readers waits its turn instead of taking every worker thread the tables'
+    moves are stored through."""
+    room = request.app.state.room
+    gate = _READERS.get(room)
+    if gate is None:
+        gate = _READERS[room] = asyncio.Semaphore(READERS_AT_ONCE)
+    return gate
 
 
 def routes() -> list[Route]:

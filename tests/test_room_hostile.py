@@ -279,3 +279,30 @@ def test_a_players_page_is_read_in_pages_from_figures_kept_as_games_end(server: 
     assert older["ratings"][0]["history"][-1]["after"] == rating["history"][0]["before"]  # the page before it
     assert server.get("/api/players/Much%20Played?page=x")[0] == 404
     assert page["name"] == READ_NAME
+
+
+def test_quick_play_makes_no_sixth_table_for_an_owner_of_five(server: ServeProcess) -> None:
+    """Found: quick play seated an owner of 5 waiting tables at a sixth, theirs, past the cap. A player at the cap
+    is refused quick play as create is; one who reached it while waiting does not own the table made."""
+    async def main() -> None:
+        owner = await guest(server.url)
+        others = [await guest(server.url) for _ in range(3)]
+        try:
+            for _ in range(5):
+                assert (await owner.create("standard", {}, {1: "easy", 2: "easy", 3: "easy"}))["type"] == "table"
+            refused = await owner.request({"type": "quick", "variant": "standard", "wait": 600})
+            assert refused["type"] == "error" and refused["code"] == "too_many_tables", refused
+            one = await guest(server.url)
+            assert (await one.request({"type": "quick", "variant": "standard", "wait": 600}))["type"] == "queue"
+            for _ in range(5):  # at the cap once in the queue, first among those waiting
+                assert (await one.create("standard", {}, {1: "easy", 2: "easy", 3: "easy"}))["type"] == "table"
+            for other in others:
+                assert (await other.request({"type": "quick", "variant": "standard", "wait": 600}))["type"] == "queue"
+            table = await one.wait_for(lambda f: f["type"] == "table" and f.get("state") == "playing", 60)
+            name = next(f for f in one.frames if f["type"] == "welcome")["player"]["name"]
+            assert table["owner"] != name, table
+            await one.close()
+        finally:
+            await close_all([owner, *others])
+
+    asyncio.run(main())

@@ -281,6 +281,10 @@ async def _partner(room: Room, player: Account, variant: str, name: str | None) 
 
 async def quick(room: Room, conn: Connection, message: p.Quick) -> None:
     player = need_player(conn)
+    owned = await room.db(room.store.open_tables_owned, player)
+    if owned >= p.MAX_OPEN_TABLES:  # the table quick play makes may be theirs: the cap holds there too
+        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, f"you own {owned} tables waiting or under way; the limit is "
+                        f"{p.MAX_OPEN_TABLES}: finish or leave one before quick play")
     play = quick_play(room)
     partner = await _partner(room, player, message.variant, message.partner)
     before = await room.db(qs.enqueue, room.store, player.id, message.variant, message.wait, play.process,

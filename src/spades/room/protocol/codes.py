@@ -161,8 +161,8 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.OUT_OF_DATE: "act: the cursor is behind the table; the reply is followed by the missing update",
     ErrorCode.NOT_YOUR_TURN: "act: it is not that seat's turn",
     ErrorCode.ILLEGAL: "act: the rules do not allow that action now; the message says why",
-    ErrorCode.TOO_MANY_TABLES: "create: the player owns as many tables waiting or under way as the room allows "
-    f"({MAX_OPEN_TABLES}); finish or leave one first",
+    ErrorCode.TOO_MANY_TABLES: "create, quick: the player owns as many tables waiting or under way as the room "
+    f"allows ({MAX_OPEN_TABLES}); finish or leave one first",
     ErrorCode.NOT_QUEUED: "leave_queue or quick_computer: the player is in no quick-play queue (or was just "
     "seated)",
     ErrorCode.WAIT_NOT_OVER: "quick_computer: the player's wait for people is not over yet; the message says how "

@@ -32,7 +32,8 @@ class Quick(ClientBase):
     alone)."""
 
     replies = ("queue to everyone in that queue; then, once seated, table, said (where they sit), update; error "
-               "bad_message (a partner in a variant without partnerships, or oneself), no_such_player")
+               "bad_message (a partner in a variant without partnerships, or oneself), no_such_player, "
+               "too_many_tables (the table it makes may be the player's)")
     example: ClassVar[dict[str, Any]] = {"type": "quick", "id": 3, "variant": "standard", "wait": 30,
                                          "partner": "Ada"}
     type: Literal["quick"]

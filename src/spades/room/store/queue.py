@@ -337,7 +337,11 @@ def _match_once(store: Store, variant: str, settings: dict[str, Any], around: st
         seats = {seat: ids[name] for name, seat in seated.items()}
         levels: dict[int, str | None] = {seat: COMPUTER_LEVEL for seat in range(rules.players)
                                          if seat not in seats}
-        owner = ids[min(group, key=lambda q: q.since).name]
+        # the owner: of those who own the fewest tables waiting or under way (a cap counts them), the longest waiting
+        owned = {name: int(session.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.owner_id == player_id, TableRow.state.in_(("waiting", "playing")))) or 0)
+            for name, player_id in ids.items()}
+        owner = ids[min(group, key=lambda q: (owned[q.name], q.since)).name]
         assert owner is not None
         table = _create_table(session, owner, rules_to_json(rules), seats, levels,
                               {**settings, "autostart": True, "quick": variant}, rules.players)

@@ -77,18 +77,24 @@ class Expected:
         self.model = PlackettLuce()
         self.ratings: dict[tuple[str, str], Any] = {}
 
-    def rate(self, group: str, record: dict[str, Any], people: dict[int, str], guests: set[str]) -> None:
+    def rate(self, group: str, record: dict[str, Any], people: dict[int, str], guests: set[str],
+             left: frozenset[int] = frozenset()) -> None:
+        """``left``: the seats whose person abandoned the game: their side counts as last, and their partners are
+        not rated."""
         result = record["result"]
         players = len(people)
         sides = [[0, 2], [1, 3]] if players == 4 else [[0], [1]]
         ranks = [0 if side == result["winner"] else 1 for side in range(len(sides))]
         if result["winner"] is None:
             ranks = [-score for score in result["scores"]]
+        kept = {seat for side in sides if set(side) & left for seat in side if seat not in left}
+        if left:
+            ranks = [1 if set(side) & left else 0 for side in sides]
         teams = [[self.model.rating() if people[seat] in guests else
                   self.ratings.get((group, people[seat]), self.model.rating()) for seat in side] for side in sides]
         for side, team in zip(sides, self.model.rate(teams, ranks=ranks), strict=True):
             for seat, rating in zip(side, team, strict=True):
-                if people[seat] not in guests:
+                if people[seat] not in guests and seat not in kept:
                     self.ratings[(group, people[seat])] = rating
 
 
@@ -140,12 +146,17 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
                 assert rating["rated"] is False and rating["changes"] == []
                 assert line == "This game is unrated: the computer played East for all of it."
             assert record["meta"]["computers"] == {"1": "easy"}
-            # 4. Di leaves as the game starts and the computer covers West: unrated
+            # 4. Di leaves as the game starts and the computer covers West: rated, and lost for Di, whatever the
+            # computer made of her hand; Bob, her partner, keeps his rating (found: such a game was unrated, so a
+            # losing player escaped the loss by closing the connection)
             record, told = await play(served, {0: ada, 1: bob, 2: cy, 3: di}, drop=3)
             assert record["meta"]["covered"]["3"] > 0
+            expected.rate("partnership", record, {0: "Ada", 1: "Bob", 2: "Cy", 3: "Di"}, set(), frozenset({3}))
             for rating, line in told.values():
-                assert rating["rated"] is False and rating["reason"] == "the computer played West for most of it"
-                assert line == "This game is unrated: the computer played West for most of it."
+                assert rating["rated"] is True and rating["abandoned"] == ["Di"]
+                assert [c["name"] for c in rating["changes"]] == ["Ada", "Cy", "Di"]
+                assert line.startswith("Rated game: Di abandoned the game and loses it; a partner's rating stays as "
+                                       "it was. Ada "), line
             # 5. the two-player game: a group of its own
             record, told = await play(served, {0: cy, 1: ada}, variant="two_player")
             expected.rate("two_player", record, {0: "Cy", 1: "Ada"}, set())
@@ -160,7 +171,8 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
     for key, rating in expected.ratings.items():
         mu, sigma, _ = ratings[key]
         assert (mu, sigma) == pytest.approx((rating.mu, rating.sigma), rel=1e-12, abs=1e-12), key
-    assert ratings[("partnership", "Ada")][2] == 2 and ratings[("partnership", "Di")][2] == 1
+    assert ratings[("partnership", "Ada")][2] == 3 and ratings[("partnership", "Di")][2] == 2
+    assert ratings[("partnership", "Bob")][2] == 2  # not rated in the game his partner abandoned
     assert ratings[("two_player", "Ada")][2] == 1
 
     # the leaderboard and the player's page
@@ -186,7 +198,7 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
     status, page = served.get("/api/players/ada")
     assert status == 200 and page["name"] == "Ada"
     groups = {entry["group"]: entry for entry in page["ratings"]}
-    assert len(groups["partnership"]["history"]) == 2 and len(groups["two_player"]["history"]) == 1
+    assert len(groups["partnership"]["history"]) == 3 and len(groups["two_player"]["history"]) == 1
     assert {"level": "easy", "role": "opponent", "games": 1, "wins": page["computers"][0]["wins"]} \
         in page["computers"]
     assert served.get("/api/players/Nobody")[0] == 404
@@ -194,14 +206,15 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
     # the rebuild replays the stored games and writes back exactly the same ratings and changes
     rebuilt = subprocess.run([sys.executable, "-m", "spades", "ratings", "--rebuild", "--database",
                               served.database], capture_output=True, text=True, timeout=120, check=True)
-    assert rebuilt.stdout.strip() == "Rebuilt the ratings of 4 players from 5 games; 2 games unrated."
+    assert rebuilt.stdout.strip() == "Rebuilt the ratings of 4 players from 5 games; 1 game unrated."
     assert stored(served.database) == (ratings, changes)
 
 
 def test_the_ranks_and_where_the_line_of_the_computer_is() -> None:
     """The winner first, the others by score with ties tied; a seat the computer played for exactly half of its
-    actions is still a person's, one more action and the game is unrated."""
-    from spades.room.rating.rules import GameFacts, game_ranks, unrated_reason
+    actions is still a person's, one more action and its person abandoned the game, which is rated all the same
+    (lost for them); a removed person did not abandon it."""
+    from spades.room.rating.rules import GameFacts, abandoned, game_ranks, rate, unrated_reason
 
     assert game_ranks(1, [120, 80]) == (1, 0)
     assert game_ranks(2, [50, 90, 60, 50]) == (2, 1, 0, 2)  # solo: the winner, then 90, then two tied at 50
@@ -210,8 +223,75 @@ def test_the_ranks_and_where_the_line_of_the_computer_is() -> None:
     game = GameFacts(group="partnership", sides=((0, 2), (1, 3)), ranks=(0, 1), players=people,
                      registered=frozenset(people.values()), computers={}, covered={3: 7}, actions=dict.fromkeys(
                          people, 14), seat_names=("North", "East", "South", "West"))
-    assert unrated_reason(game) is None
-    assert unrated_reason(GameFacts(**{**vars(game), "covered": {3: 8}})) == "the computer played West for most of it"
+    assert unrated_reason(game) is None and abandoned(game) == set()
+    left = GameFacts(**{**vars(game), "covered": {3: 8}})
+    assert unrated_reason(left) is None and abandoned(left) == {3}
+    after = rate(left, {})
+    assert set(after) == {"Ada", "Cy", "Di"}  # Bob, Di's partner, keeps his rating
+    assert after["Di"].mu < 25.0 < after["Ada"].mu
+    lost_anyway = rate(GameFacts(**{**vars(left), "ranks": (1, 0)}), {})  # West's side won with the computer
+    assert lost_anyway["Di"].mu < 25.0 < lost_anyway["Cy"].mu
+    removed = GameFacts(**{**vars(left), "removed": frozenset({3}), "ranks": (1, 0)})
+    assert abandoned(removed) == set() and rate(removed, {})["Di"].mu > 25.0  # as it was played
     two = GameFacts(**{**vars(game), "players": {0: "Ada", 2: "Cy"}, "computers": {1: "hard", 3: "hard"}})
     assert unrated_reason(two) == "the computer played East and West for all of it"
     assert unrated_reason(GameFacts(**{**vars(game), "registered": frozenset()})) == "no registered player sat at it"
+
+
+def test_a_removal_is_rated_as_played_hints_are_counted_and_a_rematch_is_answered_at_the_table(
+        served: ServeProcess) -> None:
+    """Found: a losing owner who removed the winner made the game unrated; a rematch answered from a connection
+    not at the table got no reply but counted, so a removed player could veto it; and a player who played every
+    move from the hint was rated as anyone else, with nothing to show it. A removal leaves the game rated as it was
+    played; the removed person is neither asked nor heard about the rematch; the hints asked in rated games are
+    counted and shown on the player's page."""
+    async def main() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        url = served.url
+        eve, fay, gil, hal = [await registered(url, name) for name in ("Eve", "Fay", "Gil", "Hal")]
+        other = await RoomClient(url).connect()
+        await other.resume(hal.token)  # Hal's second connection, never at the table
+        clients = [eve, fay, gil, hal, other]
+        try:
+            table = (await eve.create("standard", ONE_HAND, {}, pace=0, timeout=0.1))["table"]
+            seats = {0: eve, 1: fay, 2: gil, 3: hal}
+            for seat, client in seats.items():
+                assert (await client.join(table, seat))["type"] == "table"
+            await start(eve, table)
+            removed = await eve.request({"type": "remove_person", "table": table, "name": "Hal"})
+            assert removed["type"] == "table", removed
+            players = [Seat(client, table, seat, f"{table}:{seat}") for seat, client in seats.items() if seat != 3]
+            for player in players:
+                player.rate = RateLimit(8, 4)
+            hints = 0
+
+            async def hinting() -> None:  # Fay asks the hint at each of her turns, then plays as Seat does
+                nonlocal hints
+                seen = set()
+                while not players[1].over():
+                    view = fay.views.get(table)
+                    cursor = fay.cursors.get(table, 0)
+                    if view is not None and view["turn"] == 1 and view["legal"] and cursor not in seen:
+                        seen.add(cursor)
+                        said = await fay.request({"type": "ask", "table": table, "key": "x"}, 60)
+                        hints += said["type"] == "said" and said.get("action") is not None
+                    await asyncio.sleep(0.02)
+
+            await asyncio.gather(*(player.play() for player in players), hinting())
+            rating = await eve.wait_for(lambda f: f.get("type") == "rating" and f["table"] == table, 60)
+            await eve.wait_for(lambda f: f.get("type") == "rematch" and f["table"] == table, 60)
+            late = await other.request({"type": "rematch", "table": table, "accept": False})
+            answer = await fay.request({"type": "rematch", "table": table, "accept": True})
+            assert hints > 0
+            return rating, [late, answer]
+        finally:
+            await close_all(clients)
+
+    rating, (late, answer) = asyncio.run(main())
+    assert rating["rated"] is True and rating["abandoned"] == [], rating
+    assert {c["name"] for c in rating["changes"]} == {"Eve", "Fay", "Gil", "Hal"}  # Hal's side, as it played on
+    assert late["type"] == "error" and late["code"] == "removed", late
+    assert answer["type"] == "rematch" and "Hal" not in answer["asked"], answer
+    status, page = served.get("/api/players/Fay")
+    assert status == 200
+    group = next(entry for entry in page["ratings"] if entry["group"] == "partnership")
+    assert group["hints"] > 0 and group["history"][-1]["hints"] == group["hints"], group

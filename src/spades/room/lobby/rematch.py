@@ -17,6 +17,7 @@ from typing import Any
 from ...seats import seat_name
 from ...words.announce import listed
 from .. import protocol as p
+from ..social.removal import refuse_removed
 from ..store import queue as qs
 from ..table.connections import Connection, need_player
 from ..table.events import ConnectionClosed, GameOver
@@ -34,7 +35,9 @@ _ASKED: weakref.WeakKeyDictionary[Room, set[int]] = weakref.WeakKeyDictionary()
 
 
 def _people(table: LiveTable) -> list[str]:
-    return list(dict.fromkeys(name for _, name in sorted(table.people().items())))
+    """Those asked: the people of the finished game, but those the owner removed from it."""
+    removed = {s.seat for s in table.info.seats if s.away == "removed"}
+    return list(dict.fromkeys(name for seat, name in sorted(table.people().items()) if seat not in removed))
 
 
 def state_text(asked: list[str], accepted: list[str], declined: list[str], new: int | None) -> str:
@@ -95,7 +98,10 @@ async def answer(room: Room, conn: Connection, message: p.RematchAnswer) -> None
     if table.info.state != "over":
         raise p.Refusal(p.ErrorCode.NO_REMATCH, "the game at that table is not over")
     if player.name not in _people(table):
+        refuse_removed(table.info, player.name)
         raise p.Refusal(p.ErrorCode.NOT_SEATED, "you did not play at that table")
+    if table.id not in conn.tables:  # the answer is heard at the table: one who left it has declined already
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table: come back to it (join) to answer")
     state = await _state(room, table)
     if state.table_new is not None:
         raise p.Refusal(p.ErrorCode.NO_REMATCH, f"the rematch is table {state.table_new} already")

@@ -79,8 +79,8 @@ class Rating(ServerBase):
     """How a finished game was rated; the same is said as a line (``said``) for a screen reader."""
 
     sent_when = ("to everyone at a table, once, when its game ends: rated (each registered player's new rating and "
-                 "its change) or not (and why: the computer played a seat for more than half of that seat's "
-                 "actions, or no registered player sat at it)")
+                 "its change, and who abandoned it: they lose it) or not (and why: the computer held a seat from "
+                 "the start, or no registered player sat at it)")
     example: ClassVar[dict[str, Any]] = {"type": "rating", "table": 7, "rated": True, "group": "partnership",
                                          "changes": [
         {"name": "Ada", "before": 9.3, "after": 12.4, "change": 3.1},
@@ -93,3 +93,6 @@ class Rating(ServerBase):
     reason: Annotated[str | None, Field(max_length=MESSAGE_MAX, description="when unrated, why, in plain words")] \
         = None
     changes: list[RatingChange] = Field(default=[], max_length=MAX_SEATS)
+    abandoned: list[Name] = Field(default=[], max_length=MAX_SEATS, description="the people who abandoned the game "
+                                  "(the computer played their seat for more than half of it while they were away): "
+                                  "it counts as lost for them, and their partners' ratings stay as they were")

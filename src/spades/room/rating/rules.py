@@ -4,13 +4,19 @@ game through these same functions, so a change here can be replayed over the who
 
 The model is openskill's Plackett-Luce with its defaults: it rates teams (a partnership is one team of two) and
 any number of sides (solo is four sides of one) from the order they finished in, where Elo and Glicko rate one
-player against one other. A game is rated when no seat was played by the computer for more than half of that
-seat's actions: a seat the computer held from the start, or a person's seat the computer covered (the person
-away) for more than half of its actions, makes it unrated. Guests play rated games with registered players: they
-enter at the starting rating and keep nothing, so the registered players' ratings still move against them."""
+player against one other. A game is rated when every seat had a person at its start and a registered player sat
+at it; a seat the computer held from the start makes it unrated. A person who abandons a rated game (the computer
+played their seat for more than half of its actions because they left or did not come back) loses it, whatever
+the computer then made of their hand: their side counts as last for them, the other sides rank as they finished
+(above them), and the abandoner's partners keep their ratings as they were. A person the table's owner removed
+has not abandoned it: the game is rated as it was played. (Both used to make the game unrated, so that a losing
+player could escape a loss by closing the connection, or an owner by removing the winner.) Guests play rated
+games with registered players: they enter at the starting rating and keep nothing, so the registered players'
+ratings still move against them."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +28,8 @@ from ...rules import Rules
 from ...seats import seat_name
 from ...words.announce import listed
 
-__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "GameFacts", "Standing", "facts", "game_ranks", "group_of", "rate",
-           "unrated_reason"]
+__all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "GameFacts", "Standing", "abandoned", "facts", "game_ranks", "group_of",
+           "rate", "unrated_reason"]
 
 DEFAULT_MU = 25.0  # openskill's defaults: a new player is mu 25, sigma 25/3, ordinal 0
 DEFAULT_SIGMA = 25.0 / 3.0
@@ -72,6 +78,8 @@ class GameFacts:
     covered: Mapping[int, int]  # seat: actions the computer took for its absent person
     actions: Mapping[int, int]  # seat: every action the seat took
     seat_names: tuple[str, ...]
+    removed: frozenset[int] = frozenset()  # seats whose person the owner removed
+    hints: Mapping[int, int] = dataclasses.field(default_factory=dict)  # seat: decisions taken with the hint
 
 
 def game_ranks(winner: int | None, scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -110,18 +118,24 @@ def facts(game: Game, meta: Mapping[str, Any]) -> GameFacts:
         covered={seat: int(n) for seat, n in _seats(meta.get("covered")).items()},
         actions=actions,
         seat_names=tuple(seat_name(seat, rules.players) for seat in range(rules.players)),
+        removed=frozenset(int(seat) for seat in meta.get("removed", ()) or () if str(seat).isdigit()),
+        hints={seat: int(n) for seat, n in _seats(meta.get("hints")).items()},
     )
 
 
+def abandoned(game: GameFacts) -> set[int]:
+    """The seats whose person abandoned the game: the computer played more than half of the seat's actions for
+    them, away, and not because the owner removed them."""
+    return {seat for seat in game.players if seat not in game.removed
+            and 2 * game.covered.get(seat, 0) > game.actions.get(seat, 0)}
+
+
 def unrated_reason(game: GameFacts) -> str | None:
-    """Why the game is not rated, in words for the table ("the computer played East for most of it"); None when
-    it is rated."""
+    """Why the game is not rated, in words for the table ("the computer played East for all of it"); None when it
+    is rated."""
     held = [name for seat, name in enumerate(game.seat_names) if seat not in game.players]
-    covered = [name for seat, name in enumerate(game.seat_names)
-               if seat in game.players and 2 * game.covered.get(seat, 0) > game.actions.get(seat, 0)]
-    parts = [f"{listed(seats)} for {much} of it" for seats, much in ((held, "all"), (covered, "most")) if seats]
-    if parts:
-        return "the computer played " + " and ".join(parts)
+    if held:
+        return f"the computer played {listed(held)} for all of it"
     if not set(game.players.values()) & game.registered:
         return "no registered player sat at it"
     return None
@@ -129,16 +143,23 @@ def unrated_reason(game: GameFacts) -> str | None:
 
 def rate(game: GameFacts, before: Mapping[str, Standing]) -> dict[str, Standing]:
     """The registered players' new standings after a rated game, from ``before`` (a name missing there, and every
-    guest, starts at openskill's starting rating; a guest's new rating is not kept)."""
+    guest, starts at openskill's starting rating; a guest's new rating is not kept). With abandoners, their sides
+    rank last and their partners are not rated (``abandoned``)."""
     start = {name: before.get(name, Standing(name)) if name in game.registered else Standing(name)
              for name in game.players.values()}
     teams = [[MODEL.rating(mu=start[game.players[seat]].mu, sigma=start[game.players[seat]].sigma)
               for seat in side] for side in game.sides]
-    rated = MODEL.rate(teams, ranks=list(game.ranks))
+    left = abandoned(game)
+    ranks: list[float] = list(game.ranks)
+    if left:
+        last = len(game.sides)
+        ranks = [last if any(seat in left for seat in side) else rank for side, rank in zip(game.sides, ranks,
+                                                                                             strict=True)]
+    rated = MODEL.rate(teams, ranks=ranks)
     after: dict[str, Standing] = {}
     for side, team in zip(game.sides, rated, strict=True):
         for seat, rating in zip(side, team, strict=True):
             name = game.players[seat]
-            if name in game.registered:
+            if name in game.registered and not (left & set(side) and seat not in left):
                 after[name] = Standing(name, rating.mu, rating.sigma, start[name].games + 1)
     return after

@@ -18,9 +18,10 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ...record import game_from_record
+from ...words.announce import listed
 from .. import protocol as p
 from ..identity import names
-from ..rating.rules import Standing, facts, unrated_reason
+from ..rating.rules import Standing, abandoned, facts, unrated_reason
 from ..store import PlayerRow, Store
 from ..store.computers import computer_record
 from ..store.ratings import RatingChangeRow, RatingRow
@@ -65,14 +66,22 @@ def rating_message(store: Store, table_id: int) -> p.Rating | None:
     for name, mu_before, sigma_before, mu, sigma in sorted(rows, key=lambda row: seat_of.get(row[0], 9)):
         before, after = shown(mu_before, sigma_before), shown(mu, sigma)
         changes.append(p.RatingChange(name=name, before=before, after=after, change=round(after - before, 1)))
-    return p.Rating(type="rating", table=table_id, rated=True, group=found.group, changes=changes)  # type: ignore[arg-type]
+    left = [found.players[seat] for seat in sorted(abandoned(found))]
+    return p.Rating(type="rating", table=table_id, rated=True, group=found.group, changes=changes,  # type: ignore[arg-type]
+                    abandoned=left)
 
 
 def rating_line(message: p.Rating) -> str:
-    """The rating said as one line: "Rated game: Ada 12.4 (+3.1), Bob 8.0 (-2.2)." or why the game is unrated."""
+    """The rating said as one line: "Rated game: Ada 12.4 (+3.1), Bob 8.0 (-2.2)." or why the game is unrated;
+    with who abandoned it first ("Bob abandoned the game and loses it.")."""
     if not message.rated:
         return f"This game is unrated: {message.reason}."
-    return "Rated game: " + ", ".join(f"{c.name} {c.after:.1f} ({c.change:+.1f})" for c in message.changes) + "."
+    left = ""
+    if message.abandoned:
+        loses = "loses" if len(message.abandoned) == 1 else "lose"
+        left = f" {listed(message.abandoned)} abandoned the game and {loses} it; a partner's rating stays as it was."
+    changes = ", ".join(f"{c.name} {c.after:.1f} ({c.change:+.1f})" for c in message.changes)
+    return f"Rated game:{left} {changes}." if changes else f"Rated game:{left}"
 
 
 async def tell(room: Room, table_id: int) -> None:
@@ -133,26 +142,27 @@ def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None
         if player is None:
             return None
         player_id, name = player
-        now = {group: (mu, sigma, games) for group, mu, sigma, games in session.execute(
-            select(RatingRow.rating_group, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+        now = {group: (mu, sigma, games, hints) for group, mu, sigma, games, hints in session.execute(
+            select(RatingRow.rating_group, RatingRow.mu, RatingRow.sigma, RatingRow.games, RatingRow.hints)
             .where(RatingRow.player_id == player_id)).all()}
         ratings = []
         for group in GROUPS:
             if group not in now:
                 continue
-            mu, sigma, games = now[group]
+            mu, sigma, games, hints = now[group]
             changes = session.execute(
                 select(RatingChangeRow.table_id, RatingChangeRow.finished, RatingChangeRow.mu_before,
-                       RatingChangeRow.sigma_before, RatingChangeRow.mu, RatingChangeRow.sigma)
+                       RatingChangeRow.sigma_before, RatingChangeRow.mu, RatingChangeRow.sigma, RatingChangeRow.hints)
                 .where(RatingChangeRow.player_id == player_id, RatingChangeRow.rating_group == group)
                 .order_by(RatingChangeRow.finished.desc(), RatingChangeRow.id.desc())
                 .offset(page * HISTORY_PAGE).limit(HISTORY_PAGE)).all()
             history = [{"table": table, "finished": finished.isoformat(), "before": shown(mu0, s0),
-                        "after": shown(mu1, s1), "change": round(shown(mu1, s1) - shown(mu0, s0), 1)}
-                       for table, finished, mu0, s0, mu1, s1 in reversed(changes)]
+                        "after": shown(mu1, s1), "change": round(shown(mu1, s1) - shown(mu0, s0), 1),
+                        "hints": asked or 0}
+                       for table, finished, mu0, s0, mu1, s1, asked in reversed(changes)]
             ratings.append({"group": group, "rating": shown(mu, sigma), "mu": round(mu, 3),
-                            "sigma": round(sigma, 3), "games": games, "history": history, "page": page,
-                            "pages": max(1, -(-games // HISTORY_PAGE))})
+                            "sigma": round(sigma, 3), "games": games, "hints": hints or 0, "history": history,
+                            "page": page, "pages": max(1, -(-games // HISTORY_PAGE))})
         computers = computer_record(session, player_id)
     return {"name": name, "ratings": ratings, "computers": computers}
 

@@ -61,15 +61,17 @@ def rate_finished(session: Session, table_id: int, game: GameFacts,
         if player_id is None:
             continue
         old = before.get(name, Standing(name))
+        hints = sum(n for seat, n in game.hints.items() if game.players.get(seat) == name)
         row = session.get(RatingRow, (player_id, game.group))
         if row is None:
             session.add(RatingRow(player_id=player_id, rating_group=game.group, mu=new.mu, sigma=new.sigma,
-                                  games=new.games))
+                                  games=new.games, hints=hints))
         else:
             row.mu, row.sigma, row.games = new.mu, new.sigma, new.games
+            row.hints = (row.hints or 0) + hints
         session.add(RatingChangeRow(table_id=table_id, player_id=player_id, rating_group=game.group,
                                     mu_before=old.mu, sigma_before=old.sigma, mu=new.mu, sigma=new.sigma,
-                                    finished=finished))
+                                    finished=finished, hints=hints))
     return finished
 
 

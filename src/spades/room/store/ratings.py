@@ -18,8 +18,8 @@ from .base import Base, Database, UTCDateTime
 from .models import PlayerRow
 from .records import StoredTable
 
-__all__ = ["CoverRow", "RatingChangeRow", "RatingRow", "count_cover", "finish_meta", "rating_group", "standings",
-           "standings_in"]
+__all__ = ["CoverRow", "HintRow", "RatingChangeRow", "RatingRow", "count_cover", "count_hint", "finish_meta",
+           "rating_group", "standings", "standings_in"]
 
 
 class RatingRow(Base):
@@ -30,6 +30,7 @@ class RatingRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[int] = mapped_column(Integer, default=0)  # hints asked in the group's rated games
 
 
 class RatingChangeRow(Base):
@@ -43,6 +44,7 @@ class RatingChangeRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     finished: Mapped[datetime] = mapped_column(UTCDateTime)
+    hints: Mapped[int] = mapped_column(Integer, default=0)  # hints the player asked in that game
 
 
 class CoverRow(Base):
@@ -52,6 +54,15 @@ class CoverRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     actions: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class HintRow(Base):
+    """How many of a seat's decisions its person asked the hint for, in a game under way."""
+
+    __tablename__ = "hints"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    asked: Mapped[int] = mapped_column(Integer, default=0)
 
 
 def rating_group(rules: Rules) -> str:
@@ -92,15 +103,34 @@ def count_cover(store: Database, table_id: int, seat: int) -> None:
             continue
 
 
+def count_hint(store: Database, table_id: int, seat: int) -> None:
+    """One more decision of the seat's person taken with the hint asked for (one statement, so processes add up)."""
+    for _ in range(3):
+        try:
+            with store.transaction() as session:
+                done = session.execute(update(HintRow).where(HintRow.table_id == table_id, HintRow.seat == seat)
+                                       .values(asked=HintRow.asked + 1))
+                if not getattr(done, "rowcount", 0):
+                    session.add(HintRow(table_id=table_id, seat=seat, asked=1))
+            return
+        except IntegrityError:  # another process made the row first: add to it
+            continue
+
+
 def finish_meta(store: Database, info: StoredTable, registered: Mapping[int, str]) -> dict[str, Any]:
     """What a finished game's record keeps besides the game: the table, who sat where, which of them were
-    registered players, the computer's level at each seat it held, and how many actions it took for each absent
-    person, so that the rating rules (and the record against each computer level) read the record alone."""
+    registered players, the computer's level at each seat it held, how many actions it took for each absent
+    person, the seats whose person the owner removed, and how many decisions each person asked the hint for, so
+    that the rating rules (and the record against each computer level) read the record alone."""
     with store.transaction() as session:
         covered = {str(seat): n for seat, n in session.execute(
             select(CoverRow.seat, CoverRow.actions).where(CoverRow.table_id == info.id)).all()}
+        hints = {str(seat): n for seat, n in session.execute(
+            select(HintRow.seat, HintRow.asked).where(HintRow.table_id == info.id)).all()}
     return {"table": info.id,
             "players": {str(s.seat): s.player for s in info.seats if s.player is not None},
             "registered": sorted(set(registered.values())),
             "computers": {str(s.seat): s.level for s in info.seats if s.player is None and s.level},
-            "covered": covered}
+            "covered": covered,
+            "removed": [s.seat for s in info.seats if s.player is not None and s.away == "removed"],
+            "hints": hints}

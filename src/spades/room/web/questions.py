@@ -7,6 +7,7 @@ what only it knows: who is away at ``w``, and the cover rule at ``z``."""
 from __future__ import annotations
 
 import asyncio
+import weakref
 from datetime import UTC, datetime
 
 from ...wire import action_text
@@ -15,6 +16,7 @@ from .. import protocol as p
 from ..lobby.seating import sit_back
 from ..social import presence
 from ..social.removal import refuse_removed
+from ..store.ratings import count_hint
 from ..table.connections import Connection, need_player
 from ..table.live import LiveTable
 from ..table.room import Room
@@ -44,6 +46,8 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
         adviser = table.adviser(view.seat if view.seat in range(table.players) else 0)
         text, suggested = await asyncio.to_thread(words.hint, view, host.game.events, adviser, message.hand)
         action = None if suggested is None else action_text(suggested)
+        if suggested is not None and message.hand is None:
+            await _hint_asked(room, table, view.seat)
     else:
         text = words.answer(view, host.game.events, message.key, message.hand)
         if message.key == "z":
@@ -54,6 +58,21 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
                 text += " " + note
     conn.send(p.encode(p.Said(type="said", id=message.id, table=table.id, text=text[:p.MESSAGE_MAX],
                               action=action)))
+
+
+# The decisions whose hint was counted, by table (forgotten with it): (seat, the table's seq).
+_HINTED: weakref.WeakKeyDictionary[LiveTable, set[tuple[int, int]]] = weakref.WeakKeyDictionary()
+
+
+async def _hint_asked(room: Room, table: LiveTable, seat: int) -> None:
+    """The seat's person asked the hint for the decision before them: counted once a decision, for the record
+    (``finish_meta``), so that a player's page says how many hints their rated games took."""
+    hinted = _HINTED.setdefault(table, set())
+    key = (seat, table.seq)
+    if key in hinted or table.host is None or table.host.game.over:
+        return
+    hinted.add(key)
+    await room.db(count_hint, room.store, table.id, seat)
 
 
 async def _at_table(room: Room, conn: Connection, table: LiveTable) -> None:

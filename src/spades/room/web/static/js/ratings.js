@@ -100,6 +100,7 @@ async function playerPage(name, out) {
     const section = el("section", { class: "summary", "aria-labelledby": `${chartId}-title` },
       el("h2", { id: `${chartId}-title`, text: `${title}: rating ${rating.rating.toFixed(1)} after ${plural(rating.games, "rated game")}` }),
       rating.pages > 1 ? el("p", { text: `The last ${plural(rating.history.length, "rated game")} of ${rating.games}.` }) : "",
+      el("p", { text: `Hints asked in these rated games: ${rating.hints || 0}.` }),
       el("div", { id: chartId }), table);
     parts.push(section);
     const history = rating.history;

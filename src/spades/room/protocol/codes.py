@@ -39,6 +39,7 @@ GUESTS_PER_ADDRESS = 20  # guests made from one address in any hour
 QUOTA_WINDOW = 3600.0  # the hour of those two, in seconds
 PASSWORD_CHECKS_AT_ONCE = 1  # passwords hashed or verified at once (argon2 takes about 0.15 s of two cores)
 PASSWORD_CHECKS_WAITING = 32  # sign-ins that may wait for it; one more is refused as busy
+SIGN_INS_AT_ONCE = 8  # sign-ins a process works on at once; the others wait their turn
 
 # The room's own (spades.room: app, connections, seating).
 TRANSPORT_MAX_BYTES = 16 * MAX_FRAME_BYTES  # longer frames are cut by the websocket layer from their header, unread

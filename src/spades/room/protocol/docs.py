@@ -44,6 +44,7 @@ from .codes import (
     REGISTRATIONS_PER_ADDRESS,
     SEND_QUEUE_BYTES,
     SEND_QUEUE_MAX,
+    SIGN_INS_AT_ONCE,
     SOCKET_SEND_BUFFER,
     TABLE_WAIT_MINUTES,
     TOKEN_LIFETIME_DAYS,
@@ -133,7 +134,9 @@ def render_docs() -> str:
         f"- guest: at most {GUESTS_PER_ADDRESS} new guests from one address in any {QUOTA_WINDOW / 60:g} minutes "
         "(`too_many_guests`); a guest comes back with `resume`, which is not counted;\n"
         f"- passwords are checked (argon2) {PASSWORD_CHECKS_AT_ONCE} at a time, and at most "
-        f"{PASSWORD_CHECKS_WAITING} register or login messages wait for that; one more is refused (`busy`).\n")
+        f"{PASSWORD_CHECKS_WAITING} register or login messages wait for that; one more is refused (`busy`);\n"
+        f"- a server process works on at most {SIGN_INS_AT_ONCE} sign-ins at once, the others waiting their turn, "
+        "in threads of their own: many connections signing in together slow one another, not the tables.\n")
     add("The room's own limits:\n")
     ranges = ", ".join(f"`{name}` {low} to {high}{_RANGE_NOTES.get(name, '')}"
                        for name, (low, high) in OPTION_RANGES.items())

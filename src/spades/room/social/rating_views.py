@@ -174,7 +174,7 @@ async def _leaderboard(request: Request) -> JSONResponse:
     if group not in GROUPS:
         return JSONResponse({"error": f"the rating groups are {', '.join(GROUPS)}"}, status_code=404)
     async with _reading(request):
-        rows = await asyncio.to_thread(leaderboard, request.app.state.room.store, group)
+        rows = await request.app.state.room.aside(leaderboard, request.app.state.room.store, group)
     return JSONResponse({"group": group, "rows": [row.model_dump(mode="json") for row in rows]})
 
 
@@ -184,8 +184,8 @@ async def _player(request: Request) -> JSONResponse:
     if not 0 <= number <= 10_000:
         return JSONResponse({"error": "a page is a number from 0 to 10000"}, status_code=404)
     async with _reading(request):
-        page = await asyncio.to_thread(player_page, request.app.state.room.store, request.path_params["name"],
-                                       number)
+        page = await request.app.state.room.aside(player_page, request.app.state.room.store,
+                                                   request.path_params["name"], number)
     if page is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
     return JSONResponse(page)

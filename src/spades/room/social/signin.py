@@ -31,7 +31,7 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -129,9 +129,12 @@ class SignIn:
     room's), by the clock given (seconds since the epoch, shared by the processes of a room, unless a test moves
     its own)."""
 
-    def __init__(self, store: Store, clock: Clock = time.time, tallies: Tallies | None = None) -> None:
+    def __init__(self, store: Store, clock: Clock = time.time, tallies: Tallies | None = None,
+                 run: Callable[..., Awaitable[Any]] | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.run = run or asyncio.to_thread  # how a store call is run: the room's threads aside from the tables'
+        self.gate = asyncio.Semaphore(p.SIGN_INS_AT_ONCE)  # sign-ins in progress at once; the others wait
         tallies = tallies if tallies is not None else LocalTallies()
         self.name_failures = Backoff(tallies, "login:", p.LOGIN_FREE_PER_NAME, p.LOGIN_DELAY_FIRST,
                                      p.LOGIN_DELAY_MAX, p.LOGIN_FORGET_AFTER, clock)
@@ -158,7 +161,7 @@ class SignIn:
             if kind == "guest":
                 return await self._guest(message.name, address), None
             if kind == "resume":
-                player = await asyncio.to_thread(self.store.player_for_token, message.token)
+                player = await self.run(self.store.player_for_token, message.token)
                 if player is None:
                     raise p.Refusal(p.ErrorCode.SESSION_EXPIRED, "the token is unknown or has expired; sign in "
                                     "again")
@@ -170,7 +173,7 @@ class SignIn:
 
     async def stats(self, name: str) -> Figures:
         """The player's figures; Refusal no_such_player when no player has that name."""
-        stats = await asyncio.to_thread(self.store.stats, name)
+        stats = await self.run(self.store.stats, name)
         if stats is None:
             raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no player has that name")
         return stats
@@ -196,7 +199,7 @@ class SignIn:
             await self.address_failures.known(address)
             # Told apart so that a client can offer to register a new name; register says as much (name_taken),
             # and a wrong name took as long as a wrong password all the same.
-            if await asyncio.to_thread(self.store.name_free, name):
+            if await self.run(self.store.name_free, name):
                 raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no registered player has that name; register it "
                                 "first")
             raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "that is not the password of the player of that name")
@@ -216,14 +219,14 @@ class SignIn:
                             f"registered from this address within the hour; try again in {_seconds(wait)}")
         try:
             auth.check_name(name)
-            free = await asyncio.to_thread(self.store.name_free, name)  # before the cost of hashing the password
+            free = await self.run(self.store.name_free, name)  # before the cost of hashing the password
         except BaseException:
             await self.registrations.refund(address)
             raise
         if not free:
             await self.registrations.refund(address)
             await self.address_failures.fail(address)
-            holder = await asyncio.to_thread(self.store.player, name)
+            holder = await self.run(self.store.player, name)
             said = taken_words(name, holder) if holder is not None else f"The name {name} is taken."
             raise p.Refusal(p.ErrorCode.NAME_TAKEN, said)
         try:
@@ -241,7 +244,7 @@ class SignIn:
                             f"address within the hour; try again in {_seconds(wait)}, or resume a guest's "
                             "session with its token")
         try:
-            return await asyncio.to_thread(self.store.guest, name)
+            return await self.run(self.store.guest, name)
         except auth.AuthError:
             await self.guests.refund(address)
             raise
@@ -265,6 +268,6 @@ def signin_of(room: Room) -> SignIn:
     """The room's sign-in, made on first use and closed with the room."""
     signin = _SIGNINS.get(room)
     if signin is None:
-        signin = _SIGNINS[room] = SignIn(room.store, tallies=room.tallies)
+        signin = _SIGNINS[room] = SignIn(room.store, tallies=room.tallies, run=room.aside)
         room.closing.append(signin.close)
     return signin

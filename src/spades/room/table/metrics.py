@@ -33,6 +33,9 @@ class Metrics:
         self.sum_ms = 0.0
         self.lobby_lists = 0  # lobby pages sent (over the websocket and HTTP)
         self.lobby_builds = 0  # copies of the lobby made from the store for them
+        self.signing_in = 0  # sign-ins being worked on now, and the most there have been at once
+        self.signing_in_peak = 0
+        self.sign_ins = 0
 
     def record(self, seconds: float) -> None:
         ms = seconds * 1000
@@ -49,6 +52,7 @@ class Metrics:
         return {"process": self.process, "processes": self.processes, "pid": os.getpid(),
                 "cpu_seconds": cpu.user + cpu.system, "connections": connections, "tables": tables,
                 "actions": sum(self.counts), "lobby_lists": self.lobby_lists, "lobby_builds": self.lobby_builds,
+                "sign_ins": self.sign_ins, "signing_in_peak": self.signing_in_peak,
                 "latency": {"bounds_ms": list(BOUNDS_MS), "counts": list(self.counts), "sum_ms": self.sum_ms}}
 
 

@@ -10,9 +10,11 @@ without the restart."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -32,6 +34,8 @@ NoticeHandler = Callable[["Room", dict[str, Any]], Awaitable[object]]  # what it
 __all__ = ["Room"]
 
 log = logging.getLogger("spades.room")
+
+ASIDE_THREADS = 2  # the store's threads for sign-ins, sessions and pages read over HTTP
 
 
 class Room:
@@ -59,6 +63,7 @@ class Room:
         self.notices: dict[str, NoticeHandler] = {}  # a feature's own notices on the bus, by their key
         self.closing: list[Callable[[], None]] = []  # what the features stop when the room closes
         self.claims: set[asyncio.Task[None]] = set()  # tasks of the room's own, held until done
+        self._aside: ThreadPoolExecutor | None = None  # the store's threads for what is not a table's move
         # what the features keep of a table, forgotten with it when it is dropped from memory (by the table's id)
         self.released: list[Callable[[int], None]] = []
         # the sizes of what this process keeps for tables, connections and players, by name (the metrics report
@@ -127,10 +132,20 @@ class Room:
         close = getattr(self.tallies, "close", None)
         if close is not None:
             await close()
+        if self._aside is not None:
+            self._aside.shutdown(wait=False, cancel_futures=True)
 
     async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """A store call, in a worker thread (each is one short transaction)."""
         return await asyncio.to_thread(function, *args, **kwargs)
+
+    async def aside(self, function: Callable[..., Any], *args: Any) -> Any:
+        """A store call for what is not a table's move (a sign-in, a session, a page read over HTTP), in threads of
+        its own (``ASIDE_THREADS``): a crowd of sign-ins or readers then waits for those, and never takes the
+        threads the tables' moves and computer players use."""
+        if self._aside is None:
+            self._aside = ThreadPoolExecutor(ASIDE_THREADS, thread_name_prefix="room-aside")
+        return await asyncio.get_running_loop().run_in_executor(self._aside, functools.partial(function, *args))
 
     async def notify(self, table: int, seq: int | None = None, action: tuple[int, str] | None = None) -> None:
         """Tell the other processes that the table changed: its actions up to ``seq`` (``action``: the seat and
@@ -210,9 +225,9 @@ class Room:
         conn.player = player
         log.info("%s signed in from %s%s", player.name, conn.address or "an unknown address",
                  " (a guest)" if player.guest else "")
-        await self.db(self.store.mark_seen, [player.id])
+        await self.aside(self.store.mark_seen, [player.id])
         if token is None:
-            token, expires = await self.db(self.store.new_session, player)
+            token, expires = await self.aside(self.store.new_session, player)
         else:
             expires = datetime.now(UTC) + min(TOKEN_LIFETIME, timedelta(days=1))  # its expiry is not re-read
         conn.send(p.encode(p.Welcome(type="welcome", id=reply_to,

@@ -29,8 +29,19 @@ async def _ping(room: Room, conn: Connection, message: p.Ping) -> None:
 
 
 async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
-    player, token = await signin_of(room).sign_in(message, conn.address)
-    await room.welcome(conn, player, message.id, token)
+    """At most ``SIGN_INS_AT_ONCE`` sign-ins are worked on at a time (the others wait their turn), in the store's
+    threads aside from the tables': a crowd connecting at once is let in at the room's pace, not the tables'."""
+    signin = signin_of(room)
+    metrics = room.metrics
+    async with signin.gate:
+        metrics.signing_in += 1
+        metrics.signing_in_peak = max(metrics.signing_in_peak, metrics.signing_in)
+        try:
+            player, token = await signin.sign_in(message, conn.address)
+            await room.welcome(conn, player, message.id, token)
+        finally:
+            metrics.signing_in -= 1
+            metrics.sign_ins += 1
     if message.type == "resume":
         await seating.return_to_seats(room, conn)
 

@@ -15,7 +15,6 @@ requests made before signing in (``AnonymousLimit``): over the rate, it is answe
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from starlette.requests import Request
@@ -82,10 +81,10 @@ async def _record(request: Request) -> JSONResponse:
     number = table_id(request.path_params["table"])
     if number is None:
         return JSONResponse({"error": f"a table is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
-    info = await asyncio.to_thread(store.table, number)
+    info = await request.app.state.room.aside(store.table, number)
     if info is None:
         return JSONResponse({"error": f"there is no table {number}"}, status_code=404)
-    record = await asyncio.to_thread(store.record, number) if info.state == "over" else None
+    record = await request.app.state.room.aside(store.record, number) if info.state == "over" else None
     if record is None:
         return JSONResponse({"error": "the game is not over; its record is given only when it is"},
                             status_code=409)
@@ -96,7 +95,7 @@ async def _stats(request: Request) -> JSONResponse:
     name = request.path_params["name"]
     if names.lookup_key(name) is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
-    stats = await asyncio.to_thread(request.app.state.room.store.stats, name)
+    stats = await request.app.state.room.aside(request.app.state.room.store.stats, name)
     if stats is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
     return JSONResponse(vars(stats))
@@ -112,7 +111,7 @@ async def _sign_out(request: Request) -> JSONResponse:
     token = body.get("token") if isinstance(body, dict) else None
     if not isinstance(token, str):
         return JSONResponse({"error": "send the session's token as {\"token\": ...}"}, status_code=400)
-    freed = await asyncio.to_thread(request.app.state.room.store.sign_out, token)
+    freed = await request.app.state.room.aside(request.app.state.room.store.sign_out, token)
     return JSONResponse({"signed_out": True, "name_freed": freed})
 
 

@@ -23,6 +23,8 @@ def test_play_with_people_by_keys_waits_says_the_queue_and_seats_the_player(brow
     page.focus("#quick-variant")
     page.keyboard.press("End")  # the last variant: two players
     assert page.input_value("#quick-variant") == "two_player"
+    page.keyboard.press("Tab")  # past the partner's name, left empty
+    assert page.evaluate("document.activeElement.id") == "quick-partner"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "quick-play"
     page.keyboard.press("Enter")
@@ -91,6 +93,7 @@ def test_the_offer_after_the_set_wait_and_a_rated_rematch_by_keys(browser: Any, 
     page.keyboard.press("Escape")
     page.focus("#quick-variant")
     page.keyboard.press("End")  # two players
+    page.keyboard.press("Tab")  # the partner's name, left empty
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     asked = time.monotonic()

@@ -100,13 +100,13 @@ async def answer(room: Room, conn: Connection, message: p.RematchAnswer) -> None
     if player.name not in _people(table):
         refuse_removed(table.info, player.name)
         raise p.Refusal(p.ErrorCode.NOT_SEATED, "you did not play at that table")
-    if table.id not in conn.tables:  # the answer is heard at the table: one who left it has declined already
-        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table: come back to it (join) to answer")
     state = await _state(room, table)
     if state.table_new is not None:
         raise p.Refusal(p.ErrorCode.NO_REMATCH, f"the rematch is table {state.table_new} already")
     if state.declined:
         raise p.Refusal(p.ErrorCode.NO_REMATCH, state.text)
+    if table.id not in conn.tables:  # the answer is heard at the table: one who left it has declined already
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table: come back to it (join) to answer")
     await _answer(room, table, player.id, message.accept, (conn, message.id))
 
 

@@ -272,6 +272,19 @@ def test_an_addresss_bucket_is_forgotten_once_full_again() -> None:
     assert len(buckets) == 2  # the crowd's buckets are full again: forgotten
 
 
+def test_a_crowd_of_addresses_is_held_as_the_room_can_spare() -> None:
+    """Each address has its own bucket, and every address together one more: a flood spread over many addresses
+    (each under its own rate) is held to what one server process spares for strangers."""
+    from spades.room.web.limits import Buckets, RateLimit
+
+    now = [0.0]
+    buckets = Buckets(10.0, 20, clock=lambda: now[0], whole=RateLimit(30.0, 60, clock=lambda: now[0]))
+    allowed = [buckets.allow(f"10.1.{n}.1") for n in range(100)]  # one request from each of 100 addresses
+    assert allowed == [True] * 60 + [False] * 40
+    now[0] = 1.0  # a second on: thirty more, whoever asks
+    assert sum(buckets.allow(f"10.2.{n}.1") for n in range(100)) == 30
+
+
 def test_a_gone_players_chat_state_is_forgotten() -> None:
     """A player's mutes are kept only while they are connected, a table's chat state only while the table is in
     memory, and a process's counts of uses (the chat's rate among them) only while they still count."""

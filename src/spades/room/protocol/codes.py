@@ -62,6 +62,8 @@ LOBBY_BURST = 10  # ...in bursts of up to this many
 # connections of one address is held as one.
 ANONYMOUS_PER_SECOND = 10.0
 ANONYMOUS_BURST = 60
+ANONYMOUS_ROOM_PER_SECOND = 60.0  # ...and from every address together, to a server process
+ANONYMOUS_ROOM_BURST = 120
 # Quick play (spades.room.lobby.queue).
 QUICK_WAIT_DEFAULT = 30.0  # seconds a player waits for people before the computer is offered
 QUICK_WAIT_MIN = 5.0
@@ -130,8 +132,9 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     "of the wrong type or out of bounds); the message names the field",
     ErrorCode.RATE_LIMITED: f"more than {RATE_PER_SECOND:g} messages a second (bursts of up to {RATE_BURST} "
     f"pass), more than {LOBBY_PER_SECOND:g} lobby lists a second (bursts of {LOBBY_BURST}), or, not signed in, "
-    f"more than {ANONYMOUS_PER_SECOND:g} requests a second from the address (bursts of {ANONYMOUS_BURST}); the "
-    "message was dropped",
+    f"more than {ANONYMOUS_PER_SECOND:g} requests a second from the address (bursts of {ANONYMOUS_BURST}) or "
+    f"{ANONYMOUS_ROOM_PER_SECOND:g} from every address together (bursts of {ANONYMOUS_ROOM_BURST}); the message "
+    "was dropped",
     ErrorCode.NOT_SIGNED_IN: "the message needs a player: send register, login, guest or resume first",
     ErrorCode.SESSION_EXPIRED: "resume: the token is unknown or has expired; sign in again",
     ErrorCode.NAME_TAKEN: "register or guest: another player has that name, or one that reads the same (case, "

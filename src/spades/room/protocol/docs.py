@@ -12,6 +12,8 @@ from pydantic import BaseModel
 from .codes import (
     ANONYMOUS_BURST,
     ANONYMOUS_PER_SECOND,
+    ANONYMOUS_ROOM_BURST,
+    ANONYMOUS_ROOM_PER_SECOND,
     CLOSE_NOT_READING,
     CLOSE_ORIGIN,
     ERROR_MEANINGS,
@@ -168,7 +170,10 @@ def render_docs() -> str:
         f"{LOBBY_PER_SECOND:g} a second to a connection in bursts of {LOBBY_BURST}; what a "
         "connection asks before signing in (anything but the sign-ins and `ping`) and every request under `/api/` "
         f"over HTTP is counted for the client's address as well, {ANONYMOUS_PER_SECOND:g} a second in bursts of "
-        f"{ANONYMOUS_BURST} (`rate_limited`; HTTP 429);\n"
+        f"{ANONYMOUS_BURST}, and for every address together, {ANONYMOUS_ROOM_PER_SECOND:g} a second in bursts of "
+        f"{ANONYMOUS_ROOM_BURST} to a server process, so that a crowd of addresses costs the tables no more than one "
+        "busy one (`rate_limited`; HTTP 429); a player's page and the leaderboard are made at most once a "
+        "second each and shared by those who ask meanwhile;\n"
         f"- quick play: a player is in one queue at a time and waits {QUICK_WAIT_MIN:g} to {QUICK_WAIT_MAX:g} s "
         f"before the computer is offered; the room seats a queue {QUICK_SETTLE:g} s after it changes (people who "
         "come at once are seated by rating, not by arrival; two who name each other as `partner` are seated "

@@ -8,13 +8,16 @@ ratings as shown, so the words add up ("9.3 to 12.4, +3.1")."""
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from sqlalchemy import select
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ...record import game_from_record
@@ -169,26 +172,65 @@ def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None
 
 # -- HTTP ---------------------------------------------------------------------------------------------------------
 
-async def _leaderboard(request: Request) -> JSONResponse:
+async def _leaderboard(request: Request) -> Response:
     group = request.query_params.get("group", "partnership")
     if group not in GROUPS:
         return JSONResponse({"error": f"the rating groups are {', '.join(GROUPS)}"}, status_code=404)
-    async with _reading(request):
-        rows = await request.app.state.room.aside(leaderboard, request.app.state.room.store, group)
-    return JSONResponse({"group": group, "rows": [row.model_dump(mode="json") for row in rows]})
+    room = request.app.state.room
+
+    async def made() -> bytes:
+        rows = await room.aside(leaderboard, room.store, group)
+        return orjson.dumps({"group": group, "rows": [row.model_dump(mode="json") for row in rows]})
+
+    return Response(await _shared(request, ("leaderboard", group), made), media_type="application/json")
 
 
-async def _player(request: Request) -> JSONResponse:
+async def _player(request: Request) -> Response:
     text = request.query_params.get("page", "0")
     number = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
     if not 0 <= number <= 10_000:
         return JSONResponse({"error": "a page is a number from 0 to 10000"}, status_code=404)
-    async with _reading(request):
-        page = await request.app.state.room.aside(player_page, request.app.state.room.store,
-                                                   request.path_params["name"], number)
-    if page is None:
+    name = request.path_params["name"]
+    key = names.lookup_key(name)
+    if key is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
-    return JSONResponse(page)
+    room = request.app.state.room
+
+    async def made() -> bytes | None:
+        page = await room.aside(player_page, room.store, name, number)
+        return None if page is None else orjson.dumps(page)
+
+    body = await _shared(request, ("player", key, number), made)
+    if body is None:
+        return JSONResponse({"error": "no player has that name"}, status_code=404)
+    return Response(body, media_type="application/json")
+
+
+SHARED_FOR = 1.0  # seconds a page read over HTTP is given again to whoever asks, rather than read again
+_SHARED: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], tuple[float, bytes | None]]] = \
+    weakref.WeakKeyDictionary()
+
+
+async def _shared(request: Request, key: tuple[Any, ...], make: Callable[[], Awaitable[bytes | None]]) -> bytes | None:
+    """A page's encoded body, made at most once every ``SHARED_FOR`` seconds and given to everyone who asks
+    meanwhile, and made by ``READERS_AT_ONCE`` readers at most at a time: a crowd reading one player's page costs
+    the store one read a second, not one a reader."""
+    room = request.app.state.room
+    shared = _SHARED.setdefault(room, {})
+    now = time.monotonic()
+    found = shared.get(key)
+    if found is not None and now - found[0] < SHARED_FOR:
+        return found[1]
+    async with _reading(request):
+        found = shared.get(key)
+        if found is not None and time.monotonic() - found[0] < SHARED_FOR:
+            return found[1]
+        body = await make()
+        if len(shared) >= 1000:  # the pages of many players, each asked once: the oldest go first
+            for old in sorted(shared, key=lambda k: shared[k][0])[:500]:
+                del shared[old]
+        shared[key] = (time.monotonic(), body)
+        return body
 
 
 _READERS: weakref.WeakKeyDictionary[Any, asyncio.Semaphore] = weakref.WeakKeyDictionary()

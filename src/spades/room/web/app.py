@@ -170,7 +170,8 @@ async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | byte
     if anonymous is not None and conn.player is None and message.type not in _UNCOUNTED \
             and not anonymous.allow(conn.address):
         conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.ANONYMOUS_PER_SECOND:g} requests a second from "
-                         "this address without signing in; the message was dropped", message.id))
+                         "this address without signing in, or too many from every address together; the message "
+                         "was dropped", message.id))
         return
     conn.handling = True
     try:
@@ -228,6 +229,8 @@ def create_app(database_url: str | None = None, redis_url: str | None = None, *,
     middleware = [Middleware(http.MetricsOnly), Middleware(http.AnonymousLimit)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.metrics_port = metrics_port
-    app.state.anonymous = Buckets(p.ANONYMOUS_PER_SECOND, p.ANONYMOUS_BURST)  # per address, websocket and HTTP
+    # per address, websocket and HTTP, and for every address together
+    app.state.anonymous = Buckets(p.ANONYMOUS_PER_SECOND, p.ANONYMOUS_BURST,
+                                  whole=RateLimit(p.ANONYMOUS_ROOM_PER_SECOND, p.ANONYMOUS_ROOM_BURST))
     add_pages(app)
     return app

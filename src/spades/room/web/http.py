@@ -128,7 +128,8 @@ class AnonymousLimit:
             buckets = scope["app"].state.anonymous
             if not buckets.allow(client[0] if client else ""):
                 response = JSONResponse({"error": f"more than {p.ANONYMOUS_PER_SECOND:g} requests a second from "
-                                         "this address; wait a moment"}, status_code=429, headers={"Retry-After": "1"})
+                                         "this address, or too many from every address together; wait a moment"},
+                                        status_code=429, headers={"Retry-After": "1"})
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)

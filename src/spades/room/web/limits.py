@@ -36,17 +36,18 @@ class RateLimit:
         return False
 
 
-
 class Buckets:
     """A token bucket per key (a client's address): ``rate`` requests a second on average, ``burst`` at once,
-    for every connection and request of that key together. A bucket that has filled up again says no more than a
-    new one would, so it is forgotten: only keys heard from within the last ``burst / rate`` seconds are held
-    (and at most ``max_keys`` of them, the oldest dropped first), however many addresses come and go."""
+    for every connection and request of that key together, and, with ``whole``, one more bucket for every key at
+    once (a crowd of addresses is held to what the room can spare). A bucket that has filled up again says no more
+    than a new one would, so it is forgotten: only keys heard from within the last ``burst / rate`` seconds are
+    held (and at most ``max_keys`` of them, the oldest dropped first), however many addresses come and go."""
 
     def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic,
-                 max_keys: int = 100_000) -> None:
+                 max_keys: int = 100_000, whole: RateLimit | None = None) -> None:
         if rate <= 0 or burst < 1:
             raise ValueError("a rate limit needs a positive rate and a burst of at least 1")
+        self.whole = whole  # every key's requests together, when given: many addresses are held as one too
         self.rate = rate
         self.burst = burst
         self.max_keys = max_keys
@@ -67,7 +68,7 @@ class Buckets:
         self._tokens[key] = (tokens - 1.0 if allowed else tokens, now)  # put back last: the dict stays oldest first
         if len(self._tokens) > self.max_keys:
             self._tokens.pop(next(iter(self._tokens)))
-        return allowed
+        return allowed and (self.whole is None or self.whole.allow())
 
     def sweep(self, now: float | None = None) -> None:
         """Forget the keys whose buckets are full again (at most once a second, from the oldest on)."""

@@ -6,6 +6,7 @@ the player's page, and ``spades ratings --rebuild`` giving back exactly the stor
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -259,22 +260,28 @@ def test_a_removal_is_rated_as_played_hints_are_counted_and_a_rematch_is_answere
             await start(eve, table)
             removed = await eve.request({"type": "remove_person", "table": table, "name": "Hal"})
             assert removed["type"] == "table", removed
-            players = [Seat(client, table, seat, f"{table}:{seat}") for seat, client in seats.items() if seat != 3]
+            players = [Seat(client, table, seat, f"{table}:{seat}") for seat, client in seats.items()
+                       if seat in (0, 2)]
             for player in players:
                 player.rate = RateLimit(8, 4)
             hints = 0
 
-            async def hinting() -> None:  # Fay asks the hint at each of her turns, then plays as Seat does
+            async def hinting() -> None:  # Fay plays every move the hint gives her, as the finding's player did
                 nonlocal hints
-                seen = set()
-                while not players[1].over():
+                while True:
                     view = fay.views.get(table)
-                    cursor = fay.cursors.get(table, 0)
-                    if view is not None and view["turn"] == 1 and view["legal"] and cursor not in seen:
-                        seen.add(cursor)
+                    if view is not None and view["phase"] == "over":
+                        return
+                    if view is not None and view["turn"] == 1 and view["legal"]:
+                        cursor = fay.cursors.get(table, 0)
                         said = await fay.request({"type": "ask", "table": table, "key": "x"}, 60)
-                        hints += said["type"] == "said" and said.get("action") is not None
-                    await asyncio.sleep(0.02)
+                        action = said.get("action") if said["type"] == "said" else None
+                        hints += action is not None
+                        await fay.request({"type": "act", "table": table, "action": action or view["legal"][0],
+                                           "cursor": cursor}, 60)
+                        continue
+                    with contextlib.suppress(TimeoutError):
+                        await fay.wait_for(lambda f: f.get("type") == "update", 1, since=len(fay.frames))
 
             await asyncio.gather(*(player.play() for player in players), hinting())
             rating = await eve.wait_for(lambda f: f.get("type") == "rating" and f["table"] == table, 60)

@@ -91,27 +91,24 @@ def standings_in(session: Session, group: str, names: list[str]) -> dict[str, St
 
 def count_cover(store: Database, table_id: int, seat: int) -> None:
     """One more action the computer took for the seat's absent person (one statement, so processes add up)."""
-    for _ in range(3):
-        try:
-            with store.transaction() as session:
-                done = session.execute(update(CoverRow).where(CoverRow.table_id == table_id, CoverRow.seat == seat)
-                                       .values(actions=CoverRow.actions + 1))
-                if not getattr(done, "rowcount", 0):
-                    session.add(CoverRow(table_id=table_id, seat=seat, actions=1))
-            return
-        except IntegrityError:  # another process made the row first: add to it
-            continue
+    _count_up(store, CoverRow, "actions", table_id, seat)
 
 
 def count_hint(store: Database, table_id: int, seat: int) -> None:
     """One more decision of the seat's person taken with the hint asked for (one statement, so processes add up)."""
+    _count_up(store, HintRow, "asked", table_id, seat)
+
+
+def _count_up(store: Database, model: type[CoverRow] | type[HintRow], field: str, table_id: int, seat: int) -> None:
+    """Add one to a seat's count in ``model`` (its row made at the first)."""
+    column = getattr(model, field)
     for _ in range(3):
         try:
             with store.transaction() as session:
-                done = session.execute(update(HintRow).where(HintRow.table_id == table_id, HintRow.seat == seat)
-                                       .values(asked=HintRow.asked + 1))
+                done = session.execute(update(model).where(model.table_id == table_id, model.seat == seat)
+                                       .values({column: column + 1}))
                 if not getattr(done, "rowcount", 0):
-                    session.add(HintRow(table_id=table_id, seat=seat, asked=1))
+                    session.add(model(table_id=table_id, seat=seat, **{field: 1}))
             return
         except IntegrityError:  # another process made the row first: add to it
             continue

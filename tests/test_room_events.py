@@ -138,6 +138,20 @@ def same_but_concurrent(one: list[dict[str, Any]], two: list[dict[str, Any]]) ->
     return len(one) == len(two) and by_seat(one) == by_seat(two)
 
 
+def differences(one: list[dict[str, Any]], two: list[dict[str, Any]]) -> str:
+    """Where two processes' hearing differs, chain by chain, for the failure's message."""
+    def chains(events: list[dict[str, Any]]) -> dict[Any, list[str]]:
+        found: dict[Any, list[str]] = {}
+        for event in events:
+            rest = {k: v for k, v in event.items() if k not in ("pid", "made", "table", "seat")}
+            found.setdefault(event.get("seat", "table"), []).append(json.dumps(rest, sort_keys=True))
+        return found
+
+    first, second = chains(one), chains(two)
+    return "\n".join(f"{key}: {first.get(key)}\n  != {second.get(key)}" for key in sorted(
+        set(first) | set(second), key=str) if first.get(key) != second.get(key))
+
+
 def test_on_two_processes_each_hears_every_event_once_in_order_and_one_made_it(
         shared_database: str, tmp_path: Path, event_log: Path) -> None:
     server = ServeProcess(shared_database, tmp_path, REDIS, name="pair",
@@ -164,7 +178,7 @@ def test_on_two_processes_each_hears_every_event_once_in_order_and_one_made_it(
         # Events that two processes make at the same moment (one marks the people it does not serve away as the
         # game starts, while the other claims its people back) have no order between them: each process hears its
         # own first. Every other order is the same on both: the game's events, and each seat's events in turn.
-        assert same_but_concurrent(one, two), (one, two)
+        assert same_but_concurrent(one, two), differences(one, two)
         unmatched = list(one)
         for theirs in two:  # each event made by exactly one of them
             plain = {k: v for k, v in theirs.items() if k not in ("pid", "made")}

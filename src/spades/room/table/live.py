@@ -149,14 +149,14 @@ class LiveTable:
             await self.room.events.emit(event)
         await self.room.notify(self.id)
 
-    async def claim(self) -> None:
-        """Seats the store has as away while a connection of this process holds them (another process restarted,
-        or started the game without them, and said so with ``PersonAway``) are present again, and said back."""
+    async def claim(self, seat: int) -> None:
+        """The seat, away in the store while a connection here holds it (``PersonAway`` from another process), is
+        present again, and said back: that seat only, as another may not be heard away here yet."""
         async with self.lock:
             await self.refresh()
             here = self.room.connections.present(self.id)
-            claimed = [seat.seat for seat in self.info.seats if seat.away is not None and seat.seat in here
-                       and await self._db(self.room.store.set_present, self.id, seat.seat) is not None]
+            claimed = [s.seat for s in self.info.seats if s.seat == seat and s.away is not None and s.seat in here
+                       and await self._db(self.room.store.set_present, self.id, s.seat) is not None]
             if claimed:
                 await self.refresh(mine=claimed)
                 await self.changed()

@@ -90,7 +90,7 @@ class Room:
         person away before back. A task of its own: the event may be heard under the table's lock."""
         table = self.tables.get(event.table)
         if table is not None and event.seat in self.connections.present(event.table):
-            self._task(table.claim())
+            self._task(table.claim(event.seat))
 
     def _task(self, work: Any) -> None:
         task = asyncio.create_task(work)

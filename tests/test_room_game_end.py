@@ -135,8 +135,8 @@ def test_the_process_that_stored_the_last_action_finishes_the_game_after_saying_
                     await at_a.catch_up()
                     await at_a.after_change()
                 assert store.table(at_a.id).state == "playing"  # a waits for the one that stored it
-                for _ in range(600):
-                    if store.table(at_a.id).state == "over":
+                for _ in range(600):  # stored over, and then said: a tells its listeners once the end is stored
+                    if store.table(at_a.id).state == "over" and heard_a:
                         break
                     await asyncio.sleep(0.1)
             return heard_a, heard_b, store.table(at_a.id).state

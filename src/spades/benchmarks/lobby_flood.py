@@ -213,9 +213,10 @@ async def _bench(url: str, servers: Servers, seconds: float, tables: int, floode
 READ_NAME = "Much Played"  # the player whose page the readers read
 
 
-def seed_player(database: str, games: int) -> None:
-    """A registered player with ``games`` finished games, each rated and with the computer at the table, as the
-    room would have stored them: their record, their rating's change and their record against the computer."""
+def seed_player(database: str, games: int, name: str = READ_NAME) -> None:
+    """A registered player ``name`` with ``games`` finished games, each rated and with the computer at the table,
+    as the room would have stored them: their record, their rating's change and their record against the
+    computer."""
     from datetime import UTC, datetime
 
     from ..room.store import Store
@@ -231,14 +232,14 @@ def seed_player(database: str, games: int) -> None:
 
     store = Store(database)
     try:
-        player = store.create_player(READ_NAME, "a long password")
+        player = store.create_player(name, "a long password")
         rules = Rules.preset("standard")
         mu, sigma = 25.0, 25 / 3
         for n in range(games):
             table = store.create_table(player, {"variant": "standard", "options": {}}, str(n), 4,
                                        {1: "normal", 2: "easy", 3: "hard"})
             store.set_seat(table.id, 0, player)
-            meta = {"players": {"0": READ_NAME}, "computers": {"1": "normal", "2": "easy", "3": "hard"}}
+            meta = {"players": {"0": name}, "computers": {"1": "normal", "2": "easy", "3": "hard"}}
             winner = n % 2
             store.finish(table.id, {"rules": rules.to_dict(), "meta": meta, "result": {"winner": winner}})
             before = (mu, sigma)

@@ -312,3 +312,24 @@ def test_a_gone_players_chat_state_is_forgotten() -> None:
         assert tallies.held() == 1
 
     asyncio.run(uses())
+
+
+def test_spades_joins_client_keeps_under_the_rooms_rate_itself(server: ServeProcess) -> None:
+    """Found on a fast machine: spades join sent more than the room's 20 messages a second at the end of a game
+    played at pace 0 (its moves, and a sync for each frame after a gap), and the rematch's answer was dropped as
+    rate_limited. A paced client (spades join's) sends at most PACED_PER_SECOND in any second: a burst waits."""
+    from spades.room.client import PACED_PER_SECOND
+
+    async def main() -> tuple[list[str], float]:
+        client = RoomClient(server.url, paced=True)
+        await client.connect(source=address())
+        began = time.monotonic()
+        idents = [await client.send({"type": "ping"}) for _ in range(3 * PACED_PER_SECOND)]
+        answers = [await client.wait_for(lambda f, i=i: f.get("id") == i, 60) for i in idents]
+        took = time.monotonic() - began
+        await client.close()
+        return [str(a["type"]) for a in answers], took
+
+    kinds, took = asyncio.run(main())
+    assert kinds == ["pong"] * len(kinds)
+    assert took >= 1.9  # three seconds' worth, sent over two seconds and more

@@ -4,6 +4,7 @@ tests and the load bench drive the server with it, and ``spades join`` builds on
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
     from ..bots import Bot
 
 __all__ = ["RoomClient", "hint_adviser"]
+
+PACED_PER_SECOND = 15  # messages a paced client sends in any second at most: under the room's RATE_PER_SECOND (20)
 
 
 def hint_adviser(table: int, seat: int) -> Bot:
@@ -27,8 +30,12 @@ class RoomClient:
     """One websocket connection to ``url`` (``ws://host:port/ws``). Every frame received is kept, in order, in
     ``frames`` (parsed JSON); ``next(type)`` waits for the next one of a type not yet taken."""
 
-    def __init__(self, url: str, on_frame: Any = None, source: str | None = None) -> None:
+    def __init__(self, url: str, on_frame: Any = None, source: str | None = None, paced: bool = False) -> None:
         self.url = url
+        # paced: the client keeps under the room's rate itself (at most PACED_PER_SECOND in any second), a burst
+        # waiting its turn rather than being dropped (spades join; the tests and the bench send as they mean to)
+        self.paced = paced
+        self._sent: collections.deque[float] = collections.deque()
         self.on_frame = on_frame  # called with each frame as it arrives (spades join's link hands them on)
         self.source = source  # the local address to connect from (a loopback address of its own, as a person's)
         self.frames: list[dict[str, Any]] = []
@@ -96,8 +103,24 @@ class RoomClient:
         if "id" not in message:
             self._next_id += 1
             message = {**message, "id": self._next_id}
+        if self.paced:
+            await self._keep_pace()
         await self._ws.send(json.dumps(message))
         return int(message["id"])
+
+    async def _keep_pace(self) -> None:
+        """Wait until fewer than ``PACED_PER_SECOND`` messages went in the last second: a table played fast (the
+        computer at pace 0, the answers to a gap) asks many things at once, and the room drops what passes its
+        rate (20 a second)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            while self._sent and now - self._sent[0] >= 1.0:
+                self._sent.popleft()
+            if len(self._sent) < PACED_PER_SECOND:
+                self._sent.append(now)
+                return
+            await asyncio.sleep(1.0 - (now - self._sent[0]))
 
     async def send_raw(self, data: str | bytes) -> None:
         await self._ws.send(data)

@@ -51,6 +51,7 @@ TRIES = 6  # waits of that length for one answer (or connection) before giving u
 COACH_TIMEOUT = 120.0  # ... and for the coach's review, a search that may first have to load its compiled code
 FIRST_PAUSE = 0.25  # seconds before the first attempt to reconnect; doubled after each failure up to LONGEST_PAUSE
 LONGEST_PAUSE = 5.0
+SYNC_AGAIN = 2.0  # seconds before a gap still open is asked for again
 
 T = TypeVar("T")
 TALK = ("chat", "chat_log", "removed")  # the chat's frames for the table, said as lines
@@ -141,6 +142,7 @@ class RemoteLink:
         self.rating_taken = False  # and the line the room says of it, which follows the message, is taken
         self._rules: Rules | None = None
         self._events: list[Event] = []
+        self._synced: tuple[int, float] = (-1, 0.0)  # the cursor a gap was last asked from, and when
         self._handed = 0  # how many of the events the console has been handed (events())
         self._view: SeatView | None = None
         self._lines: list[str] = []
@@ -204,7 +206,7 @@ class RemoteLink:
         """A new connection; NoAnswer when the room does not answer it in time (or it drops), JoinError when
         nothing listens at the address, or what answers is not a room, before any connection was made."""
         try:
-            client = await RoomClient(self.url, self._on_frame).connect(self.wait_seconds)
+            client = await RoomClient(self.url, self._on_frame, paced=True).connect(self.wait_seconds)
         except TimeoutError:
             raise NoAnswer(f"the room at {self.url} has not answered the connection in "
                            f"{seconds(self.wait_seconds)}") from None
@@ -643,7 +645,11 @@ class RemoteLink:
             return False  # older than what is known
         if start > len(self._events):
             client = self.client
-            if client is not None and not client.closed:
+            asked = (len(self._events), time.monotonic())
+            # once for a gap: the frames after it each find it, and one answer fills it
+            if client is not None and not client.closed and (self._synced[0] != asked[0]
+                                                             or asked[1] - self._synced[1] > SYNC_AGAIN):
+                self._synced = asked
                 asyncio.run_coroutine_threadsafe(
                     client.send({"type": "sync", "table": self.table, "cursor": len(self._events)}), self._loop)
             return False

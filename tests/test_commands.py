@@ -76,6 +76,9 @@ def test_rules_command_describes_each_variant(capsys: pytest.CaptureFixture[str]
     assert "exactly the number of spades" in out
     _, out, _ = run(capsys, "rules", "standard", "--option", "blind_nil=true")
     assert "Blind Nil" in out
+    assert "Duplicate pairs (a tournament):" in out and "Law 78A" in out and "Mitchell movement" in out
+    _, out, _ = run(capsys, "rules", "solo")
+    assert "Duplicate pairs" not in out
 
 
 def test_replay_reports_a_corrupt_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ import json
 
 from ..explain import play_lines, rule_lines, variant_title
 from ..rules import OPTION_HELP, VARIANTS, Rules
+from ..tournament.duplicate import rule_lines as duplicate_lines
 from .options import one_of, parse_options
 
 
@@ -25,6 +26,10 @@ def describe(rules: Rules) -> str:
         if name == "nil_value" and not rules.nil_fail_penalty:
             text = "points for a Nil made (a failed Nil costs nothing here)"
         lines.append(f"  {name} = {option_text(getattr(rules, name))}: {text}")
+    duplicate = duplicate_lines(rules)
+    if duplicate:
+        lines += ["", "Duplicate pairs (a tournament):"]
+        lines.extend(f"- {line}" for line in duplicate)
     return "\n".join(lines)
 
 

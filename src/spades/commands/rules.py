@@ -13,11 +13,15 @@ from .options import one_of, parse_options
 
 def describe(rules: Rules) -> str:
     """The rules in force, from ``explain`` (the same words as the table's z key), then the play with the pack in
-    force, then only the options this variant takes."""
+    force, how a duplicate tournament scores it, and last only the options this variant takes."""
     lines = [variant_title(rules), ""]
     lines.extend(f"- {line}" for line in rule_lines(rules))
     lines += ["", "Play:"]
     lines.extend(f"- {line}" for line in play_lines(rules))
+    duplicate = duplicate_lines(rules)
+    if duplicate:
+        lines += ["", "Duplicate pairs (a tournament):"]
+        lines.extend(f"- {line}" for line in duplicate)
     lines += ["", "Options (set with --option name=value):"]
     taken = rules.options_taken()
     for name, text in OPTION_HELP.items():
@@ -26,10 +30,6 @@ def describe(rules: Rules) -> str:
         if name == "nil_value" and not rules.nil_fail_penalty:
             text = "points for a Nil made (a failed Nil costs nothing here)"
         lines.append(f"  {name} = {option_text(getattr(rules, name))}: {text}")
-    duplicate = duplicate_lines(rules)
-    if duplicate:
-        lines += ["", "Duplicate pairs (a tournament):"]
-        lines.extend(f"- {line}" for line in duplicate)
     return "\n".join(lines)
 
 

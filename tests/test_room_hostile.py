@@ -271,12 +271,12 @@ def test_a_players_page_is_read_in_pages_from_figures_kept_as_games_end(server: 
     status, page = server.get("/api/players/Much%20Played")
     assert status == 200, page
     rating = page["ratings"][0]
-    assert (rating["games"], rating["pages"], len(rating["history"])) == (130, 2, 100)
+    assert (rating["games"], rating["pages"], len(rating["history"]), rating["first"]) == (130, 2, 100, 31)
     assert page["computers"] == [{"level": level, "role": role, "games": 130, "wins": 65}
                                  for level, role in (("easy", "partner"), ("hard", "opponent"),
                                                      ("normal", "opponent"))]
     status, older = server.get("/api/players/Much%20Played?page=1")
-    assert status == 200 and len(older["ratings"][0]["history"]) == 30
+    assert status == 200 and len(older["ratings"][0]["history"]) == 30 and older["ratings"][0]["first"] == 1
     assert older["ratings"][0]["history"][-1]["after"] == rating["history"][0]["before"]  # the page before it
     assert server.get("/api/players/Much%20Played?page=x")[0] == 404
     assert page["name"] == READ_NAME

@@ -120,3 +120,39 @@ def test_a_rating_group_switched_by_keys_is_said(browser: Any, room: Room) -> No
     said = [text for kind, text in transcript(page, start) if kind.startswith("live")]
     assert said == ["No one has a rated solo game yet."], transcript(page, start)
     page.context.close()
+
+
+ROW_NAMES = "#rating-chart-partnership-table tbody th"
+PAGE_LINKS = "#ratings-result nav a"
+
+
+def test_a_long_history_is_read_a_page_at_a_time_by_keys(browser: Any, room: Room) -> None:
+    """Found: a player's page showed the newest 100 rated games and no way to the ones before them (the API had
+    them as ?page=1). Now it says which games it shows, numbered from the player's first, and links to the page of
+    earlier games and back; the focus goes to the page's title each time, and axe finds nothing."""
+    pytest.importorskip("axe_playwright_python")
+    from spades.benchmarks.lobby_flood import seed_player
+
+    seed_player(str(room.database), 130, "Long Played")
+    page = new_page(browser)
+    page.goto(room.url + "/players/Long%20Played")
+    page.wait_for_selector("#rating-chart-partnership svg")
+    assert page.is_visible("text=Rated games 31 to 130 of 130, page 1 of 2.")
+    rows = page.eval_on_selector_all(ROW_NAMES, "cells => cells.map(c => c.textContent)")
+    assert len(rows) == 100 and rows[0].startswith("31 (table ") and rows[-1].startswith("130 (table ")
+    assert page.eval_on_selector_all(PAGE_LINKS, "links => links.map(a => a.textContent)") == ["Earlier rated games"]
+    violations = axe_violations(page)
+    assert not violations, report(violations)
+    page.focus(PAGE_LINKS)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Rated games 1 to 30 of 130, page 2 of 2.")
+    assert page.url.endswith("/players/Long%20Played?page=1")
+    assert page.evaluate("document.activeElement.id") == "ratings-title"
+    rows = page.eval_on_selector_all(ROW_NAMES, "cells => cells.map(c => c.textContent)")
+    assert len(rows) == 30 and rows[0].startswith("1 (table ")
+    assert page.eval_on_selector_all(PAGE_LINKS, "links => links.map(a => a.textContent)") == ["Later rated games"]
+    page.focus(PAGE_LINKS)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Rated games 31 to 130 of 130, page 1 of 2.")
+    assert page.url.endswith("/players/Long%20Played")
+    page.context.close()

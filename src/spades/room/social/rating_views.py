@@ -134,7 +134,8 @@ HISTORY_PAGE = 100  # rated games of a group a player's page shows at once, the 
 
 def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None:
     """A player's ratings (each group they have a rated game in: the rating now, and after each of its rated games,
-    ``HISTORY_PAGE`` at a time from the newest: ``page`` 0 the latest, 1 those before), their record against each
+    ``HISTORY_PAGE`` at a time from the newest: ``page`` 0 the latest, 1 those before; ``first`` is the number of
+    the page's oldest game among all the player's rated games of the group), their record against each
     computer level (kept as games finish) and the hints they asked for in rated games; None when no player has
     that name. A few short reads, however many games the player has finished."""
     key = names.lookup_key(name)
@@ -165,6 +166,7 @@ def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None
                        for table, finished, mu0, s0, mu1, s1, asked in reversed(changes)]
             ratings.append({"group": group, "rating": shown(mu, sigma), "mu": round(mu, 3),
                             "sigma": round(sigma, 3), "games": games, "hints": hints or 0, "history": history,
+                            "first": max(1, games - page * HISTORY_PAGE - len(history) + 1),
                             "page": page, "pages": max(1, -(-games // HISTORY_PAGE))})
         computers = computer_record(session, player_id)
     return {"name": name, "ratings": ratings, "computers": computers}

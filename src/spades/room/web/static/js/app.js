@@ -46,7 +46,10 @@ function route() {
     return { view: "stats", name: match[1] ? decodeURIComponent(match[1]) : null };
   }
   if (path === "/leaderboard") return { view: "ratings", group: new URLSearchParams(location.search).get("group") };
-  if ((match = /^\/players\/([^/]+)$/.exec(path))) return { view: "ratings", name: decodeURIComponent(match[1]) };
+  if ((match = /^\/players\/([^/]+)$/.exec(path))) {
+    const page = Number(new URLSearchParams(location.search).get("page"));
+    return { view: "ratings", name: decodeURIComponent(match[1]), page: Number.isInteger(page) && page > 0 ? page : 0 };
+  }
   return { view: "lobby" };
 }
 

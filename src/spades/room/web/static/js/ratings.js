@@ -26,6 +26,10 @@ function el(tag, props = {}, ...children) {
 const groupName = (group) => (GROUPS.find(([key]) => key === group) || [group, group])[1];
 const signed = (n) => `${n >= 0 ? "+" : ""}${n.toFixed(1)}`;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// Which of a group's rated games a page of the player's history shows, counted from the first.
+const shownOf = (rating) => (rating.history.length
+  ? `Rated games ${rating.first} to ${rating.first + rating.history.length - 1} of ${rating.games}, page ${rating.page + 1} of ${rating.pages}.`
+  : `No rated game on page ${rating.page + 1}; there are ${rating.pages}.`);
 
 /** The rating view at this address: the leaderboard (``group`` from ?group=) or a player's page. */
 export async function showRatings(where) {
@@ -36,7 +40,7 @@ export async function showRatings(where) {
     $("ratings-title").textContent = `${where.name}'s ratings`;
     $("ratings-groups").hidden = true;
     $("ratings-title").focus();
-    await playerPage(where.name, out);
+    await playerPage(where.name, out, where.page || 0);
     return;
   }
   const group = GROUPS.some(([key]) => key === where.group) ? where.group : "partnership";
@@ -81,10 +85,11 @@ async function leaderboard(group, out) {
   if ($("ratings-groups").contains(document.activeElement)) say(`${caption}.`);  // switched: said once, politely
 }
 
-async function playerPage(name, out) {
+async function playerPage(name, out, number) {
   let page;
+  const address = `/players/${encodeURIComponent(name)}`;
   try {
-    page = await getJson(`/api/players/${encodeURIComponent(name)}`);
+    page = await getJson(`/api${address}${number ? `?page=${number}` : ""}`);
   } catch (error) {
     out.replaceChildren(el("p", { text: `No ratings: ${error.message}.` }));
     return;
@@ -99,7 +104,7 @@ async function playerPage(name, out) {
       el("caption", { text: `${title} rating after each rated game` }), el("thead"), el("tbody"));
     const section = el("section", { class: "summary", "aria-labelledby": `${chartId}-title` },
       el("h2", { id: `${chartId}-title`, text: `${title}: rating ${rating.rating.toFixed(1)} after ${plural(rating.games, "rated game")}` }),
-      rating.pages > 1 ? el("p", { text: `The last ${plural(rating.history.length, "rated game")} of ${rating.games}.` }) : "",
+      rating.pages > 1 ? el("p", { text: shownOf(rating) }) : "",
       el("p", { text: `Hints asked in these rated games: ${rating.hints || 0}.` }),
       el("div", { id: chartId }), table);
     parts.push(section);
@@ -109,8 +114,15 @@ async function playerPage(name, out) {
       names: [page.name], values: [values], axis: "rated game", rowHead: "Game",
       title: `${title} rating of ${page.name} over ${plural(history.length, "rated game")}: from ${values[0].toFixed(1)} to ${values[values.length - 1].toFixed(1)}. The table below gives every figure.`,
       cell: (_, i) => `${history[i - 1].after.toFixed(1)} (${signed(history[i - 1].change)})`,
-      rowName: (i) => `${i} (table ${history[i - 1].table})`,
+      rowName: (i) => `${rating.first + i - 1} (table ${history[i - 1].table})`,
     });
+  }
+  const pages = Math.max(1, ...page.ratings.map((rating) => rating.pages));
+  if (pages > 1) {
+    const links = [];
+    if (number + 1 < pages) links.push(el("a", { href: `${address}?page=${number + 1}`, text: "Earlier rated games" }));
+    if (number > 0) links.push(el("a", { href: number > 1 ? `${address}?page=${number - 1}` : address, text: "Later rated games" }));
+    parts.push(el("nav", { "aria-label": "Rated games' pages" }, ...links.flatMap((a, i) => (i ? [" ", a] : [a]))));
   }
   parts.push(el("h2", { id: "computers-title", text: "Record against the computer" }),
     el("p", { text: "Each finished game with the computer at the table counts once for each level it played at and "

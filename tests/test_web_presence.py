@@ -100,6 +100,15 @@ def test_back_after_a_cut_the_page_says_which_cards_were_played_for_it_and_the_c
     from spades.room.client import RoomClient
     from test_join_chat import Loop
 
+    class UntilSouthPlays(Seat):
+        """Nia's seat, played until the game is over or the computer has played a card for South."""
+
+        def over(self) -> bool:
+            return super().over() or any(
+                f.get("type") == "update" and f.get("table") == self.table
+                and any(e.get("type") == "card" and e.get("seat") == 2 for e in f["events"])
+                for f in self.client.frames)
+
     loop = Loop()
     nia = RoomClient(room.url.replace("http://", "ws://") + "/ws")
     playing = None
@@ -117,7 +126,8 @@ def test_back_after_a_cut_the_page_says_which_cards_were_played_for_it_and_the_c
         mark = len(nia.frames)
         loop.run(nia.send({"type": "start", "table": table}))
         loop.run(nia.wait_for(lambda f: f.get("type") == "update" and f["table"] == table, 60, since=mark))
-        playing = asyncio.run_coroutine_threadsafe(Seat(nia, table, 0, "nia").play(timeout=150), loop.loop)
+        playing = asyncio.run_coroutine_threadsafe(UntilSouthPlays(nia, table, 0, "nia").play(timeout=150),
+                                                   loop.loop)
         wait_for_log(page, "Your turn to bid")
         page.focus("#play")
         for key in ("3", "Enter", "y"):
@@ -129,7 +139,11 @@ def test_back_after_a_cut_the_page_says_which_cards_were_played_for_it_and_the_c
         loop.run(nia.request({"type": "chat", "table": table, "text": "where did you go?"}))
         loop.run(nia.wait_for(lambda f: f.get("type") == "update" and any(
             e.get("type") == "card" and e.get("seat") == 2 for e in f["events"]), 60, since=mark))
-        playing.cancel()  # the game waits for Nia from now on: South comes back to a game under way
+        # Nia stops by herself at the computer's first card for South, so the game waits for her from then on and
+        # South comes back to a game under way. (Cancelled from here instead, she could play on meanwhile: at
+        # pace 0 her burst and the computers once finished the hand before the cancel reached her.)
+        playing.result(60)
+        assert not Seat(nia, table, 0, "nia").over(), "the hand ended before South came back"
         back = page.context.new_page()  # the same browser: its token resumes the session
         back.set_default_timeout(60_000)
         back.add_init_script(TRANSCRIPT)

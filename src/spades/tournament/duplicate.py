@@ -25,7 +25,8 @@ from ..game import Game
 from ..rules import Rules
 
 __all__ = ["EAST_WEST", "NORTH_SOUTH", "BoardResult", "Deal", "PairScore", "Sitting", "board_game", "board_rules",
-           "board_seed", "boards_in", "matchpoints", "mitchell", "rule_lines", "standings"]
+           "board_seed", "boards_in", "matchpoints", "mitchell", "playable", "rule_lines",
+           "standings"]
 
 NORTH_SOUTH = "NS"
 EAST_WEST = "EW"
@@ -106,10 +107,15 @@ def mitchell(tables: int, boards_per_round: int = 1, rounds: int | None = None) 
     return sittings
 
 
+def playable(rules: Rules) -> bool:
+    """Whether duplicate pairs can be played at this rule set: by two partnerships of two."""
+    return rules.players == 4 and rules.sides == 2
+
+
 def rule_lines(rules: Rules) -> list[str]:
-    """How a duplicate tournament of this rule set is moved and scored, for ``spades rules``; none where the rule set
-    is not played by two partnerships of two."""
-    if rules.players != 4 or rules.sides != 2:
+    """How a duplicate tournament of this rule set is moved and scored, for ``spades rules``; none where it cannot
+    be played (see ``playable``)."""
+    if not playable(rules):
         return []
     return [
         "Every table plays the same boards. A board is one hand dealt once, played from 0-0 and scored as above; "
@@ -127,7 +133,7 @@ def rule_lines(rules: Rules) -> list[str]:
 
 def board_rules(rules: Rules) -> Rules:
     """The rule set as a board plays it: one hand from 0-0. Duplicate pairs needs two partnerships of two."""
-    if rules.players != 4 or rules.sides != 2:
+    if not playable(rules):
         raise RulesError(f"duplicate pairs is played by two partnerships of two; {rules.variant} is not")
     return rules.with_options(hands=1)
 

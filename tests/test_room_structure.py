@@ -114,7 +114,8 @@ def test_each_module_of_the_room_is_one_job_of_a_readable_size() -> None:
 def test_the_room_is_a_few_packages_each_named_for_its_concern() -> None:
     """The room was 31 modules in one folder; now its folder holds sub-packages and the one client module."""
     packages = {path.name for path in ROOM.iterdir() if (path / "__init__.py").exists()}
-    assert packages == {"protocol", "store", "identity", "rating", "table", "social", "lobby", "web"}, packages
+    assert packages == {"protocol", "store", "identity", "rating", "table", "social", "lobby", "clocks",
+                        "web"}, packages
     assert {path.name for path in ROOM.glob("*.py")} == {"__init__.py", "client.py"}
 
 

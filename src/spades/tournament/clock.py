@@ -12,9 +12,10 @@ from dataclasses import dataclass, replace
 
 from ..errors import RulesError
 
-__all__ = ["MAX_BANK", "MAX_PER_ACTION", "WARNING", "Clock", "Turn"]
+__all__ = ["MAX_BANK", "MAX_PER_ACTION", "MIN_PER_ACTION", "WARNING", "Clock", "Turn"]
 
 WARNING = 10.0  # seconds left when the one warning is said
+MIN_PER_ACTION = 5.0
 MAX_PER_ACTION = 600.0
 MAX_BANK = 3600.0
 
@@ -27,8 +28,9 @@ class Clock:
     bank: float
 
     def __post_init__(self) -> None:
-        if not 5 <= self.per_action <= MAX_PER_ACTION:
-            raise RulesError(f"a clock gives 5 to {MAX_PER_ACTION:.0f} seconds an action, not {self.per_action:g}")
+        if not MIN_PER_ACTION <= self.per_action <= MAX_PER_ACTION:
+            raise RulesError(f"a clock gives {MIN_PER_ACTION:.0f} to {MAX_PER_ACTION:.0f} seconds an action, "
+                             f"not {self.per_action:g}")
         if not 0 <= self.bank <= MAX_BANK:
             raise RulesError(f"a clock's bank is 0 to {MAX_BANK:.0f} seconds, not {self.bank:g}")
 

@@ -5,7 +5,7 @@ moves through the hand and plays, and its words come from here through the room.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from ..actions import Action
 from ..bots import Bot
@@ -15,7 +15,7 @@ from ..rules import Rules
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
 from . import announce as say
-from . import keymap, review
+from . import clock, keymap, review
 
 __all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "heard_lines", "hint",
            "prompt", "seat_lines", "unplayable"]
@@ -29,16 +29,17 @@ def event_lines(rules: Rules, events: Sequence[Event]) -> list[list[str]]:
 
 
 def seat_lines(view: SeatView, history: Sequence[Event], start: int, notes: Mapping[int, tuple[int, str]],
-               verbose: bool = True) -> list[list[str]]:
+               verbose: bool = True, timed: Collection[int] = ()) -> list[list[str]]:
     """The lines of the events from ``start`` on, as the terminal at this seat says them: each event's public
     lines, then what only this seat hears, as the terminal says it right after that event: ``notes`` (by event
     index: the seat and its line, such as the card it kept in the draw) and, after the end of the game, the seat's
-    statistics. A spectator gets the public lines only."""
+    statistics. A spectator gets the public lines only. ``timed``: the events of actions the computer took
+    because the seat's clock ran out, said as such."""
     out = []
     for index in range(start, len(history)):
         note = notes.get(index)
         lines = heard_lines(view, history, index, note[1] if note is not None and note[0] == view.seat else None,
-                            verbose)
+                            verbose, index in timed)
         if isinstance(history[index], GameOver) and view.seat != SPECTATOR:
             lines.append(say.statistics_line(view.rules, view.seat, view.results, history))
         out.append(lines)
@@ -46,22 +47,23 @@ def seat_lines(view: SeatView, history: Sequence[Event], start: int, notes: Mapp
 
 
 def heard_lines(view: SeatView, history: Sequence[Event], index: int, note: str | None = None,
-                verbose: bool = True) -> list[str]:
+                verbose: bool = True, timed: bool = False) -> list[str]:
     """The lines this seat hears for event ``index``: its public lines, or for the seat's own draw ``note`` (the
     card it kept) with the card that went face up, in one line; for a Nil pass between the seat and its partner,
     the cards passed (``note``, or from the view while it holds that hand); any other ``note`` after them; the
     seat's cards in brief once they are all dealt; and, with tricks and turns only (``verbose`` False), the trick
-    so far when a card makes it the seat's turn in the middle of a trick."""
+    so far when a card makes it the seat's turn in the middle of a trick. ``timed``: the computer took the action
+    when the seat's time ran out, which every seat hears in one line instead of the event's own."""
     event = history[index]
-    lines = say.event_line(view.rules, event, verbose)
+    lines = [clock.timed_line(view.rules, event)] if timed else say.event_line(view.rules, event, verbose)
     own_pass = isinstance(event, Passed) and view.seat in (event.seat, event.to)
     if own_pass and note is None:
         note = say.pass_line(view, history, index)
     if note is not None:
         if isinstance(event, Drew) and event.seat == view.seat:
-            lines = [say.own_draw_line(event, note)]
+            lines = [*lines, say.own_draw_line(event, note)] if timed else [say.own_draw_line(event, note)]
         elif own_pass:
-            lines = [note]
+            lines = [*lines, note] if timed else [note]
         else:
             lines.append(note)
     dealt = say.dealt_line(view, history, index)

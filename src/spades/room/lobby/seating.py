@@ -47,6 +47,8 @@ async def create(room: Room, conn: Connection, message: p.Create) -> None:
     if message.autostart:
         settings["autostart"] = True
     settings.update(chat=message.chat, spectator_chat=message.spectator_chat)
+    if message.clock is not None:
+        settings["clock"] = message.clock.model_dump()
     seed = message.seed if message.seed is not None else str(secrets.randbelow(2**63))
     try:  # the limit is counted in the table's own transaction: tables made at once on two processes count
         info = await room.db(room.store.create_table, player, rules_to_json(rules), seed, rules.players, levels,
@@ -132,7 +134,7 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
         # one seat a person at a table, whatever process seats them: moving frees the old seat in the same
         # transaction, and the store refuses a second seat taken at the same moment elsewhere
-        sat = await room.db(room.store.sit, table.id, message.seat, player, seat.level)
+        sat = await room.db(room.store.sit, table.id, message.seat, player, seat.level, message.more_time)
         if sat.elsewhere:
             raise p.Refusal(p.ErrorCode.SEAT_TAKEN, "you took another seat at this table just now; one person "
                             "holds one seat at a table")

@@ -14,6 +14,7 @@ from ...errors import RulesError
 from ...host import NOT_AN_ACTION
 from ...host import Refusal as HostRefusal
 from ...rules import OPTION_HELP, VARIANTS, Rules
+from ...tournament.clock import MAX_BANK, MAX_PER_ACTION, MIN_PER_ACTION
 from ..identity.names import BadName, check_name
 from .codes import (
     MAX_CLIENT_ID,
@@ -233,6 +234,35 @@ class SeatInfo(Part):
     covered: bool = Field(default=False, description="the computer plays the seat for its absent person")
 
 
+class ClockForm(Part):
+    """A table's turn clock: seconds each action, and a bank each seat draws its overtime from for the whole game.
+    A casual table has none unless its creator sets one."""
+
+    per_action: Annotated[int, Field(ge=int(MIN_PER_ACTION), le=int(MAX_PER_ACTION),
+                                     description="seconds each action before the bank is drawn on")]
+    bank: Annotated[int, Field(ge=0, le=int(MAX_BANK),
+                               description="seconds each seat's bank holds at the start of the game")]
+    more_time: bool = Field(default=True, description="whether a player who asks for more time (join's more_time) "
+                            "has the bank doubled; a tournament's director decides, at a casual table its creator")
+
+
+Seconds = Annotated[float, Field(ge=0, le=2 * MAX_BANK + MAX_PER_ACTION)]
+
+
+class ClockState(Part):
+    """The clock as it stood when the update was made: every client shows and says the same time from it."""
+
+    turn: Seat | None = Field(description="the seat the clock runs for, or null when it does not run (a "
+                              "computer's turn, the game over)")
+    left: Seconds | None = Field(description="seconds left on that turn when the update was made; count down "
+                                 "from when it arrives")
+    deadline: Annotated[float, Field(ge=0)] | None = Field(
+        description="the moment the computer acts for the seat if it has not, in seconds since 1970 (UTC): the "
+        "same in every update of the turn, and after a restart of the room")
+    banks: list[Seconds | None] = Field(max_length=MAX_SEATS, description="each seat's bank now, in seat order; "
+                                        "null for a seat the clock does not run for (a computer's)")
+
+
 TableState = Literal["waiting", "playing", "over", "closed"]
 
 
@@ -251,6 +281,7 @@ class TableInfo(Part):
                                                    "game before the computer plays for them, until they are back")
     invite: Annotated[str, Field(max_length=512, description="the invitation link to this table; add "
                                  "?seat=N for a seat")]
+    clock: ClockForm | None = Field(default=None, description="the table's turn clock, or null: none")
 
 
 # The one statement of which error code each of the host's refusals is answered with.

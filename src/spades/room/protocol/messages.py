@@ -36,6 +36,8 @@ from .codes import (
 from .fields import (
     ACTION_MAX,
     ActionText,
+    ClockForm,
+    ClockState,
     Cursor,
     Level,
     LoginPassword,
@@ -122,6 +124,9 @@ class Create(ClientBase):
     chat: ChatMode = Field(default="on", description="the table's chat: on, off, or between_hands (only while no "
                            "trick is being played); the owner changes it with chat_settings")
     spectator_chat: bool = Field(default=True, description="whether the players see the spectators' chat")
+    clock: ClockForm | None = Field(default=None, description="a turn clock (none by default): when a person's "
+                                    "time runs out the computer takes that one action for them, and they keep the "
+                                    "seat")
 
     @model_validator(mode="after")
     def _in_range(self) -> Create:
@@ -141,6 +146,9 @@ class Join(ClientBase):
     type: Literal["join"]
     table: TableId
     seat: Seat | None = None
+    more_time: bool = Field(default=False, description="the player asks for more time: at a table whose clock "
+                            "allows it, their bank is doubled (a screen reader's player is not held to a clock "
+                            "tuned for the mouse)")
 
 
 class Stand(ClientBase):
@@ -319,7 +327,7 @@ class Update(ServerBase):
                                "diamonds, South five of diamonds, West four of diamonds."],
                   ["East led the ten of clubs."]],
         "prompt": "Your turn. Three of clubs is selected.", "unplayable": "you must follow clubs"}
-    omitted_when_null = ("unplayable",)
+    omitted_when_null = ("unplayable", "clock")
     type: Literal["update"]
     table: TableId
     seat: Seat | None = Field(description="the receiver's seat, or null for a spectator")
@@ -341,15 +349,18 @@ class Update(ServerBase):
         default=None, description="in play, on the receiver's turn: why the cards of its hand that are not in the "
         "view's legal may not be played now, the engine's reason (\"you must follow clubs\"), said as each such "
         "card is reached; left out when every card may be played or it is not the receiver's card to play")
+    clock: ClockState | None = Field(default=None, description="at a table with a clock: the clock now (whose "
+                                     "turn it runs for, the seconds left, the deadline, every seat's bank); left "
+                                     "out at a table without one")
 
 
 class Said(ServerBase):
     """A line to say to the player, such as where the game stands on their return."""
 
     sent_when = ("when a player returns to a table under way (join or resume), when the computer takes or hands "
-                 "back a seat, and in reply to ask")
+                 "back a seat, to the seat whose clock has ten seconds left, and in reply to ask")
     example = {"type": "said", "table": 7, "text": "Back at the table: hand 3, trick 5, your turn."}
-    omitted_when_null = ("action", "lines")
+    omitted_when_null = ("action", "lines", "alert")
     type: Literal["said"]
     table: TableId
     text: Annotated[str, Field(max_length=MESSAGE_MAX, description="plain text, never markup")]
@@ -358,6 +369,8 @@ class Said(ServerBase):
     lines: Annotated[list[Annotated[str, Field(max_length=MESSAGE_MAX)]] | None, Field(
         max_length=COACH_LINES, description="with the answer to the coach key C: every line of the review in "
         "order, the first being text; said one after another")] = None
+    alert: Literal["time"] | None = Field(default=None, description="time: the clock's one warning, ten seconds "
+                                          "before the computer acts for the receiver (the web table sounds it too)")
 
 
 Count = Annotated[int, Field(ge=0)]

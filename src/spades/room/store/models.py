@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     ForeignKey,
     Index,
     Integer,
@@ -31,6 +32,7 @@ class PlayerRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     created: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
     seen: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)  # a connection of theirs was open
+    more_time: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")  # a clock's bank doubled
 
 
 class SessionRow(Base):
@@ -50,6 +52,7 @@ class TableRow(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     invite: Mapped[str] = mapped_column(String(64), unique=True)
     created: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    started: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)  # its game's first turn began
     finished: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 

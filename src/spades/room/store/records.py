@@ -27,6 +27,7 @@ class StoredSeat:
     away: str | None = None  # one of AWAY_REASONS while the seat's person is away
     away_since: datetime | None = None
     covered_from: int | None = None  # the seq after which the computer plays for the absent person
+    more_time: bool = False  # the person asked for more time on a clock (the bank doubled where the clock allows)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class StoredTable:
     created: datetime
     finished: datetime | None
     seats: tuple[StoredSeat, ...]
+    started: datetime | None = None
 
 
 @dataclass(frozen=True)

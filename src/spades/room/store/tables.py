@@ -123,11 +123,12 @@ class Tables(Database):
         except IntegrityError:
             return False
 
-    def sit(self, table_id: int, seat: int, player: Account, level: str | None = None) -> Sat:
+    def sit(self, table_id: int, seat: int, player: Account, level: str | None = None,
+            more_time: bool | None = None) -> Sat:
         """The person takes the empty ``seat`` and leaves any other seat of theirs at the table, in one
-        transaction. The unique index on (table, player) is the rule that a person holds one seat at a table: two
-        processes seating one person at two seats at once cannot both commit, and the second is refused
-        (``elsewhere``)."""
+        transaction (with ``more_time``, whether they ask for more time on a clock, kept with them). The unique
+        index on (table, player) is the rule that a person holds one seat at a table: two processes seating one
+        person at two seats at once cannot both commit, and the second is refused (``elsewhere``)."""
         try:
             with self._session() as session:
                 freed = tuple(session.scalars(
@@ -141,6 +142,8 @@ class Tables(Database):
                     .values(player_id=player.id, level=level, away=None, away_since=None, covered_from=None))
                 if not getattr(taken, "rowcount", 0):
                     raise _SeatTaken  # rolled back: the person keeps the seat they had
+                if more_time is not None:
+                    session.execute(update(PlayerRow).where(PlayerRow.id == player.id).values(more_time=more_time))
                 session.flush()
             return Sat(True, tuple(sorted(freed)))
         except _SeatTaken:
@@ -198,7 +201,8 @@ class Tables(Database):
         if state not in STATES:
             raise ValueError(f"a table's state is one of {', '.join(STATES)}")
         with self._session() as session:
-            statement = update(TableRow).where(TableRow.id == table_id).values(state=state)
+            statement = update(TableRow).where(TableRow.id == table_id).values(
+                state=state, **({"started": _now()} if state == "playing" else {}))
             if was is not None:
                 statement = statement.where(TableRow.state == was)
             return bool(getattr(session.execute(statement), "rowcount", 0))
@@ -232,17 +236,18 @@ class Tables(Database):
         ids = [row.id for row in rows]
         seat_rows = session.execute(
             select(SeatRow.table_id, SeatRow.seat, PlayerRow.name, SeatRow.level, SeatRow.away, SeatRow.away_since,
-                   SeatRow.covered_from)
+                   SeatRow.covered_from, PlayerRow.more_time)
             .outerjoin(PlayerRow, SeatRow.player_id == PlayerRow.id)
             .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)).all()
         owners = {player_id: name for player_id, name in session.execute(
             select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_({row.owner_id for row in rows})))}
         seats: dict[int, list[StoredSeat]] = {}
-        for table_id, seat, name, level, away, since, covered in seat_rows:
-            seats.setdefault(table_id, []).append(StoredSeat(seat, name, level, away, since, covered))
+        for table_id, seat, name, level, away, since, covered, more_time in seat_rows:
+            seats.setdefault(table_id, []).append(StoredSeat(seat, name, level, away, since, covered,
+                                                             bool(more_time) and name is not None))
         return [StoredTable(id=row.id, owner=owners.get(row.owner_id, ""), rules=dict(row.rules), seed=row.seed,
                           state=row.state, settings=dict(row.settings), invite=row.invite, created=row.created,
-                          finished=row.finished, seats=tuple(seats.get(row.id, ())))
+                          finished=row.finished, seats=tuple(seats.get(row.id, ())), started=row.started)
                 for row in rows]
 
     # actions: the order of play

@@ -14,7 +14,7 @@ the room built itself and costs several times more."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import orjson
@@ -34,19 +34,24 @@ class TableFrames:
         self.table_id = table_id
         self.memo = WireMemo()
 
-    def batch(self, host: Host, notes: Mapping[int, tuple[int, str]]) -> Batch:
-        """The frames of the game as it stands now (make a new batch after the next action)."""
-        return Batch(self, host, notes)
+    def batch(self, host: Host, notes: Mapping[int, tuple[int, str]], timed: Collection[int] = (),
+              clock: dict[str, Any] | None = None) -> Batch:
+        """The frames of the game as it stands now (make a new batch after the next action): ``timed``, the
+        events of actions the computer took as a seat's time ran out; ``clock``, the table's clock now."""
+        return Batch(self, host, notes, timed, clock)
 
 
 class Batch:
     """The frames of one state of a table's game: the events from each cursor and every spectator's frame are
     made once."""
 
-    def __init__(self, frames: TableFrames, host: Host, notes: Mapping[int, tuple[int, str]]) -> None:
+    def __init__(self, frames: TableFrames, host: Host, notes: Mapping[int, tuple[int, str]],
+                 timed: Collection[int] = (), clock: dict[str, Any] | None = None) -> None:
         self.frames = frames
         self.host = host
         self.notes = notes
+        self.timed = timed
+        self.clock = clock
         self._events: dict[int, list[dict[str, Any]]] = {}
         self._watching: dict[int, tuple[int, str]] = {}
         self._views = Views(host.game)
@@ -84,12 +89,14 @@ class Batch:
         message: dict[str, Any] = {
             "type": "update", "table": self.frames.table_id, "seat": seat, "cursor": cursor, "events": events,
             "view": view_to_json(view, self.frames.memo),
-            "lines": words.seat_lines(view, history, start, self.notes),
-            "brief": words.seat_lines(view, history, start, self.notes, verbose=False),
+            "lines": words.seat_lines(view, history, start, self.notes, timed=self.timed),
+            "brief": words.seat_lines(view, history, start, self.notes, verbose=False, timed=self.timed),
             "prompt": words.prompt(view)}
         if reply_to is not None:
             message["id"] = reply_to
         unplayable = words.unplayable(view, host.game)
         if unplayable is not None:
             message["unplayable"] = unplayable
+        if self.clock is not None:
+            message["clock"] = self.clock
         return cursor, orjson.dumps(message).decode()

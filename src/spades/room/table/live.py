@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action, Choice, parse_action
@@ -28,6 +29,8 @@ from .. import protocol as p
 from ..client import hint_adviser
 from ..store import StoredSeat, StoredTable
 from ..store.ratings import count_cover, finish_meta
+from . import absence
+from .clock import TableClock
 from .connections import Connection
 from .events import FinishedGame, GameOver, HandOver, TableEvent, heard, seat_events
 from .frames import Batch, TableFrames
@@ -52,10 +55,6 @@ def seed_of(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 class LiveTable:
     """One table this process serves: its latest stored description and, once started, its Host."""
 
@@ -75,6 +74,8 @@ class LiveTable:
         self.advisers: dict[int, Bot] = {}  # by seat: the hint's adviser
         self.frames = TableFrames(info.id)
         self.pending: list[TableEvent] = []  # what this process changed, said once the change is on the bus
+        self.clock = TableClock(info.settings.get("clock"))
+        self.timed: set[int] = set()  # by event index: the actions the computer took as the seat's time ran out
 
     # -- what it is -----------------------------------------------------------------------------------------
     @property
@@ -161,8 +162,9 @@ class LiveTable:
                 await self.refresh(mine=claimed)
                 await self.changed()
 
-    def _sync_covers(self) -> None:
-        """The host's computers for absent people follow the store's ``covered_from``."""
+    def _sync_covers(self, at: float | None = None) -> None:
+        """The host's computers for absent people follow the store's ``covered_from``; the clock stops for a
+        seat the computer covers, and starts (at ``at``, by default now) for one whose person is back."""
         host = self.host
         if host is None:
             return
@@ -173,6 +175,7 @@ class LiveTable:
                 host.set_computer(seat.seat, make_bot(COVER_LEVEL, seed=bot_seed(host.game.seed, "cover", seat.seat)))
             elif seat.covered_from is None and seat.seat in host.computers:
                 host.set_computer(seat.seat, None)
+        self.clock.follow(host, self.info.seats, time.time() if at is None else at)
 
     def _make_host(self) -> Host:
         info = self.info
@@ -187,34 +190,39 @@ class LiveTable:
             await self.refresh()
             if self.info.state == "waiting":
                 return False
+        rows = await self._db(self.room.store.actions, self.id, self.seq)
         if self.host is None:
             self.host = self._make_host()
             self.seq = 0
-            self._sync_covers()
-        rows = await self._db(self.room.store.actions, self.id, self.seq)
+            self.clock.reset()
+            self.timed.clear()
+            started = self.info.started or (rows[0].at if rows and rows[0].seq == 1 else None)
+            self._sync_covers(started.timestamp() if started is not None else None)
         for row in rows:
             if row.seq != self.seq + 1:
                 break
-            self._apply(parse_action(row.action))
+            self._apply(parse_action(row.action), row.at.timestamp())
             self.seq = row.seq
         return bool(rows)
 
     def follow(self, seq: object, action: object) -> bool:
         """Apply another process's action ``seq`` from its notice (``[seat, text]``, stored already) when it is
         the next one here; False when it is not (catch up from the store instead). Call under the table's lock."""
-        if self.host is None or seq != self.seq + 1 or not isinstance(action, list) or len(action) != 2:
+        if self.host is None or seq != self.seq + 1 or not isinstance(action, list) or len(action) not in (2, 3):
             return False
-        seat, text = action
+        seat, text = action[:2]
         if seat != self.host.game.turn or not isinstance(text, str):
             return False
+        if action[2:] == ["time"]:
+            self.timed.add(len(self.host.game.events))
         self._apply(parse_action(text))
         self.seq += 1
         return True
 
-    def _apply(self, action: Action) -> None:
-        """Apply one action to the game; a draw's kept card is noted for its seat alone, as the terminal notes it,
-        since the public event names only the card that went face up; and so are the cards of a Nil pass, for the
-        partner who receives them alone (the public event counts them)."""
+    def _apply(self, action: Action, at: float | None = None) -> None:
+        """Apply one action (stored at ``at``, by default now) to the game and its clock; a draw's kept card is
+        noted for its seat alone, as the terminal notes it, since the public event names only the card that went
+        face up; and so are the cards of a Nil pass, for the partner who receives them alone."""
         assert self.host is not None
         game = self.host.game
         seat, index = game.turn, len(game.events)
@@ -225,19 +233,24 @@ class LiveTable:
             line = announce.kept_line(before, game.view(seat).hand or CardSet())
             if line is not None:
                 self.notes[index] = (seat, line)
-        for at in range(index, len(game.events)):
-            event = game.events[at]
+        for later in range(index, len(game.events)):
+            event = game.events[later]
             if isinstance(event, Passed):
-                line = announce.pass_line(game.view(event.to), game.events, at)
+                line = announce.pass_line(game.view(event.to), game.events, later)
                 if line is not None:
-                    self.notes[at] = (event.to, line)
+                    self.notes[later] = (event.to, line)
+        moment = time.time() if at is None else at
+        self.clock.acted(seat, moment)
+        self.clock.follow(self.host, self.info.seats, moment)
 
     # -- the one path of an action --------------------------------------------------------------------------
     async def command(self, seat: int, action: Action | str, *, person: bool,
-                      reply: tuple[Connection, int | None] | None = None, cursor: int | None = None) -> None:
+                      reply: tuple[Connection, int | None] | None = None, cursor: int | None = None,
+                      timed: bool = False) -> None:
         """Take an action for ``seat``: a person's (through ``reply``'s connection, chosen on ``cursor`` events),
-        a computer's or the cover's. Refused: ``protocol.Refusal`` with the code and the reason. The store is read
-        only for a table not loaded yet or a seq another process took first (the bus tells of its actions)."""
+        a computer's, the cover's, or (``timed``) the computer's as the seat's time ran out. Refused:
+        ``protocol.Refusal`` with the code and the reason. The store is read only for a table not loaded yet or a
+        seq another process took first (the bus tells of its actions)."""
         async with self.lock:
             if self.host is None:
                 await self.catch_up()
@@ -253,11 +266,11 @@ class LiveTable:
                                                    "the update follows")))
                         self.send_update(conn, min(cursor, host.cursor))
                     return
-                if await self._commit(seat, action, person=person, reply=reply):
+                if await self._commit(seat, action, person=person, reply=reply, timed=timed):
                     return
 
     async def _commit(self, seat: int, action: Action | str, *, person: bool,
-                      reply: tuple[Connection, int | None] | None = None) -> bool:
+                      reply: tuple[Connection, int | None] | None = None, timed: bool = False) -> bool:
         """Check, store, apply and publish the action; False when another process stored this seq first (this
         one has caught up: check again)."""
         host = self.host
@@ -273,6 +286,8 @@ class LiveTable:
             self.publish()
             return False
         hands = len(host.game.results)
+        if timed:
+            self.timed.add(len(host.game.events))
         self._apply(checked)
         self.seq = self.stored_to = self.seq + 1
         if not person and seat in self.people():  # the computer for an absent person: the record counts these
@@ -282,7 +297,7 @@ class LiveTable:
         if len(host.game.results) > hands:  # on the bus before the action: no process finishes the game first
             scores = tuple(side.score for side in host.game.results[-1].sides)
             await self.room.events.emit(HandOver(self.id, len(host.game.results), scores, self.seq))
-        await self.room.notify(self.id, self.seq, (seat, action_text(checked)))
+        await self.room.notify(self.id, self.seq, (seat, action_text(checked), *(("time",) if timed else ())))
         await self.after_change()
         return True
 
@@ -296,10 +311,14 @@ class LiveTable:
         host = self.host
         if host is None:
             return
-        batch = batch or self.frames.batch(host, self.notes)
+        batch = batch or self.batch(host)
         start = conn.cursors.get(self.id, 0) if cursor is None else cursor
         conn.cursors[self.id], frame = batch.update(self.seat_of(conn), min(start, host.cursor), reply_to)
         conn.send(frame, timing)
+
+    def batch(self, host: Host) -> Batch:
+        return self.frames.batch(host, self.notes, self.timed,
+                                 self.clock.state(self.players, self.info.seats, host) if self.clock.running else None)
 
     def publish(self, reply: tuple[Connection, int | None] | None = None, timing: Timing | None = None) -> None:
         """Send each of this process's clients at the table what it has not had yet; the one whose message this
@@ -309,7 +328,7 @@ class LiveTable:
         if host is None:
             return
         asker, ident = reply if reply is not None else (None, None)
-        batch = self.frames.batch(host, self.notes)
+        batch = self.batch(host)
         for conn in self.room.connections.at(self.id):
             if conn is asker:
                 self.send_update(conn, reply_to=ident, batch=batch, timing=timing)
@@ -355,6 +374,9 @@ class LiveTable:
         if host.computer_to_move() is not None and (self.driver is None or self.driver.done()):
             self.driver = asyncio.create_task(self._drive())
         self._watch_absence()
+        if self.clock.running:
+            for watch in self.room.clock_watchers:
+                watch(self)
 
     async def _finish(self) -> None:
         """Store the game's end once in the room, with what the finishing parts store beside it (the rating, the
@@ -421,48 +443,7 @@ class LiveTable:
 
     # -- absence --------------------------------------------------------------------------------------------
     def _watch_absence(self) -> None:
-        """(Re)arm the timer for the first absent, uncovered person's deadline: their absence plus the timeout."""
-        if self.host is None or self.host.game.over or self.info.state != "playing":
-            return
-        waiting = [s.away_since or _now() for s in self.info.seats
-                   if s.player is not None and s.away is not None and s.covered_from is None]
-        if not waiting:
-            if self.timer is not None:
-                self.timer.cancel()
-            self.timer, self.timer_at = None, None
-            return
-        due = min(waiting) + timedelta(seconds=self.timeout)
-        if self.timer is not None and not self.timer.done() and self.timer_at == due:
-            return
-        if self.timer is not None:
-            self.timer.cancel()
-        self.timer_at = due
-        self.timer = asyncio.create_task(self._cover_at(due))
-
-    async def _cover_at(self, due: datetime) -> None:
-        await asyncio.sleep(max(0.0, (due - _now()).total_seconds()))
-        async with self.lock:
-            await self.catch_up()
-            await self.refresh()
-            host = self.host
-            if host is None or host.game.over:
-                return
-            now = _now()
-            covered = False
-            for seat in self.info.seats:
-                if seat.player is None or seat.away is None or seat.covered_from is not None:
-                    continue
-                if seat.seat in self.room.connections.present(self.id):
-                    continue
-                if await self._db(self.room.store.cover, self.id, seat.seat, self.seq,
-                                  now - timedelta(seconds=self.timeout)):
-                    log.info("table %s: seat %s covered by the computer", self.id, seat.seat)
-                    covered = True
-            self.timer, self.timer_at = None, None
-            if covered:
-                await self.refresh(mine=[seat.seat for seat in self.info.seats])
-                await self.changed()
-            await self.after_change()
+        absence.watch(self)
 
     async def away(self, seat: int, reason: str) -> bool:
         """The seat's person is gone (``dropped`` or ``left``) while the game is under way: stored, told to the

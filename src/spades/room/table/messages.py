@@ -24,7 +24,8 @@ def table_json(info: StoredTable, present: set[int], base_url: str) -> dict[str,
                        "away": s.away if s.player is not None and info.state == "playing" else None,
                        "covered": s.covered_from is not None} for s in info.seats],
             "state": info.state, "autostart": bool(info.settings.get("autostart", False)),
-            "timeout": float(info.settings.get("timeout", 60)), "invite": f"{base_url}/tables/{info.id}"}
+            "timeout": float(info.settings.get("timeout", 60)), "invite": f"{base_url}/tables/{info.id}",
+            "clock": info.settings.get("clock")}
 
 
 def table_message(room: Room, info: StoredTable, reply_to: int | None = None) -> p.Table:

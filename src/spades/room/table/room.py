@@ -66,6 +66,7 @@ class Room:
         self._aside: ThreadPoolExecutor | None = None  # the store's threads for what is not a table's move
         # what the features keep of a table, forgotten with it when it is dropped from memory (by the table's id)
         self.released: list[Callable[[int], None]] = []
+        self.clock_watchers: list[Callable[[LiveTable], None]] = []  # told after each change at a table with a clock
         # the sizes of what this process keeps for tables, connections and players, by name (the metrics report
         # them, so that a test can see them come back to where they were once a crowd has gone)
         self.held: dict[str, Callable[[], int]] = {"tables": lambda: len(self.tables),
@@ -147,10 +148,11 @@ class Room:
             self._aside = ThreadPoolExecutor(ASIDE_THREADS, thread_name_prefix="room-aside")
         return await asyncio.get_running_loop().run_in_executor(self._aside, functools.partial(function, *args))
 
-    async def notify(self, table: int, seq: int | None = None, action: tuple[int, str] | None = None) -> None:
+    async def notify(self, table: int, seq: int | None = None, action: tuple[int, str] | tuple[int, str, str] | None
+                     = None) -> None:
         """Tell the other processes that the table changed: its actions up to ``seq`` (``action``: the seat and
-        text of that one, stored already, which a process one action behind applies without reading the store),
-        or (None) its seats."""
+        text of that one, stored already, which a process one action behind applies without reading the store,
+        and "time" when the computer took it as the seat's clock ran out), or (None) its seats."""
         if seq is None:
             self.lobby_version += 1
         notice: dict[str, Any] = {"table": table, "seq": seq, "from": self.origin}

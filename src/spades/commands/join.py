@@ -35,6 +35,21 @@ PERSON = "person"  # a level that leaves the seat to a person
 START_WAIT = 3600.0  # seconds to wait for a table's owner to start the game
 
 
+def clock_setting(text: str) -> dict[str, Any]:
+    """``--clock 30+120``: seconds an action and the bank, in the protocol's form; a clear error otherwise."""
+    from ..tournament.clock import MAX_BANK, MAX_PER_ACTION, MIN_PER_ACTION
+
+    per_action, _, bank = text.strip().partition("+")
+    try:
+        values = int(per_action), int(bank or 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a clock is seconds an action and a bank, as 30+120, not {text!r}") from None
+    if not MIN_PER_ACTION <= values[0] <= MAX_PER_ACTION or not 0 <= values[1] <= MAX_BANK:
+        raise argparse.ArgumentTypeError(f"a clock gives {MIN_PER_ACTION:.0f} to {MAX_PER_ACTION:.0f} seconds an "
+                                         f"action and a bank of 0 to {MAX_BANK:.0f} seconds, not {text!r}")
+    return {"per_action": values[0], "bank": values[1]}
+
+
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from .options import level_names
 
@@ -80,6 +95,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                             f"{', '.join(tuple(GROUP_WORDS)[1:])}), one player a line, and end")
     parser.add_argument("--seat", metavar="S", help="the seat to take: N, E, S, W (or 0 to 3)")
     parser.add_argument("--seed", help="the new table's seed, to play a known deal (a room started with --seeds)")
+    parser.add_argument("--clock", metavar="SECONDS+BANK", type=clock_setting,
+                        help="a new table's turn clock: seconds an action and a bank of seconds for the game (30+120); "
+                        "when a person's time runs out the computer takes that one action for them")
+    parser.add_argument("--more-time", action="store_true",
+                        help="ask for more time on a table's clock: the bank doubled, where the clock allows it")
     parser.add_argument("--line", action="store_true",
                         help="line mode: type commands and press Enter (automatic when input is not a terminal)")
     parser.add_argument("--verbosity", choices=VERBOSITY, type=one_of("a verbosity", VERBOSITY),
@@ -276,8 +296,8 @@ def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: An
     alone = len(levels) == rules.players - 1
     # Alone with the computer, the room plays at once and this table paces what it says, as at `spades play`.
     table = link.create(rules_to_json(rules), levels, seed=args.seed, pace=0.0 if alone else None,
-                        autostart=not alone)
-    link.sit(table, human)
+                        autostart=not alone, clock=args.clock)
+    link.sit(table, human, more_time=args.more_time)
     out(f"Spades, {rules.describe()}, at table {table}. You are {seat_name(rules, human)}. "
         "Press ? for the keys.")
     if alone:
@@ -305,7 +325,7 @@ def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any, sou
             return False
         seat = choices[0]
     link.back = info["state"] == "playing"
-    link.sit(table, seat)
+    link.sit(table, seat, more_time=args.more_time)
     out(f"Spades, {link.rules.describe()}, at table {table}. You are {seat_name(link.rules, seat)}. "
         "Press ? for the keys.")
     if link.info.get("state") == "waiting":

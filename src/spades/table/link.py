@@ -5,7 +5,7 @@ a local game against the computer (:class:`LocalLink`) or at a table of the onli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -85,6 +85,10 @@ class SeatLink(Protocol):
         the console asks often, even while the player thinks."""
         ...
 
+    def timed(self) -> Collection[int]:
+        """The events (by index) of actions the computer took because a seat's clock ran out: said as such."""
+        ...
+
     def save(self) -> None: ...
 
     def close(self) -> None: ...
@@ -155,6 +159,9 @@ class LocalLink:
 
     def notices(self) -> Sequence[str]:
         return ()
+
+    def timed(self) -> Collection[int]:
+        return ()  # the local table has no clock
 
     def save(self) -> None:
         """The game so far, where ``spades play --resume`` finds it; a finished game's save is removed, and its

@@ -27,7 +27,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from typing import Any, TypeVar
 
 import websockets
@@ -142,6 +142,7 @@ class RemoteLink:
         self.rating_taken = False  # and the line the room says of it, which follows the message, is taken
         self._rules: Rules | None = None
         self._events: list[Event] = []
+        self._timed: set[int] = set()  # the events of the computer's actions as a seat's clock ran out
         self._synced: tuple[int, float] = (-1, 0.0)  # the cursor a gap was last asked from, and when
         self._handed = 0  # how many of the events the console has been handed (events())
         self._view: SeatView | None = None
@@ -403,10 +404,12 @@ class RemoteLink:
         return reply
 
     def create(self, rules: dict[str, Any], levels: dict[int, str], seed: str | None = None,
-               pace: float | None = None, autostart: bool = False) -> int:
-        """A new table, owned by this player (``autostart``: the game starts once every seat is taken); its
-        number."""
+               pace: float | None = None, autostart: bool = False, clock: dict[str, Any] | None = None) -> int:
+        """A new table, owned by this player (``autostart``: the game starts once every seat is taken; ``clock``:
+        its turn clock, as the protocol's ``create`` takes it); its number."""
         message: dict[str, Any] = {"type": "create", "rules": rules, "levels": {str(s): lv for s, lv in levels.items()}}
+        if clock is not None:
+            message["clock"] = clock
         if seed is not None:
             message["seed"] = seed
         if pace is not None:
@@ -433,10 +436,12 @@ class RemoteLink:
         """The tables waiting or under way where the player sits, as the lobby lists them."""
         return list(self._request({"type": "lobby", "seated": True})["tables"])
 
-    def sit(self, table: int, seat: int) -> dict[str, Any]:
-        """Take the seat (or go back to one's own); the table's description."""
+    def sit(self, table: int, seat: int, more_time: bool = False) -> dict[str, Any]:
+        """Take the seat (or go back to one's own; ``more_time``: ask for a clock's bank doubled); the table's
+        description."""
         self.table = table
-        reply = self._request({"type": "join", "table": table, "seat": seat})
+        reply = self._request({"type": "join", "table": table, "seat": seat, **({"more_time": True} if more_time
+                                                                                 else {})})
         self.seat = seat
         self.info = reply
         self._rules = rules_from_json(reply["rules"])
@@ -530,9 +535,10 @@ class RemoteLink:
             self._exchange({"type": "stand", "table": self.table}, self.wait_seconds)
 
     def answer(self, key: str, hand: int | None) -> str | None:
-        """The room's answer to w (who is away, and when the computer plays for them) and z (its cover rule);
-        the other keys are the seat's own words, said without asking."""
-        if key not in ("w", "z") or self.table is None:
+        """The room's answer to w (who is away, and when the computer plays for them), z (its cover rule and
+        clock) and Shift+T (the clock: the room keeps it); the other keys are the seat's own words, said without
+        asking."""
+        if key not in ("w", "z", "T") or self.table is None:
             return None
         reply = self._ask(key, hand, self.wait_seconds)
         if not (isinstance(reply, dict) and reply["type"] == "said"):
@@ -655,8 +661,12 @@ class RemoteLink:
             return False
         known = len(self._events)
         self._events[start:] = [event_from_json(e, f"update.events[{i}]") for i, e in enumerate(events)]
+        self._timed.update(index for index in frame.get("timed") or () if isinstance(index, int))
         self._view = view_from_json(frame["view"])
         return len(self._events) > known or start == known
+
+    def timed(self) -> Collection[int]:
+        return self._timed
 
     def wait(self, timeout: float) -> bool:
         with self._arrived:

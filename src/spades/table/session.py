@@ -24,6 +24,7 @@ from ..events import CardPlayed, Event, HandScored, HandStarted, Passed, TrickWo
 from ..rules import Rules
 from ..view import Phase, SeatView
 from ..words import announce as say
+from ..words import clock as clock_words
 from ..words import keymap, review
 from ..words.seat import answer as key_answer
 from ..words.seat import heard_lines
@@ -243,7 +244,8 @@ class Table:
                 own = say.pass_line(self.view(), events, index)
                 if own is not None:
                     self.notes[index] = own
-            for line in heard_lines(self.view(), events, index, self.notes.get(index), verbose):
+            for line in heard_lines(self.view(), events, index, self.notes.get(index), verbose,
+                                    index in self.link.timed()):
                 self.out(line)
             if isinstance(event, CardPlayed) and event.seat != self.human and self.settings.pace:
                 self.sleep(self.settings.pace)
@@ -653,6 +655,7 @@ class Table:
         own: dict[str, Callable[[], list[str]]] = {
             "repeat": lambda: [self.out.last or "Nothing has been said yet."],
             "log": self.review,
+            "clock": lambda: [self.link.answer("T", None) or clock_words.NO_CLOCK],
             "help": lambda: [*keymap.help_lines(room=self.talk.link is not None),
                              *([LINE_HELP] if self.input.line_mode else [])],
         }
@@ -669,7 +672,8 @@ class Table:
         lines: list[str] = []
         view, events = self.view(), self.events()
         for index in range(self.hand_start, self.seen):
-            lines.extend("  " + line for line in heard_lines(view, events, index, self.notes.get(index)))
+            lines.extend("  " + line for line in heard_lines(view, events, index, self.notes.get(index),
+                                                             timed=index in self.link.timed()))
         return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
 
     # -- help -----------------------------------------------------------------------------------------------

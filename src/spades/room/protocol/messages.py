@@ -327,7 +327,7 @@ class Update(ServerBase):
                                "diamonds, South five of diamonds, West four of diamonds."],
                   ["East led the ten of clubs."]],
         "prompt": "Your turn. Three of clubs is selected.", "unplayable": "you must follow clubs"}
-    omitted_when_null = ("unplayable", "clock")
+    omitted_when_null = ("unplayable", "clock", "timed")
     type: Literal["update"]
     table: TableId
     seat: Seat | None = Field(description="the receiver's seat, or null for a spectator")
@@ -352,6 +352,9 @@ class Update(ServerBase):
     clock: ClockState | None = Field(default=None, description="at a table with a clock: the clock now (whose "
                                      "turn it runs for, the seconds left, the deadline, every seat's bank); left "
                                      "out at a table without one")
+    timed: list[Cursor] | None = Field(default=None, description="the events of "
+                                       "this update (by index: the first event is 0) that are actions the computer "
+                                       "took because the seat's clock ran out; their lines say so; left out when none")
 
 
 class Said(ServerBase):

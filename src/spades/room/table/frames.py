@@ -99,4 +99,7 @@ class Batch:
             message["unplayable"] = unplayable
         if self.clock is not None:
             message["clock"] = self.clock
+        timed = [index for index in range(start, cursor) if index in self.timed]
+        if timed:
+            message["timed"] = timed
         return cursor, orjson.dumps(message).decode()

@@ -11,6 +11,7 @@ import weakref
 from datetime import UTC, datetime
 
 from ...wire import action_text
+from ...words import clock as clock_words
 from ...words import seat as words
 from .. import protocol as p
 from ..lobby.seating import sit_back
@@ -48,10 +49,19 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
         action = None if suggested is None else action_text(suggested)
         if suggested is not None and message.hand is None:
             await _hint_asked(room, table, view.seat)
+    elif message.key == "T":
+        text = clock_words.NO_CLOCK
+        state = table.clock.state(table.players, table.info.seats, host)
+        if state is not None:
+            text = clock_words.time_left_line(host.game.rules, view.seat if view.seat in range(table.players)
+                                              else None, state["turn"], state["left"], state["banks"])
     else:
         text = words.answer(view, host.game.events, message.key, message.hand)
         if message.key == "z":
             text += " " + presence.cover_rule(table.timeout)
+            clock = table.info.settings.get("clock")
+            if clock:
+                text += " " + clock_words.setting_line(clock["per_action"], clock["bank"], clock["more_time"])
         elif message.key == "w" and message.hand is None and not host.game.over:
             note = presence.turn_note(table.seat(host.game.turn), table.players, table.timeout, datetime.now(UTC))
             if note is not None:

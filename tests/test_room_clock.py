@@ -182,3 +182,49 @@ def test_the_deadline_holds_across_a_sigkill_of_the_room(database_url: str, tmp_
         asyncio.run(main())
     finally:
         server.stop()
+
+
+def test_two_processes_run_one_clock_and_the_computer_acts_once_a_turn(shared_database: str, tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL with Redis both serve the table (South on one, a spectator on the other):
+    both wait on the same deadline, and each of South's turns run out is one stored action, heard once at each."""
+    from room_databases import REDIS
+    from spades.room.store import Store
+    from test_room_processes import connect_to
+
+    server = ServeProcess(shared_database, tmp_path, REDIS, name="pair", extra=("--processes", "2")).start()
+    store = Store(shared_database)
+
+    async def main() -> None:
+        south = await connect_to(server.url, None)
+        other = "2" if south.process == "1" else "1"
+        await south.guest()
+        reply = await south.create("standard", {"hands": 1}, {0: "easy", 1: "easy", 3: "easy"}, pace=0,
+                                   clock={"per_action": 5, "bank": 8})
+        table = reply["table"]
+        assert (await south.request({"type": "join", "table": table, "seat": 2}))["type"] == "table"
+        watcher = await connect_to(server.url, other)
+        await watcher.guest()
+        assert (await watcher.join(table))["type"] == "table"
+        try:
+            await south.send({"type": "start", "table": table})
+
+            def timed_lines(client: RoomClient) -> list[str]:
+                return [line for line in lines(client) if line.startswith("Time: ")]
+
+            for client in (south, watcher):
+                await client.wait_for(lambda _, c=client: len(timed_lines(c)) >= 3, 180)
+            south_actions = [row for row in store.actions(table) if row.seat == 2]
+            heard = min(len(timed_lines(south)), len(timed_lines(watcher)))
+            assert heard >= 3
+            assert timed_lines(south)[:heard] == timed_lines(watcher)[:heard]
+            assert len(south_actions) >= heard  # each run-out turn stored once
+            assert len(set(timed_lines(watcher))) == len(timed_lines(watcher))  # no line twice
+            assert [w["text"] for w in warnings(south)] == ["Ten seconds left."] and not warnings(watcher)
+        finally:
+            await close_all([south, watcher])
+            store.engine.dispose()
+
+    try:
+        asyncio.run(main())
+    finally:
+        server.stop()

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionLog", "make_action_log"]
 
-_SQL = ("INSERT INTO actions (table_id, seq, seat, action, at) SELECT {p}, {p}, {p}, {p}, {p} "
+_SQL = ("INSERT INTO actions (table_id, seq, seat, action, at, timed) SELECT {p}, {p}, {p}, {p}, {p}, {p} "
         "WHERE {p} = 1 OR EXISTS (SELECT 1 FROM actions WHERE table_id = {p} AND seq = {p})")
 POSTGRES_CONNECTIONS = 4  # appends of different tables in flight at once
 
@@ -44,15 +44,16 @@ class ActionLog:
         processor = ActionRowModel.__table__.c.at.type.bind_processor(store.engine.dialect)
         self._at: Any = processor or (lambda value: value)  # the column's own conversion of a time
 
-    def _row(self, table_id: int, seq: int, seat: int, action: str) -> tuple[Any, ...]:
+    def _row(self, table_id: int, seq: int, seat: int, action: str, timed: bool) -> tuple[Any, ...]:
         if seq < 1:
             raise ValueError("the first action is seq 1")
-        return (table_id, seq, seat, action, self._at(datetime.now(UTC)), seq, table_id, seq - 1)
+        return (table_id, seq, seat, action, self._at(datetime.now(UTC)), timed, seq, table_id, seq - 1)
 
-    async def append(self, table_id: int, seq: int, seat: int, action: str) -> bool:
-        """Commit the table's action ``seq``: True; False when that seq is taken already (catch up and check
-        again); ValueError for a gap, as ``Store.append_action``."""
-        result: bool = await asyncio.to_thread(self.store.append_action, table_id, seq, seat, action)
+    async def append(self, table_id: int, seq: int, seat: int, action: str, timed: bool = False) -> bool:
+        """Commit the table's action ``seq`` (``timed``: the computer's, as the seat's clock ran out): True; False
+        when that seq is taken already (catch up and check again); ValueError for a gap, as
+        ``Store.append_action``."""
+        result: bool = await asyncio.to_thread(self.store.append_action, table_id, seq, seat, action, timed)
         return result
 
     async def close(self) -> None:
@@ -74,13 +75,13 @@ class SqliteActionLog(ActionLog):
             self._db = db
         return self._db
 
-    async def append(self, table_id: int, seq: int, seat: int, action: str) -> bool:
-        row = self._row(table_id, seq, seat, action)
+    async def append(self, table_id: int, seq: int, seat: int, action: str, timed: bool = False) -> bool:
+        row = self._row(table_id, seq, seat, action, timed)
         try:
             added = self._connection().execute(self._sql, row).rowcount
         except sqlite3.IntegrityError:
             return False
-        return bool(added) or await super().append(table_id, seq, seat, action)
+        return bool(added) or await super().append(table_id, seq, seat, action, timed)
 
     async def close(self) -> None:
         if self._db is not None:
@@ -108,10 +109,10 @@ class PostgresActionLog(ActionLog):
                 raise
         return await self._idle.get()
 
-    async def append(self, table_id: int, seq: int, seat: int, action: str) -> bool:
+    async def append(self, table_id: int, seq: int, seat: int, action: str, timed: bool = False) -> bool:
         import psycopg
 
-        row = self._row(table_id, seq, seat, action)
+        row = self._row(table_id, seq, seat, action, timed)
         for attempt in (1, 2):
             db = await self._take()
             try:
@@ -132,7 +133,7 @@ class PostgresActionLog(ActionLog):
                     await db.close()
                 raise
             self._idle.put_nowait(db)
-            return bool(cursor.rowcount) or await super().append(table_id, seq, seat, action)
+            return bool(cursor.rowcount) or await super().append(table_id, seq, seat, action, timed)
         raise AssertionError("unreachable")
 
     async def close(self) -> None:

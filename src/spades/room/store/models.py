@@ -79,6 +79,7 @@ class ActionRowModel(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(16))
     at: Mapped[datetime] = mapped_column(UTCDateTime, default=_now)
+    timed: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")  # the clock ran out: the computer's
 
 
 class RecordRow(Base):

@@ -62,6 +62,7 @@ class ActionRow:
     seat: int
     action: str
     at: datetime
+    timed: bool = False  # the computer took it as the seat's clock ran out
 
 
 @dataclass(frozen=True)

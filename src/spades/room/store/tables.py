@@ -259,14 +259,14 @@ class Tables(Database):
             rows = session.scalars(select(ActionRowModel)
                                    .where(ActionRowModel.table_id == table_id, ActionRowModel.seq > after)
                                    .order_by(ActionRowModel.seq)).all()
-            return [ActionRow(row.seq, row.seat, row.action, row.at) for row in rows]
+            return [ActionRow(row.seq, row.seat, row.action, row.at, bool(row.timed)) for row in rows]
 
     def action_count(self, table_id: int) -> int:
         with self._session() as session:
             return int(session.scalar(select(func.coalesce(func.max(ActionRowModel.seq), 0))
                                       .where(ActionRowModel.table_id == table_id)) or 0)
 
-    def append_action(self, table_id: int, seq: int, seat: int, action: str) -> bool:
+    def append_action(self, table_id: int, seq: int, seat: int, action: str, timed: bool = False) -> bool:
         """Commit the table's action number ``seq`` (1 for the first). True when it is committed; False when that
         seq is taken already (another writer accepted an action for this turn first: catch up and check again).
         A seq past the next one is a caller's error (ValueError): the order has no gaps."""
@@ -280,7 +280,8 @@ class Tables(Database):
                     return False
                 if seq > last + 1:
                     raise ValueError(f"table {table_id} has {last} actions: the next is seq {last + 1}, not {seq}")
-                session.add(ActionRowModel(table_id=table_id, seq=seq, seat=seat, action=action, at=_now()))
+                session.add(ActionRowModel(table_id=table_id, seq=seq, seat=seat, action=action, at=_now(),
+                                           timed=timed))
             return True
         except IntegrityError:
             return False

@@ -201,6 +201,8 @@ class LiveTable:
         for row in rows:
             if row.seq != self.seq + 1:
                 break
+            if row.timed:
+                self.timed.add(len(self.host.game.events))
             self._apply(parse_action(row.action), row.at.timestamp())
             self.seq = row.seq
         return bool(rows)
@@ -278,7 +280,7 @@ class LiveTable:
         checked = host.check(seat, action, person=person)
         if isinstance(checked, Refusal):
             raise p.host_refusal(checked, action if isinstance(action, str) else None)
-        if not await self.room.action_log.append(self.id, self.seq + 1, seat, action_text(checked)):
+        if not await self.room.action_log.append(self.id, self.seq + 1, seat, action_text(checked), timed):
             log.info("table %s: seq %s was taken by another process; catching up", self.id, self.seq + 1)
             await self.catch_up()
             # this process's clients hear what it caught up on now: the other process's notice of those actions

@@ -84,6 +84,14 @@ MUTES_MAX = 500  # players one player may mute
 WATCHING_MAX = 100  # spectators a table message names (the first by name; more are not listed)
 
 
+TOURNAMENTS_PER_PLAYER = 2  # tournaments a player directs that are not over
+ENTRIES_PER_PLAYER = 4  # tournaments not over a player is entered in
+TOURNAMENT_NAME_MAX = 40
+TOURNAMENT_ROUNDS_MAX = 9
+TOURNAMENT_HANDS_MAX = 20
+TOURNAMENT_ENTRIES_MAX = 64
+
+
 class ErrorCode(StrEnum):
     """Why the room refused a client's message; ``error.code`` is one of these and ``error.message`` says more."""
 
@@ -122,6 +130,11 @@ class ErrorCode(StrEnum):
     CHAT_FLOOD = "chat_flood"
     NOT_IN_LOBBY = "not_in_lobby"
     REMOVED = "removed"
+    NO_SUCH_TOURNAMENT = "no_such_tournament"
+    TOURNAMENT_STARTED = "tournament_started"
+    TOURNAMENT_FULL = "tournament_full"
+    TOO_MANY_TOURNAMENTS = "too_many_tournaments"
+    NOT_ENTERED = "not_entered"
     SERVER_ERROR = "server_error"
 
 
@@ -187,6 +200,12 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     "signed-in connections at no table",
     ErrorCode.REMOVED: "join: the table's owner removed the player from that table; they may not sit or watch "
     "there again",
+    ErrorCode.NO_SUCH_TOURNAMENT: "there is no tournament with that number",
+    ErrorCode.TOURNAMENT_STARTED: "the tournament has started (or ended): entries are closed",
+    ErrorCode.TOURNAMENT_FULL: "the tournament has all the entries it takes",
+    ErrorCode.TOO_MANY_TOURNAMENTS: f"the player directs {TOURNAMENTS_PER_PLAYER} tournaments not yet over, or "
+    f"is entered in {ENTRIES_PER_PLAYER}",
+    ErrorCode.NOT_ENTERED: "the player has no entry in that tournament (or is not its director)",
     ErrorCode.SERVER_ERROR: "the server failed; nothing was changed",
 }
 

@@ -57,6 +57,14 @@ from .lobby import Lobby, LobbyList
 from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .ratings import Leaderboard, LeaderboardRequest, Rating
 from .schema_words import describe
+from .tournaments import (
+    Tournament,
+    TournamentCreate,
+    TournamentEnter,
+    TournamentLeave,
+    TournamentRequest,
+    TournamentStart,
+)
 
 # -- client to server --------------------------------------------------------------------------------------------
 
@@ -407,22 +415,23 @@ class Pong(ServerBase):
 CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
     Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
     StatsRequest, Ping, LeaderboardRequest, Quick, LeaveQueue, QuickComputer, RematchAnswer, Chat, ChatHistory, Mute,
-    ChatSettings, RemovePerson,
+    ChatSettings, RemovePerson, TournamentCreate, TournamentEnter, TournamentLeave, TournamentStart, TournamentRequest,
 )
 SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
     Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong, Rating, Leaderboard, QueueState, RematchState,
-    ChatLine, ChatLog, Muted, ChatSettingsInfo, Removed,
+    ChatLine, ChatLog, Muted, ChatSettingsInfo, Removed, Tournament,
 )
 
 ClientMessage = Annotated[
     Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync | Ask
     | StatsRequest | Ping | LeaderboardRequest | Quick | LeaveQueue | QuickComputer | RematchAnswer | Chat
-    | ChatHistory | Mute | ChatSettings | RemovePerson,
+    | ChatHistory | Mute | ChatSettings | RemovePerson | TournamentCreate | TournamentEnter | TournamentLeave
+    | TournamentStart | TournamentRequest,
     Field(discriminator="type"),
 ]
 ServerMessage = Annotated[
     Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong | Rating | Leaderboard | QueueState
-    | RematchState | ChatLine | ChatLog | Muted | ChatSettingsInfo | Removed,
+    | RematchState | ChatLine | ChatLog | Muted | ChatSettingsInfo | Removed | Tournament,
     Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

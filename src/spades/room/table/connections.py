@@ -124,6 +124,11 @@ class Connections:
         """The seats of the table someone holds through a connection of this process."""
         return {seat for conn in self._by_table.get(table, ()) if (seat := conn.tables.get(table)) is not None}
 
+    def of_player(self, name: str) -> list[Connection]:
+        """The connections of this process signed in as ``name``."""
+        key = name.casefold()
+        return [conn for conn in self._all if conn.player is not None and conn.player.name.casefold() == key]
+
     def holding(self, table: int, seat: int) -> list[Connection]:
         """The connections at the table's ``seat``."""
         return [conn for conn in self._by_table.get(table, ()) if conn.tables.get(table) == seat]

@@ -62,6 +62,7 @@ class Room:
         self.events = Events(self._forward)
         self.notices: dict[str, NoticeHandler] = {}  # a feature's own notices on the bus, by their key
         self.closing: list[Callable[[], None]] = []  # what the features stop when the room closes
+        self.starting: list[Callable[[], None]] = []  # what the features start once the room is open
         self.claims: set[asyncio.Task[None]] = set()  # tasks of the room's own, held until done
         self._aside: ThreadPoolExecutor | None = None  # the store's threads for what is not a table's move
         # what the features keep of a table, forgotten with it when it is dropped from memory (by the table's id)
@@ -84,6 +85,8 @@ class Room:
     async def start(self) -> None:
         await self.bus.start(self.on_notice)
         await self._resume_games()
+        for begin in self.starting:
+            begin()
 
     async def _claim_back(self, event: PersonAway) -> None:
         """Another process marked away a person one of this process's connections holds the seat of (it restarted,

@@ -1,7 +1,7 @@
 """The room's features, each subscribed to the tables' events and the bus's notices, in the order they speak at a game's
 end: the rating (stored with the end, then said), the statistics, the presence lines, the rematch's question, quick
-play, chat, removals, the expiry of waiting tables, and the turn clocks. Listeners named by the operator (``spades
-serve --listener``) subscribe after them."""
+play, chat, removals, the expiry of waiting tables, the turn clocks and the tournaments' director. Listeners named
+by the operator (``spades serve --listener``) subscribe after them."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ..clocks import turns
 from ..lobby import expiry, queue, rematch
 from ..social import chat, presence, rating_views, removal, stats
 from ..table.room import Room
+from ..tournaments import director
 
 __all__ = ["install", "load_listener"]
 
@@ -32,7 +33,7 @@ def load_listener(name: str) -> Callable[[Room], None]:
 
 
 def install(room: Room, listeners: Iterable[str] = ()) -> None:
-    for feature in (rating_views, stats, presence, rematch, queue, chat, removal, expiry, turns):
+    for feature in (rating_views, stats, presence, rematch, queue, chat, removal, expiry, turns, director):
         feature.install(room)
     for name in listeners:
         load_listener(name)(room)

@@ -14,6 +14,7 @@ from ..social import chat, rating_views, removal
 from ..social.signin import signin_of
 from ..table.connections import Connection, need_player
 from ..table.room import Room
+from ..tournaments import entry
 from . import questions
 from .limits import RateLimit
 
@@ -123,4 +124,9 @@ HANDLERS: dict[str, Handler] = {
     "mute": chat.mute,
     "chat_settings": chat.chat_settings,
     "remove_person": removal.remove_person,
+    "tournament_create": entry.create,
+    "tournament_enter": entry.enter,
+    "tournament_leave": entry.leave,
+    "tournament_start": entry.start,
+    "tournament_info": entry.info,
 }

@@ -1,0 +1,157 @@
+"""Tournaments: a Swiss of partnerships made by any registered player (who directs it), entered by pairs who each
+name the other, started by its director or once full, each round's seating told to every entrant, and the
+standings after each round."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from .base import ClientBase, ServerBase
+from .codes import (
+    MESSAGE_MAX,
+    TOURNAMENT_ENTRIES_MAX,
+    TOURNAMENT_HANDS_MAX,
+    TOURNAMENT_NAME_MAX,
+    TOURNAMENT_ROUNDS_MAX,
+)
+from .fields import ClockForm, Name, Part, RulesForm, TableId
+
+__all__ = ["EntryInfo", "MatchInfo", "StandingInfo", "Tournament", "TournamentCreate", "TournamentEnter",
+           "TournamentId", "TournamentLeave", "TournamentRequest", "TournamentStart"]
+
+TournamentId = Annotated[int, Field(ge=1, le=2**31 - 1, description="the tournament's number")]
+Title = Annotated[str, Field(min_length=1, max_length=TOURNAMENT_NAME_MAX, pattern=r"^[^\p{C}]+$",
+                             description="the tournament's name, plain text")]
+
+
+class TournamentCreate(ClientBase):
+    """Create a Swiss tournament of partnerships (registered players only; the creator directs it): ``rounds``
+    rounds, each match a game of ``hands`` hands of the rule set, paired by standing with no repeat opponents."""
+
+    replies = "tournament; error bad_message, not_signed_in, too_many_tournaments"
+    example: ClassVar[dict[str, Any]] = {"type": "tournament_create", "id": 3, "name": "Friday Swiss",
+                                         "rules": {"variant": "standard", "options": {}}, "rounds": 3, "hands": 4,
+                                         "entries": 8}
+    type: Literal["tournament_create"]
+    name: Title
+    format: Literal["swiss"] = Field(default="swiss", description="swiss (knockout and duplicate pairs to come)")
+    rules: RulesForm
+    rounds: Annotated[int, Field(ge=1, le=TOURNAMENT_ROUNDS_MAX)]
+    hands: Annotated[int, Field(ge=1, le=TOURNAMENT_HANDS_MAX, description="hands in each match")]
+    entries: Annotated[int, Field(ge=2, le=TOURNAMENT_ENTRIES_MAX, description="the most entries it takes; it "
+                                  "starts by itself once it has them all, or when its director starts it")]
+    clock: ClockForm | None = Field(default=None, description="the turn clock of every table of the tournament")
+    timeout: Annotated[float, Field(ge=1, le=600)] = Field(default=60, description="seconds an entrant may be "
+                                                          "absent from their game before the computer plays for them")
+
+    @model_validator(mode="after")
+    def _partnerships(self) -> TournamentCreate:
+        rules = self.rules.to_rules()
+        if not rules.partnerships or rules.players != 4:
+            raise PydanticCustomError("format", "a Swiss of partnerships takes a rule set of two partnerships of "
+                                      "two")
+        if self.rounds >= self.entries:
+            raise PydanticCustomError("rounds", "a Swiss of {entries} entries has fewer than {entries} rounds",
+                                      {"entries": self.entries})
+        return self
+
+
+class TournamentEnter(ClientBase):
+    """Enter a tournament with a partner: the entry stands once the partner has entered naming this player too."""
+
+    replies = ("tournament (to the sender; once both have entered, to both); error no_such_tournament, "
+               "tournament_started, tournament_full, too_many_tournaments, no_such_player, bad_message")
+    example: ClassVar[dict[str, Any]] = {"type": "tournament_enter", "id": 4, "tournament": 1, "partner": "Bob"}
+    type: Literal["tournament_enter"]
+    tournament: TournamentId
+    partner: Name
+
+
+class TournamentLeave(ClientBase):
+    """Withdraw one's entry (and the partner's with it) before the start."""
+
+    replies = "tournament; error no_such_tournament, tournament_started, not_entered"
+    example: ClassVar[dict[str, Any]] = {"type": "tournament_leave", "id": 5, "tournament": 1}
+    type: Literal["tournament_leave"]
+    tournament: TournamentId
+
+
+class TournamentStart(ClientBase):
+    """The director starts the tournament with the entries it has (two at least)."""
+
+    replies = "tournament, then each entrant's seating (said); error not_entered, tournament_started, bad_message"
+    example: ClassVar[dict[str, Any]] = {"type": "tournament_start", "id": 6, "tournament": 1}
+    type: Literal["tournament_start"]
+    tournament: TournamentId
+
+
+class TournamentRequest(ClientBase):
+    """A tournament's entries, rounds and standings."""
+
+    replies = "tournament; error no_such_tournament"
+    example: ClassVar[dict[str, Any]] = {"type": "tournament_info", "id": 7, "tournament": 1}
+    type: Literal["tournament_info"]
+    tournament: TournamentId
+
+
+class EntryInfo(Part):
+    """One entry: its number once the tournament has started (by rating, best first), its two players, and
+    whether both have entered."""
+
+    number: int | None
+    players: list[Name] = Field(max_length=2)
+    confirmed: bool
+
+
+class MatchInfo(Part):
+    """One match of a round: its table, the North-South and East-West entries, and North-South's result once
+    played (1 won, 0.5 drawn, 0 lost)."""
+
+    table: TableId
+    number: int
+    ns: int
+    ew: int
+    ns_points: float | None
+
+
+class StandingInfo(Part):
+    """An entry's place after the rounds played: its points and its Buchholz tie-break."""
+
+    place: int
+    entry: int
+    points: float
+    buchholz: float
+
+
+class Tournament(ServerBase):
+    """A tournament as it stands."""
+
+    sent_when = ("in reply to tournament_create, tournament_enter, tournament_leave, tournament_start and "
+                 "tournament_info; to every entrant connected when a round is paired and when it ends")
+    example: ClassVar[dict[str, Any]] = {
+        "type": "tournament", "id": 3, "tournament": 1, "name": "Friday Swiss", "format": "swiss",
+        "director": "Ada", "rules": {"variant": "standard", "options": {}}, "rounds": 3, "hands": 4, "entries_max": 8,
+        "state": "entry", "round": 0, "clock": None,
+        "entries": [{"number": None, "players": ["Ada", "Bob"], "confirmed": True}], "matches": [], "byes": [],
+        "standings": []}
+    type: Literal["tournament"]
+    tournament: TournamentId
+    name: Title
+    format: Literal["swiss"]
+    director: Name
+    rules: RulesForm
+    rounds: int
+    hands: int
+    entries_max: int
+    state: Literal["entry", "running", "over"]
+    round: int = Field(description="the round being played (0 before the start; the last once over)")
+    clock: ClockForm | None
+    entries: list[EntryInfo] = Field(max_length=TOURNAMENT_ENTRIES_MAX)
+    matches: list[list[MatchInfo]] = Field(max_length=TOURNAMENT_ROUNDS_MAX, description="each round's matches")
+    byes: list[int | None] = Field(max_length=TOURNAMENT_ROUNDS_MAX, description="each round's bye, if any")
+    standings: list[StandingInfo] = Field(max_length=TOURNAMENT_ENTRIES_MAX)
+    text: Annotated[str, Field(max_length=MESSAGE_MAX)] = Field(default="", description="where it stands, in a "
+                                                                 "sentence, as the tables say it")

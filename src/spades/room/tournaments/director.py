@@ -1,0 +1,192 @@
+"""The tournament director: pairs each round by standing, makes and starts its tables, tells every entrant where
+they sit, records each match's result as its game ends, and ends the tournament after its last round.
+
+It listens to the tables (``GameOver``) and never reaches into them: a round's tables are made in the store in the
+same transaction as its pairing (so a round is paired once in the room, and nobody is seated twice), then started
+as any table is. One process directs a tournament at a time, by a lease in the database that it renews while it
+lives; every process sweeps the open tournaments every few seconds, so when the directing process dies another
+takes the lease over once it runs out, reads the finished games' records for the results it had not stored, and
+the round goes on. People are seated by the processes that hold their connections (a notice on the bus); an
+entrant who is not there is played for by the computer under the table's cover rule."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from fractions import Fraction
+from typing import Any
+
+from ...rules import Rules
+from ...seats import seat_name
+from ...tournament import swiss
+from ...wire import rules_from_json
+from ...words.announce import listed
+from .. import protocol as p
+from ..lobby import seating
+from ..lobby.queue import sit_down
+from ..store import tournaments as stored
+from ..table.events import GameOver
+from ..table.room import Room
+from .views import tournament_message
+
+__all__ = ["LEASE", "SWEEP", "Director", "director_of", "install", "seating_line"]
+
+log = logging.getLogger("spades.room")
+
+LEASE = 15.0  # seconds a process directs a tournament without renewing
+SWEEP = 2.0  # seconds between the sweeps of the open tournaments
+NOTICE = "tournament_seats"
+_DIRECTORS: dict[int, Director] = {}
+
+
+def seating_line(rules: Rules, round_: int, rounds: int, number: int, seats: dict[str, int], name: str) -> str:
+    """"Round 2 of 4: table 3, you sit North with Bob against Cy and Di." """
+    by_seat = {seat: person for person, seat in seats.items()}
+    mine = seats[name]
+    partner = by_seat.get((mine + 2) % 4, "the computer")
+    others = [by_seat.get(s, "the computer") for s in range(4) if s % 2 != mine % 2]
+    return (f"Round {round_} of {rounds}: table {number}, you sit {seat_name(mine, rules.players)} with {partner} "
+            f"against {listed(others)}.")
+
+
+class Director:
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.task: asyncio.Task[None] | None = None
+        self.busy = asyncio.Lock()
+
+    def start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.create_task(self._sweep())
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    async def _sweep(self) -> None:
+        while True:
+            try:
+                for tournament_id in await self.room.db(stored.open_tournaments, self.room.store):
+                    await self.advance(tournament_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.error("the tournament director failed (%s: %s)", type(error).__name__, error)
+            await asyncio.sleep(SWEEP)
+
+    async def game_over(self, event: GameOver) -> None:
+        tournament_id = await self.room.db(stored.tournament_of_table, self.room.store, event.table)
+        if tournament_id is None:
+            return
+        await self.room.db(stored.record_result, self.room.store, event.table, _halves(event.winner))
+        await self.advance(tournament_id)
+
+    async def advance(self, tournament_id: int) -> None:
+        """Move the tournament on if this process holds its lease: results read from finished games, the next
+        round paired and seated once every match of this one has a result, or the end after the last round."""
+        room = self.room
+        async with self.busy:
+            if not await room.db(stored.take_lease, room.store, tournament_id, room.origin, LEASE):
+                return
+            state = await room.db(stored.tournament, room.store, tournament_id)
+            if state is None or state.state != "running":
+                return
+            for match in state.round_matches(state.round):
+                if match.ns_halves is None:
+                    record = await room.db(room.store.record, match.table)
+                    if record is None:
+                        return  # still being played
+                    await room.db(stored.record_result, room.store, match.table, _halves(record["result"]["winner"]))
+            state = await room.db(stored.tournament, room.store, tournament_id)
+            assert state is not None
+            rounds = int(state.settings["rounds"])
+            if state.round >= rounds:
+                if await room.db(stored.finish, room.store, tournament_id):
+                    log.info("tournament %s is over", tournament_id)
+                    await self.tell(tournament_id)
+                return
+            await self.pair(state)
+
+    async def pair(self, state: stored.TournamentState) -> None:
+        room = self.room
+        entries = sum(e.number is not None for e in state.entries)
+        pairing = swiss.pair_round(entries, int(state.settings["rounds"]), played(state))
+        table_settings: dict[str, Any] = {"pace": room.pace, "autostart": False,
+                                          "timeout": float(state.settings.get("timeout", 60))}
+        if state.settings.get("clock"):
+            table_settings["clock"] = state.settings["clock"]
+        paired = await room.db(stored.pair_round, room.store, state.id, state.round + 1,
+                               [(m.ns, m.ew) for m in pairing.matches],
+                               pairing.bye.entry if pairing.bye else None, table_settings)
+        if paired is None:
+            return  # another process paired it
+        log.info("tournament %s: round %s paired at %s tables", state.id, paired.round, len(paired.tables))
+        rules = rules_from_json(state.rules)
+        for table_id, number, seats in paired.tables:
+            table = await room.table(table_id)
+            async with table.lock:
+                await table.refresh()
+                await seating.begin(table)
+            await room.bus.publish({NOTICE: state.id, "table": table_id, "round": paired.round,
+                                    "rounds": int(state.settings["rounds"]), "number": number, "seats": seats,
+                                    "rules": state.rules})
+            await self.seat(table_id, paired.round, int(state.settings["rounds"]), number, seats, rules)
+        await self.tell(state.id)
+
+    async def seat(self, table_id: int, round_: int, rounds: int, number: int, seats: dict[str, int],
+                   rules: Rules) -> None:
+        """Seat this process's connections of the table's people, each told where they sit."""
+        for name, seat in seats.items():
+            for conn in self.room.connections.of_player(name):
+                line = seating_line(rules, round_, rounds, number, seats, name)
+                with contextlib.suppress(p.Refusal):
+                    await sit_down(self.room, conn, table_id, seat, line)
+
+    async def tell(self, tournament_id: int) -> None:
+        """Every entrant connected here hears the tournament as it stands."""
+        state = await self.room.db(stored.tournament, self.room.store, tournament_id)
+        if state is None:
+            return
+        frame = p.encode(tournament_message(state))
+        names = {n for e in state.entries for n in e.players}
+        for name in names:
+            for conn in self.room.connections.of_player(name):
+                conn.send(frame)
+
+
+def played(state: stored.TournamentState) -> list[swiss.Round]:
+    """The rounds played so far, each with its results, as the pairing reads them."""
+    out = []
+    for round_ in range(1, state.round + 1):
+        matches = tuple(swiss.Match(m.ns, m.ew, None if m.ns_halves is None else Fraction(m.ns_halves, 2))
+                        for m in state.round_matches(round_))
+        bye = state.byes[round_ - 1] if round_ - 1 < len(state.byes) else None
+        out.append(swiss.Round(matches, swiss.Bye(bye) if bye else None))
+    return out
+
+
+def _halves(winner: int | None) -> int:
+    return 1 if winner is None else 2 if winner == 0 else 0
+
+
+def director_of(room: Room) -> Director:
+    found = _DIRECTORS.get(id(room))
+    if found is None:
+        found = _DIRECTORS[id(room)] = Director(room)
+    return found
+
+
+def install(room: Room) -> None:
+    director = director_of(room)
+    room.events.subscribe(GameOver, director.game_over, made_here=True)
+
+    async def notice(room_: Room, message: dict[str, Any]) -> None:
+        if message.get("from") == room_.origin:
+            return
+        await director.seat(int(message["table"]), int(message["round"]), int(message["rounds"]),
+                            int(message["number"]), dict(message["seats"]), rules_from_json(message["rules"]))
+
+    room.on_notice_key(NOTICE, notice)
+    room.closing.append(director.stop)
+    room.starting.append(director.start)

@@ -1,0 +1,69 @@
+"""The tournament messages' handlers: create, enter, leave, start, and read a tournament."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...wire import rules_to_json
+from .. import protocol as p
+from ..store import tournaments as stored
+from ..table.connections import Connection, need_player
+from ..table.room import Room
+from .director import director_of
+from .views import tournament_message
+
+__all__ = ["create", "enter", "info", "leave", "start"]
+
+
+async def _call(room: Room, function: Any, *args: Any) -> stored.TournamentState:
+    try:
+        state: stored.TournamentState = await room.db(function, room.store, *args)
+    except stored.TournamentTrouble as trouble:
+        raise p.Refusal(trouble.code, str(trouble)) from None
+    return state
+
+
+def _registered(conn: Connection) -> Any:
+    player = need_player(conn)
+    if player.guest:
+        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "tournaments are for registered players: register first")
+    return player
+
+
+async def create(room: Room, conn: Connection, message: p.TournamentCreate) -> None:
+    player = _registered(conn)
+    settings = {"rounds": message.rounds, "hands": message.hands, "entries": message.entries,
+                "clock": message.clock.model_dump() if message.clock else None, "timeout": message.timeout}
+    rules = message.rules.to_rules().with_options(hands=message.hands)
+    state = await _call(room, stored.create_tournament, player, message.name, rules_to_json(rules), settings)
+    conn.send(p.encode(tournament_message(state, message.id)))
+
+
+async def enter(room: Room, conn: Connection, message: p.TournamentEnter) -> None:
+    player = _registered(conn)
+    partner = await room.db(room.store.player, message.partner)
+    if partner is None or partner.guest:
+        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"no registered player is named {p.quote(message.partner)}")
+    state = await _call(room, stored.enter, message.tournament, player, partner)
+    conn.send(p.encode(tournament_message(state, message.id)))
+    if state.state == "running":
+        await director_of(room).advance(state.id)
+    await director_of(room).tell(state.id)
+
+
+async def leave(room: Room, conn: Connection, message: p.TournamentLeave) -> None:
+    state = await _call(room, stored.leave, message.tournament, _registered(conn))
+    conn.send(p.encode(tournament_message(state, message.id)))
+
+
+async def start(room: Room, conn: Connection, message: p.TournamentStart) -> None:
+    state = await _call(room, stored.start, message.tournament, _registered(conn))
+    conn.send(p.encode(tournament_message(state, message.id)))
+    await director_of(room).advance(state.id)
+
+
+async def info(room: Room, conn: Connection, message: p.TournamentRequest) -> None:
+    state = await room.db(stored.tournament, room.store, message.tournament)
+    if state is None:
+        raise p.Refusal(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {message.tournament}")
+    conn.send(p.encode(tournament_message(state, message.id)))

@@ -124,3 +124,154 @@ def check(server: ServeProcess, final: dict[str, Any], seated: list[list[tuple[i
         assert standing["points"] == float(points[standing["entry"]])
         assert standing["buchholz"] == float(buchholz[standing["entry"]])
     assert final["text"].startswith("Friday Swiss is over. Standings: 1. ")
+
+
+class Entrant:
+    """A person who plays their matches wherever the room is, logging in again at another process when theirs
+    is gone, and going back to their seat."""
+
+    def __init__(self, name: str, urls: list[str], first: int) -> None:
+        self.name = name
+        self.urls = urls
+        self.at = first  # the index of the process they are connected to
+        self.client: RoomClient | None = None
+        self.tables: list[int] = []
+
+    async def connect(self) -> RoomClient:
+        for _ in range(60):
+            try:
+                client = await RoomClient(self.urls[self.at]).connect()
+                assert (await client.login(self.name, PASSWORD))["type"] == "welcome"
+                self.client = client
+                return client
+            except (OSError, ConnectionError, TimeoutError, AssertionError):
+                self.at = (self.at + 1) % len(self.urls)
+                await asyncio.sleep(0.5)
+        raise AssertionError(f"{self.name} found no process of the room")
+
+    async def play(self, tournament: int, go: asyncio.Event) -> None:
+        await go.wait()
+        for round_ in range(1, ROUNDS + 1):
+            table, seat = await self.place(tournament, round_)
+            self.tables.append(table)
+            while True:
+                client = self.client
+                assert client is not None
+                try:
+                    reply = await client.request({"type": "join", "table": table, "seat": seat}, 30)
+                    assert reply["type"] == "table", reply
+                    runner = Seat(client, table, seat, f"{self.name} {round_}")
+                    await runner.play(timeout=60)
+                    break
+                except (ConnectionError, TimeoutError, OSError) as error:
+                    if not client.closed and not isinstance(error, ConnectionError):
+                        raise
+                    await self.connect()
+                except Exception as error:  # the websocket's own ConnectionClosed
+                    if type(error).__name__ != "ConnectionClosedError" and not client.closed:
+                        raise
+                    await self.connect()
+
+    async def place(self, tournament: int, round_: int) -> tuple[int, int]:
+        """This person's table and seat in the round, from the tournament as the room says it."""
+        for _ in range(1200):
+            client = self.client
+            assert client is not None
+            try:
+                info = await client.request({"type": "tournament_info", "tournament": tournament}, 30)
+            except (ConnectionError, TimeoutError, OSError):
+                await self.connect()
+                continue
+            if info.get("type") == "tournament" and info["round"] >= round_:
+                entry = next(e for e in info["entries"] if self.name in e["players"])
+                match = next(m for m in info["matches"][round_ - 1] if entry["number"] in (m["ns"], m["ew"]))
+                side = 0 if match["ns"] == entry["number"] else 1
+                return match["table"], side + 2 * entry["players"].index(self.name)
+            await asyncio.sleep(0.5)
+        raise AssertionError(f"{self.name}: round {round_} was never paired")
+
+
+def test_the_directing_process_killed_mid_round_another_finishes_the_tournament(shared_database: str,
+                                                                                 tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL with Redis, the entrants spread over both. Round 1 is paired and seated, and
+    the process that directs the tournament is SIGKILLed before a card is played: the other takes the lease over
+    once it runs out, its people log in again there and go back to their seats, the computer covers whoever is
+    not back, and the tournament is played to its end: three rounds, every match with a result, no entrant seated
+    twice in a round, and no round paired twice."""
+    from room_databases import REDIS
+
+    names = [f"Kill{n:02d}" for n in range(1, 17)]
+    registered(shared_database, names)
+    servers = [ServeProcess(shared_database, tmp_path, REDIS, name=name).start() for name in ("a", "b")]
+    store = Store(shared_database)
+
+    async def main() -> None:
+        entrants = [Entrant(name, [s.url for s in servers], n % 2) for n, name in enumerate(names)]
+        for entrant in entrants:
+            await entrant.connect()
+        clients = [e.client for e in entrants]
+        go = asyncio.Event()
+        try:
+            made = await clients[0].request({  # type: ignore[union-attr]
+                "type": "tournament_create", "name": "Kill Swiss", "rules": {"variant": "standard", "options": {}},
+                "rounds": ROUNDS, "hands": 1, "entries": 8, "timeout": 3})
+            tournament = made["tournament"]
+            games = [asyncio.create_task(e.play(tournament, go)) for e in entrants]
+            for pair in range(8):
+                for me, partner in ((2 * pair, 2 * pair + 1), (2 * pair + 1, 2 * pair)):
+                    reply = await clients[me].request({"type": "tournament_enter",  # type: ignore[union-attr]
+                                                       "tournament": tournament, "partner": names[partner]})
+                    assert reply["type"] == "tournament", reply
+            for _ in range(600):
+                held = store_lease(store, tournament)
+                if held is not None and tournament_round(store, tournament) == 1:
+                    break
+                await asyncio.sleep(0.1)
+            pid = int(held.split(":")[0]) if held else 0
+            killed = next(s for s in servers if s.process is not None and s.process.pid == pid)
+            killed.kill()
+            go.set()
+            await asyncio.wait_for(asyncio.gather(*games), 600)
+            final = None
+            for _ in range(600):
+                info = await entrants[1 if killed is servers[0] else 0].client.request(  # type: ignore[union-attr]
+                    {"type": "tournament_info", "tournament": tournament})
+                if info["state"] == "over":
+                    final = info
+                    break
+                await asyncio.sleep(0.5)
+            assert final is not None, "the tournament did not end"
+            assert [len(r) for r in final["matches"]] == [4, 4, 4]
+            assert all(m["ns_points"] is not None for r in final["matches"] for m in r)
+            for round_ in range(ROUNDS):
+                tables = {e.tables[round_] for e in entrants}
+                assert len(tables) == 4  # each person sat at one table a round, four to a table
+                for table in tables:
+                    seats = [s for s in store.table(table).seats]  # type: ignore[union-attr]
+                    assert len({s.player for s in seats}) == 4
+            meetings = [frozenset((m["ns"], m["ew"])) for r in final["matches"] for m in r]
+            assert len(set(meetings)) == len(meetings)
+        finally:
+            await close_all([e.client for e in entrants if e.client is not None])
+
+    try:
+        asyncio.run(main())
+    finally:
+        for server in servers:
+            server.stop()
+        store.close()
+
+
+def store_lease(store: Store, tournament: int) -> str | None:
+    from spades.room.store.tournaments import TournamentRow
+
+    with store.transaction() as session:
+        row = session.get(TournamentRow, tournament)
+        return None if row is None else row.directed_by
+
+
+def tournament_round(store: Store, tournament: int) -> int:
+    from spades.room.store.tournaments import tournament as read
+
+    state = read(store, tournament)
+    return 0 if state is None else state.round

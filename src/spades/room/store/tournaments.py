@@ -287,16 +287,23 @@ def leave(store: Store, tournament_id: int, player: Account) -> TournamentState:
         return _state(session, row)
 
 
-def take_lease(store: Store, tournament_id: int, holder: str, seconds: float) -> bool:
-    """Direct the tournament for the next ``seconds``: True when this holder has it (newly, or renewed)."""
+def take_lease(store: Store, tournament_id: int, holder: str, seconds: float) -> str | None:
+    """Direct the tournament for the next ``seconds``: "renewed" (this holder had it), "new" (no one had it),
+    "taken over" (another holder's lease had run out: it may have died mid-round), or None (another holds it)."""
     now = _now()
     with store.transaction() as session:
+        before = session.execute(select(TournamentRow.directed_by, TournamentRow.directed_until).where(
+            TournamentRow.id == tournament_id)).first()
+        if before is None:
+            return None
         done = session.execute(update(TournamentRow).where(
             TournamentRow.id == tournament_id, TournamentRow.state.in_(("entry", "running")),
             or_(TournamentRow.directed_by.is_(None), TournamentRow.directed_by == holder,
                 TournamentRow.directed_until < now))
             .values(directed_by=holder, directed_until=now + timedelta(seconds=seconds)))
-        return bool(getattr(done, "rowcount", 0))
+        if not getattr(done, "rowcount", 0):
+            return None
+        return "renewed" if before[0] == holder else "new" if before[0] is None else "taken over"
 
 
 def pair_round(store: Store, tournament_id: int, round_: int, matches: list[tuple[int, int]], bye: int | None,

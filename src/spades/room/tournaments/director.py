@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from fractions import Fraction
 from typing import Any
 
@@ -56,6 +57,11 @@ class Director:
         self.task: asyncio.Task[None] | None = None
         self.busy = asyncio.Lock()
 
+    @property
+    def holder(self) -> str:
+        """This process in the director's lease: its pid, then the room's own mark."""
+        return f"{os.getpid()}:{self.room.origin}"
+
     def start(self) -> None:
         if self.task is None:
             self.task = asyncio.create_task(self._sweep())
@@ -87,11 +93,17 @@ class Director:
         round paired and seated once every match of this one has a result, or the end after the last round."""
         room = self.room
         async with self.busy:
-            if not await room.db(stored.take_lease, room.store, tournament_id, room.origin, LEASE):
+            lease = await room.db(stored.take_lease, room.store, tournament_id, self.holder, LEASE)
+            if lease is None:
                 return
             state = await room.db(stored.tournament, room.store, tournament_id)
             if state is None or state.state != "running":
                 return
+            if lease == "taken over":
+                log.info("tournament %s: directed here from now on", tournament_id)
+            for match in state.round_matches(state.round):
+                if match.ns_halves is None:
+                    await self.adopt(state, match, taken_over=lease == "taken over")
             for match in state.round_matches(state.round):
                 if match.ns_halves is None:
                     record = await room.db(room.store.record, match.table)
@@ -108,6 +120,33 @@ class Director:
                 return
             await self.pair(state)
 
+    async def adopt(self, state: stored.TournamentState, match: stored.Match, *, taken_over: bool) -> None:
+        """A table of the round not finished: started if the director that paired it died before it could; and
+        once the directing process has died, served here from now on, its people not connected here marked away
+        quietly (a process holding their connection claims them back), so the computer covers the absent under the
+        table's cover rule and the game goes on to its end."""
+        room = self.room
+        info = await room.db(room.store.table, match.table)
+        if info is None:
+            return
+        if info.state == "waiting":
+            seats = {s.player: s.seat for s in info.seats if s.player is not None}
+            await self.start_table(state, match.round, match.table, match.number, seats)
+            return
+        if not taken_over or info.state != "playing":
+            return
+        table = await room.table(match.table)
+        async with table.lock:
+            await table.refresh()
+            present = room.connections.present(table.id)
+            away = [s.seat for s in table.info.seats if s.player is not None and s.seat not in present]
+            for seat in away:
+                await room.db(room.store.set_away, table.id, seat, "restart", only_if_present=True)
+            await table.refresh(mine=away)
+            await table.catch_up()
+            await table.after_change()
+            await table.changed()
+
     async def pair(self, state: stored.TournamentState) -> None:
         room = self.room
         entries = sum(e.number is not None for e in state.entries)
@@ -122,17 +161,25 @@ class Director:
         if paired is None:
             return  # another process paired it
         log.info("tournament %s: round %s paired at %s tables", state.id, paired.round, len(paired.tables))
-        rules = rules_from_json(state.rules)
         for table_id, number, seats in paired.tables:
-            table = await room.table(table_id)
-            async with table.lock:
-                await table.refresh()
-                await seating.begin(table)
-            await room.bus.publish({NOTICE: state.id, "table": table_id, "round": paired.round,
-                                    "rounds": int(state.settings["rounds"]), "number": number, "seats": seats,
-                                    "rules": state.rules})
-            await self.seat(table_id, paired.round, int(state.settings["rounds"]), number, seats, rules)
+            await self.start_table(state, paired.round, table_id, number, seats)
         await self.tell(state.id)
+
+    async def start_table(self, state: stored.TournamentState, round_: int, table_id: int, number: int,
+                          seats: dict[str, int]) -> None:
+        """Start a table of the round (once in the room: a table started already stays as it is) and seat its
+        people wherever they are connected, each told where they sit."""
+        room = self.room
+        table = await room.table(table_id)
+        async with table.lock:
+            await table.refresh()
+            if table.info.state != "waiting":
+                return
+            await seating.begin(table)
+        rounds = int(state.settings["rounds"])
+        await room.bus.publish({NOTICE: state.id, "table": table_id, "round": round_, "rounds": rounds,
+                                "number": number, "seats": seats, "rules": state.rules, "from": room.origin})
+        await self.seat(table_id, round_, rounds, number, seats, rules_from_json(state.rules))
 
     async def seat(self, table_id: int, round_: int, rounds: int, number: int, seats: dict[str, int],
                    rules: Rules) -> None:

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from room_server import Seat, ServeProcess, close_all
+from spades.game import Game
+from spades.record import game_from_record
 from spades.room.client import RoomClient
 from spades.room.store import Store
 from spades.tournament import swiss
@@ -275,3 +277,152 @@ def tournament_round(store: Store, tournament: int) -> int:
 
     state = read(store, tournament)
     return 0 if state is None else state.round
+
+
+async def play_all(client: RoomClient, name: str) -> list[tuple[int, int]]:
+    """Play every game the room seats this person at, until the tournament is over: the tables and seats."""
+    played: list[tuple[int, int]] = []
+    since = 0
+    rate = None  # one pace for the connection over all its games, under the room's limit
+
+    def wanted(frame: dict[str, Any]) -> bool:
+        return (frame["type"] == "said" and frame["text"].startswith("Round ")) or \
+            (frame["type"] == "tournament" and frame["state"] == "over")
+
+    while True:
+        frame = await client.wait_for(wanted, 900, since=since)
+        since = next(i for i in range(since, len(client.frames)) if client.frames[i] is frame) + 1
+        if frame["type"] == "tournament":
+            return played
+        table = frame["table"]
+        info = await client.wait_for(lambda f, t=table: f["type"] == "table" and f["table"] == t, 60)
+        seat = next(s["seat"] for s in info["seats"] if s["player"] == name)
+        runner = Seat(client, table, seat, f"{name} {table}")
+        rate = runner.rate = rate or runner.rate
+        await runner.play(timeout=900)
+        played.append((table, seat))
+
+
+async def run(url: str, names: list[str], create: dict[str, Any]) -> tuple[dict[str, Any],
+                                                                           list[list[tuple[int, int]]]]:
+    """16 people log in, enter in pairs, and play the tournament to its end: its last message, and each
+    person's games."""
+    clients = [await RoomClient(url).connect() for _ in names]
+    try:
+        for client, name in zip(clients, names, strict=True):
+            assert (await client.login(name, PASSWORD))["type"] == "welcome"
+        made = await clients[0].request({"type": "tournament_create", **create})
+        assert made["type"] == "tournament", made
+        tournament = made["tournament"]
+        games = [asyncio.create_task(play_all(c, n)) for c, n in zip(clients, names, strict=True)]
+        for pair in range(len(names) // 2):
+            for me, partner in ((2 * pair, 2 * pair + 1), (2 * pair + 1, 2 * pair)):
+                reply = await clients[me].request({"type": "tournament_enter", "tournament": tournament,
+                                                   "partner": names[partner]})
+                assert reply["type"] == "tournament", reply
+        seated = await asyncio.gather(*games)
+        final = await clients[0].request({"type": "tournament_info", "tournament": tournament})
+        assert final["state"] == "over", final
+        return final, list(seated)
+    finally:
+        await close_all(clients)
+
+
+def test_a_knockout_of_8_is_played_to_its_winner(tmp_path: Path) -> None:
+    """Eight pairs in a bracket seeded by rating (all unrated: in the order they entered), each match a game to
+    the target; the bracket's first round meets 1 and 8, 4 and 5, 2 and 7, 3 and 6, each later round the winners
+    of the two matches above it, as the stored records say, and the winner of the final is the champion."""
+    names = [f"Knock{n:02d}" for n in range(1, 17)]
+    registered(str(tmp_path / "room.sqlite3"), names)
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+    try:
+        final, _ = asyncio.run(run(server.url, names, {
+            "name": "Cup", "format": "knockout", "rules": {"variant": "standard",
+                                                          "options": {"target": 100, "lose_at": -100}},
+            "entries": 8}))
+    finally:
+        server.stop()
+    assert [len(r) for r in final["matches"]] == [4, 2, 1]
+    assert [(m["ns"], m["ew"]) for m in final["matches"][0]] == [(1, 8), (4, 5), (2, 7), (3, 6)]
+    winners: list[list[int]] = []
+    for matches in final["matches"]:
+        round_winners = []
+        for match in matches:
+            status, record = server_record(tmp_path, match["table"])
+            assert record["result"]["over"] and record["result"]["winner"] is not None
+            round_winners.append(match["ns"] if record["result"]["winner"] == 0 else match["ew"])
+        if winners:
+            assert [(m["ns"], m["ew"]) for m in matches] == list(zip(winners[-1][::2], winners[-1][1::2],
+                                                                     strict=True))
+        winners.append(round_winners)
+    assert final["champion"] == winners[-1][0]
+    assert final["standings"][0]["entry"] == final["champion"]
+    assert final["text"].startswith("Cup is over. The winners: ")
+
+
+def dealt(record: dict[str, Any]) -> tuple[str, ...]:
+    """The four hands a game's record began with, as the engine deals them again from its rules and seed."""
+    game = Game(game_from_record(record).rules, seed=record["seed"])
+    return tuple(str(game.view(seat).hand) for seat in range(4))
+
+
+def server_record(tmp_path: Path, table: int) -> tuple[int, Any]:
+    """A finished game's record, read from the room's store."""
+    store = Store(str(tmp_path / "room.sqlite3"))
+    try:
+        return 200, store.record(table)
+    finally:
+        store.close()
+
+
+def test_a_duplicate_of_4_tables_and_8_boards_scores_matchpoints(tmp_path: Path) -> None:
+    """Eight pairs at four tables, two boards a round for four rounds (a whole Mitchell): every table plays the
+    same deal of each board, no pair plays a board twice, and each pair's matchpoints and percentage are the ones
+    worked out here from the boards' scores: on a board, 1 for each pair of the same direction it beats, 1/2 for
+    each it ties, of a top of one less than the times the board was played."""
+    names = [f"Dupe{n:02d}" for n in range(1, 17)]
+    registered(str(tmp_path / "room.sqlite3"), names)
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+    try:
+        final, seated = asyncio.run(run(server.url, names, {
+            "name": "Duplicate night", "format": "duplicate", "rules": {"variant": "standard", "options": {}},
+            "entries": 8, "boards": 2}))
+    finally:
+        server.stop()
+    boards: dict[int, list[dict[str, Any]]] = {}
+    for round_ in final["matches"]:
+        for match in round_:
+            boards.setdefault(match["board"], []).append(match)
+    assert sorted(boards) == list(range(1, 9))
+    deals = {}
+    for board, played in boards.items():
+        assert len(played) == 4 and len({m["number"] for m in played}) == 4  # at every table once
+        for match in played:
+            _, record = server_record(tmp_path, match["table"])
+            assert len(record["result"]["hands"]) == 1  # one hand from 0-0
+            assert (match["ns_score"], match["ew_score"]) == tuple(record["result"]["scores"])
+            deals.setdefault(board, set()).add(dealt(record))
+        assert len(deals[board]) == 1, f"board {board} was dealt differently at two tables"
+    assert len({next(iter(d)) for d in deals.values()}) == 8  # eight different boards
+    for person in seated:
+        assert len(person) == 8  # eight boards each
+    # the worked example: matchpoints from the boards' scores, computed here
+    expected: dict[tuple[str, int], list[Fraction]] = {}
+    for played in boards.values():
+        for direction, sign in (("NS", 1), ("EW", -1)):
+            nets = [(m["ns"] if direction == "NS" else m["ew"], sign * (m["ns_score"] - m["ew_score"]))
+                    for m in played]
+            for entry, net in nets:
+                points = sum((Fraction(1) if net > other else Fraction(1, 2) if net == other else Fraction(0))
+                             for e, other in nets if e != entry)
+                mp, top = expected.setdefault((direction, entry), [Fraction(0), Fraction(0)])
+                expected[(direction, entry)] = [mp + points, top + len(nets) - 1]
+    for standing in final["standings"]:
+        mp, top = expected[(standing["direction"], standing["entry"])]
+        assert standing["points"] == float(mp), standing
+        assert standing["percentage"] == round(float(100 * mp / top), 2), standing
+    for direction in ("NS", "EW"):
+        rows = [s for s in final["standings"] if s["direction"] == direction]
+        assert [s["percentage"] for s in rows] == sorted((s["percentage"] for s in rows), reverse=True)
+        assert len(rows) == 4
+    assert final["text"].startswith("Duplicate night is over. Winners: North-South: ")

@@ -87,9 +87,10 @@ WATCHING_MAX = 100  # spectators a table message names (the first by name; more 
 TOURNAMENTS_PER_PLAYER = 2  # tournaments a player directs that are not over
 ENTRIES_PER_PLAYER = 4  # tournaments not over a player is entered in
 TOURNAMENT_NAME_MAX = 40
-TOURNAMENT_ROUNDS_MAX = 9
+TOURNAMENT_ROUNDS_MAX = 16
 TOURNAMENT_HANDS_MAX = 20
 TOURNAMENT_ENTRIES_MAX = 64
+TOURNAMENT_BOARDS_MAX = 4  # a duplicate's boards a round
 
 
 class ErrorCode(StrEnum):

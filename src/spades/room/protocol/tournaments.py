@@ -12,6 +12,7 @@ from pydantic_core import PydanticCustomError
 from .base import ClientBase, ServerBase
 from .codes import (
     MESSAGE_MAX,
+    TOURNAMENT_BOARDS_MAX,
     TOURNAMENT_ENTRIES_MAX,
     TOURNAMENT_HANDS_MAX,
     TOURNAMENT_NAME_MAX,
@@ -23,13 +24,18 @@ __all__ = ["EntryInfo", "MatchInfo", "StandingInfo", "Tournament", "TournamentCr
            "TournamentId", "TournamentLeave", "TournamentRequest", "TournamentStart"]
 
 TournamentId = Annotated[int, Field(ge=1, le=2**31 - 1, description="the tournament's number")]
+Format = Literal["swiss", "knockout", "duplicate"]
 Title = Annotated[str, Field(min_length=1, max_length=TOURNAMENT_NAME_MAX, pattern=r"^[^\p{C}]+$",
                              description="the tournament's name, plain text")]
 
 
 class TournamentCreate(ClientBase):
-    """Create a Swiss tournament of partnerships (registered players only; the creator directs it): ``rounds``
-    rounds, each match a game of ``hands`` hands of the rule set, paired by standing with no repeat opponents."""
+    """Create a tournament of partnerships (registered players only; the creator directs it). A Swiss: ``rounds``
+    rounds, each match a game of ``hands`` hands (or to the target), paired by standing with no repeat opponents.
+    A knockout: a bracket of 8 or 16 entries seeded by rating, each match a game to the target (level at the
+    target, a hand more is played). Duplicate pairs: ``entries`` pairs at half as many tables, every table playing
+    the same boards (``boards`` a round, each one hand from 0-0), North-South staying and East-West moving (a
+    Mitchell movement), scored by matchpoints, with a winner in each direction."""
 
     replies = "tournament; error bad_message, not_signed_in, too_many_tournaments"
     example: ClassVar[dict[str, Any]] = {"type": "tournament_create", "id": 3, "name": "Friday Swiss",
@@ -37,10 +43,15 @@ class TournamentCreate(ClientBase):
                                          "entries": 8}
     type: Literal["tournament_create"]
     name: Title
-    format: Literal["swiss"] = Field(default="swiss", description="swiss (knockout and duplicate pairs to come)")
+    format: Format = Field(default="swiss", description="swiss, knockout or duplicate (pairs)")
     rules: RulesForm
-    rounds: Annotated[int, Field(ge=1, le=TOURNAMENT_ROUNDS_MAX)]
-    hands: Annotated[int, Field(ge=1, le=TOURNAMENT_HANDS_MAX, description="hands in each match")]
+    rounds: Annotated[int, Field(ge=1, le=TOURNAMENT_ROUNDS_MAX)] | None = Field(
+        default=None, description="a Swiss's rounds (required); a duplicate's (at most its tables; default all); "
+        "a knockout has as many as its bracket")
+    hands: Annotated[int, Field(ge=1, le=TOURNAMENT_HANDS_MAX)] | None = Field(
+        default=None, description="a Swiss's hands in each match; none: each match a game to the target")
+    boards: Annotated[int, Field(ge=1, le=TOURNAMENT_BOARDS_MAX)] = Field(
+        default=2, description="a duplicate's boards each round")
     entries: Annotated[int, Field(ge=2, le=TOURNAMENT_ENTRIES_MAX, description="the most entries it takes; it "
                                   "starts by itself once it has them all, or when its director starts it")]
     clock: ClockForm | None = Field(default=None, description="the turn clock of every table of the tournament")
@@ -51,11 +62,20 @@ class TournamentCreate(ClientBase):
     def _partnerships(self) -> TournamentCreate:
         rules = self.rules.to_rules()
         if not rules.partnerships or rules.players != 4:
-            raise PydanticCustomError("format", "a Swiss of partnerships takes a rule set of two partnerships of "
-                                      "two")
-        if self.rounds >= self.entries:
-            raise PydanticCustomError("rounds", "a Swiss of {entries} entries has fewer than {entries} rounds",
-                                      {"entries": self.entries})
+            raise PydanticCustomError("format", "a tournament of partnerships takes a rule set of two partnerships "
+                                      "of two")
+        if self.format == "swiss" and (self.rounds is None or self.rounds >= self.entries):
+            raise PydanticCustomError("rounds", "a Swiss of {entries} entries has 1 to {most} rounds",
+                                      {"entries": self.entries, "most": self.entries - 1})
+        if self.format == "knockout" and self.entries not in (8, 16):
+            raise PydanticCustomError("entries", "a knockout's bracket takes 8 or 16 entries")
+        if self.format == "duplicate":
+            if self.entries % 2 or self.entries < 4:
+                raise PydanticCustomError("entries", "duplicate pairs takes an even number of pairs, 4 at least: "
+                                          "half sit North-South, half East-West")
+            if self.rounds is not None and self.rounds > self.entries // 2:
+                raise PydanticCustomError("rounds", "a duplicate of {tables} tables has 1 to {tables} rounds",
+                                          {"tables": self.entries // 2})
         return self
 
 
@@ -108,22 +128,29 @@ class EntryInfo(Part):
 
 class MatchInfo(Part):
     """One match of a round: its table, the North-South and East-West entries, and North-South's result once
-    played (1 won, 0.5 drawn, 0 lost)."""
+    played (1 won, 0.5 drawn, 0 lost) with both sides' scores; in a duplicate, one board of a table's round."""
 
     table: TableId
     number: int
     ns: int
     ew: int
     ns_points: float | None
+    board: int | None = None
+    ns_score: int | None = None
+    ew_score: int | None = None
 
 
 class StandingInfo(Part):
-    """An entry's place after the rounds played: its points and its Buchholz tie-break."""
+    """An entry's place after the rounds played. A Swiss: its points and its Buchholz tie-break. A knockout: the
+    matches it won (the champion first, then by the round each went out in). Duplicate pairs: its place in its
+    direction, its matchpoints, and its percentage of the top."""
 
     place: int
     entry: int
     points: float
-    buchholz: float
+    buchholz: float = 0.0
+    direction: Literal["NS", "EW"] | None = None
+    percentage: float | None = None
 
 
 class Tournament(ServerBase):
@@ -140,17 +167,19 @@ class Tournament(ServerBase):
     type: Literal["tournament"]
     tournament: TournamentId
     name: Title
-    format: Literal["swiss"]
+    format: Format
     director: Name
     rules: RulesForm
     rounds: int
-    hands: int
+    hands: int | None
+    boards: int | None = None
     entries_max: int
     state: Literal["entry", "running", "over"]
     round: int = Field(description="the round being played (0 before the start; the last once over)")
     clock: ClockForm | None
     entries: list[EntryInfo] = Field(max_length=TOURNAMENT_ENTRIES_MAX)
     matches: list[list[MatchInfo]] = Field(max_length=TOURNAMENT_ROUNDS_MAX, description="each round's matches")
+    champion: int | None = Field(default=None, description="a knockout's winner, once it is over")
     byes: list[int | None] = Field(max_length=TOURNAMENT_ROUNDS_MAX, description="each round's bye, if any")
     standings: list[StandingInfo] = Field(max_length=TOURNAMENT_ENTRIES_MAX)
     text: Annotated[str, Field(max_length=MESSAGE_MAX)] = Field(default="", description="where it stands, in a "

@@ -21,7 +21,7 @@ from .. import protocol as p
 from . import Account, Base, PlayerRow, SeatRow, Store, TableRow, UTCDateTime
 from .base import DEFAULT_SETTINGS
 
-__all__ = ["Entry", "Match", "Paired", "TournamentEntryRow", "TournamentMatchRow", "TournamentRoundRow",
+__all__ = ["Entry", "Match", "MatchSpec", "Paired", "TournamentEntryRow", "TournamentMatchRow", "TournamentRoundRow",
            "TournamentRow", "TournamentState", "TournamentTrouble", "create_tournament", "enter", "leave",
            "open_tournaments", "pair_round", "record_result", "start", "take_lease", "tournament",
            "tournament_of_table"]
@@ -70,6 +70,9 @@ class TournamentMatchRow(Base):
     ns: Mapped[int] = mapped_column(Integer)
     ew: Mapped[int] = mapped_column(Integer)
     ns_halves: Mapped[int | None] = mapped_column(Integer)  # North-South's result in halves: 2 won, 1 drawn, 0 lost
+    board: Mapped[int | None] = mapped_column(Integer)  # a duplicate's board, played at this table
+    ns_score: Mapped[int | None] = mapped_column(Integer)  # the sides' scores at the end of the game
+    ew_score: Mapped[int | None] = mapped_column(Integer)
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,21 @@ class Match:
     ns: int
     ew: int
     ns_halves: int | None
+    board: int | None = None
+    ns_score: int | None = None
+    ew_score: int | None = None
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """A match to make: its number in the round, the entries North-South and East-West, and for a duplicate its
+    board and the seed every table deals that board from."""
+
+    number: int
+    ns: int
+    ew: int
+    board: int | None = None
+    seed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,7 +127,7 @@ class TournamentState:
         return next((e for e in self.entries if key in (n.casefold() for n in e.players)), None)
 
     def round_matches(self, round_: int) -> list[Match]:
-        return sorted((m for m in self.matches if m.round == round_), key=lambda m: m.number)
+        return sorted((m for m in self.matches if m.round == round_), key=lambda m: (m.number, m.board or 0))
 
 
 @dataclass(frozen=True)
@@ -117,7 +135,7 @@ class Paired:
     """A round paired here: its tables, each with its seats' people by name."""
 
     round: int
-    tables: tuple[tuple[int, int, dict[str, int]], ...]  # (table id, table number, name -> seat)
+    tables: tuple[tuple[int, int, int | None, dict[str, int]], ...]  # (table id, number, board, name -> seat)
 
 
 class TournamentTrouble(Exception):
@@ -146,7 +164,8 @@ def _state(session: Any, row: TournamentRow) -> TournamentState:
         entries=tuple(Entry(e.id, e.number, (names.get(e.first_id, ""), names.get(e.second_id, "")), e.confirmed)
                       for e in entry_rows),
         byes=tuple(r.bye for r in rounds),
-        matches=tuple(Match(m.table_id, m.round, m.number, m.ns, m.ew, m.ns_halves) for m in matches))
+        matches=tuple(Match(m.table_id, m.round, m.number, m.ns, m.ew, m.ns_halves, m.board, m.ns_score, m.ew_score)
+                      for m in matches))
 
 
 def tournament(store: Store, tournament_id: int) -> TournamentState | None:
@@ -175,7 +194,7 @@ def _active_entries(session: Any, player_id: int) -> int:
                or_(TournamentEntryRow.first_id == player_id, TournamentEntryRow.second_id == player_id))) or 0)
 
 
-def create_tournament(store: Store, director: Account, name: str, rules: dict[str, Any],
+def create_tournament(store: Store, director: Account, name: str, format_: str, rules: dict[str, Any],
                       settings: dict[str, Any]) -> TournamentState:
     with store.transaction() as session:
         directing = session.scalar(select(func.count()).select_from(TournamentRow).where(
@@ -183,7 +202,7 @@ def create_tournament(store: Store, director: Account, name: str, rules: dict[st
         if directing >= p.TOURNAMENTS_PER_PLAYER:
             raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, f"you direct {directing} tournaments not yet "
                                     f"over; the limit is {p.TOURNAMENTS_PER_PLAYER}")
-        row = TournamentRow(director_id=director.id, name=name, format="swiss", rules=dict(rules),
+        row = TournamentRow(director_id=director.id, name=name, format=format_, rules=dict(rules),
                             settings=dict(settings), state="entry", round=0, created=_now())
         session.add(row)
         session.flush()
@@ -306,8 +325,8 @@ def take_lease(store: Store, tournament_id: int, holder: str, seconds: float) ->
         return "renewed" if before[0] == holder else "new" if before[0] is None else "taken over"
 
 
-def pair_round(store: Store, tournament_id: int, round_: int, matches: list[tuple[int, int]], bye: int | None,
-               table_settings: dict[str, Any]) -> Paired | None:
+def pair_round(store: Store, tournament_id: int, round_: int, matches: list[MatchSpec], bye: int | None,
+               table_settings: dict[str, Any], table_rules: dict[str, Any] | None = None) -> Paired | None:
     """Store round ``round_``'s pairing and make its tables, North-South's entry at North and South, East-West's
     at East and West, in one transaction; None when the round was paired already (by another process)."""
     try:
@@ -322,10 +341,11 @@ def pair_round(store: Store, tournament_id: int, round_: int, matches: list[tupl
             ids = {i for e in entries.values() for i in (e.first_id, e.second_id)}
             names = dict(session.execute(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))).all())
             made = []
-            for number, (ns, ew) in enumerate(matches, 1):
-                seats = {0: entries[ns].first_id, 2: entries[ns].second_id, 1: entries[ew].first_id,
-                         3: entries[ew].second_id}
-                table = TableRow(owner_id=row.director_id, rules=dict(row.rules), seed=str(secrets.randbelow(2**63)),
+            for spec in matches:
+                ns, ew = entries[spec.ns], entries[spec.ew]
+                seats = {0: ns.first_id, 2: ns.second_id, 1: ew.first_id, 3: ew.second_id}
+                table = TableRow(owner_id=row.director_id, rules=dict(table_rules or row.rules),
+                                 seed=spec.seed or str(secrets.randbelow(2**63)),
                                  state="waiting", settings={**DEFAULT_SETTINGS, **table_settings,
                                                             "tournament": tournament_id},
                                  invite=secrets.token_urlsafe(16), created=_now())
@@ -334,8 +354,8 @@ def pair_round(store: Store, tournament_id: int, round_: int, matches: list[tupl
                 for seat, player_id in seats.items():
                     session.add(SeatRow(table_id=table.id, seat=seat, player_id=player_id, level=None))
                 session.add(TournamentMatchRow(table_id=table.id, tournament_id=tournament_id, round=round_,
-                                               number=number, ns=ns, ew=ew))
-                made.append((table.id, number, {names[i]: seat for seat, i in seats.items()}))
+                                               number=spec.number, ns=spec.ns, ew=spec.ew, board=spec.board))
+                made.append((table.id, spec.number, spec.board, {names[i]: seat for seat, i in seats.items()}))
             row.round = round_
             session.flush()
             return Paired(round_, tuple(made))
@@ -343,12 +363,13 @@ def pair_round(store: Store, tournament_id: int, round_: int, matches: list[tupl
         return None
 
 
-def record_result(store: Store, table_id: int, ns_halves: int) -> bool:
-    """North-South's result at a tournament's table (in halves); False when it was recorded already."""
+def record_result(store: Store, table_id: int, ns_halves: int, scores: tuple[int, int]) -> bool:
+    """North-South's result at a tournament's table (in halves) and both sides' scores; False when it was
+    recorded already."""
     with store.transaction() as session:
         done = session.execute(update(TournamentMatchRow).where(
             TournamentMatchRow.table_id == table_id, TournamentMatchRow.ns_halves.is_(None))
-            .values(ns_halves=ns_halves))
+            .values(ns_halves=ns_halves, ns_score=scores[0], ew_score=scores[1]))
         return bool(getattr(done, "rowcount", 0))
 
 

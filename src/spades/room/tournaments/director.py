@@ -20,8 +20,8 @@ from typing import Any
 
 from ...rules import Rules
 from ...seats import seat_name
-from ...tournament import swiss
-from ...wire import rules_from_json
+from ...tournament import duplicate, knockout, swiss
+from ...wire import rules_from_json, rules_to_json
 from ...words.announce import listed
 from .. import protocol as p
 from ..lobby import seating
@@ -41,13 +41,16 @@ NOTICE = "tournament_seats"
 _DIRECTORS: dict[int, Director] = {}
 
 
-def seating_line(rules: Rules, round_: int, rounds: int, number: int, seats: dict[str, int], name: str) -> str:
-    """"Round 2 of 4: table 3, you sit North with Bob against Cy and Di." """
+def seating_line(rules: Rules, round_: int, rounds: int, number: int, seats: dict[str, int], name: str,
+                 board: int | None = None) -> str:
+    """"Round 2 of 4: table 3, you sit North with Bob against Cy and Di." (a duplicate's: "Round 2 of 4, board 5:
+    ...")"""
     by_seat = {seat: person for person, seat in seats.items()}
     mine = seats[name]
     partner = by_seat.get((mine + 2) % 4, "the computer")
     others = [by_seat.get(s, "the computer") for s in range(4) if s % 2 != mine % 2]
-    return (f"Round {round_} of {rounds}: table {number}, you sit {seat_name(mine, rules.players)} with {partner} "
+    where = f"Round {round_} of {rounds}" + (f", board {board}" if board is not None else "")
+    return (f"{where}: table {number}, you sit {seat_name(mine, rules.players)} with {partner} "
             f"against {listed(others)}.")
 
 
@@ -85,7 +88,8 @@ class Director:
         tournament_id = await self.room.db(stored.tournament_of_table, self.room.store, event.table)
         if tournament_id is None:
             return
-        await self.room.db(stored.record_result, self.room.store, event.table, _halves(event.winner))
+        scores = (event.scores[0], event.scores[1])
+        await self.room.db(stored.record_result, self.room.store, event.table, _halves(event.winner), scores)
         await self.advance(tournament_id)
 
     async def advance(self, tournament_id: int) -> None:
@@ -101,15 +105,18 @@ class Director:
                 return
             if lease == "taken over":
                 log.info("tournament %s: directed here from now on", tournament_id)
-            for match in state.round_matches(state.round):
-                if match.ns_halves is None:
+            pending = [m for m in state.round_matches(state.round) if m.ns_halves is None]
+            for match in pending:
+                if not any(o.number == match.number and (o.board or 0) < (match.board or 0) for o in pending):
+                    # a duplicate's next board at a table starts once the one before it there is played
                     await self.adopt(state, match, taken_over=lease == "taken over")
-            for match in state.round_matches(state.round):
-                if match.ns_halves is None:
-                    record = await room.db(room.store.record, match.table)
-                    if record is None:
-                        return  # still being played
-                    await room.db(stored.record_result, room.store, match.table, _halves(record["result"]["winner"]))
+            for match in pending:
+                record = await room.db(room.store.record, match.table)
+                if record is None:
+                    return  # still being played
+                result = record["result"]
+                await room.db(stored.record_result, room.store, match.table, _halves(result["winner"]),
+                              (result["scores"][0], result["scores"][1]))
             state = await room.db(stored.tournament, room.store, tournament_id)
             assert state is not None
             rounds = int(state.settings["rounds"])
@@ -131,7 +138,7 @@ class Director:
             return
         if info.state == "waiting":
             seats = {s.player: s.seat for s in info.seats if s.player is not None}
-            await self.start_table(state, match.round, match.table, match.number, seats)
+            await self.start_table(state, match.round, match.table, match.number, seats, match.board)
             return
         if not taken_over or info.state != "playing":
             return
@@ -148,25 +155,46 @@ class Director:
             await table.changed()
 
     async def pair(self, state: stored.TournamentState) -> None:
+        """The next round: a Swiss's by standing, a knockout's from the bracket's winners, a duplicate's from the
+        Mitchell movement (every board of it made now, each table's first started)."""
         room = self.room
         entries = sum(e.number is not None for e in state.entries)
-        pairing = swiss.pair_round(entries, int(state.settings["rounds"]), played(state))
+        rounds = int(state.settings["rounds"])
+        round_ = state.round + 1
+        bye, table_rules = None, None
+        if state.format == "knockout":
+            bracket_now = bracket(state)
+            specs = [stored.MatchSpec(m.number, m.first, m.second) for m in bracket_now.matches(round_)
+                     if m.first is not None and m.second is not None]
+        elif state.format == "duplicate":
+            tables, seed = entries // 2, str(state.settings["seed"])
+            specs = [stored.MatchSpec(s.table, s.ns_pair, tables + s.ew_pair, board, duplicate.board_seed(seed, board))
+                     for s in duplicate.mitchell(tables, int(state.settings["boards"]), rounds) if s.round == round_
+                     for board in s.boards]
+            table_rules = rules_to_json(duplicate.board_rules(rules_from_json(state.rules)))
+        else:
+            pairing = swiss.pair_round(entries, rounds, played(state))
+            specs = [stored.MatchSpec(n, m.ns, m.ew) for n, m in enumerate(pairing.matches, 1)]
+            bye = pairing.bye.entry if pairing.bye else None
         table_settings: dict[str, Any] = {"pace": room.pace, "autostart": False,
                                           "timeout": float(state.settings.get("timeout", 60))}
         if state.settings.get("clock"):
             table_settings["clock"] = state.settings["clock"]
-        paired = await room.db(stored.pair_round, room.store, state.id, state.round + 1,
-                               [(m.ns, m.ew) for m in pairing.matches],
-                               pairing.bye.entry if pairing.bye else None, table_settings)
+        paired = await room.db(stored.pair_round, room.store, state.id, round_, specs, bye, table_settings,
+                               table_rules)
         if paired is None:
             return  # another process paired it
-        log.info("tournament %s: round %s paired at %s tables", state.id, paired.round, len(paired.tables))
-        for table_id, number, seats in paired.tables:
-            await self.start_table(state, paired.round, table_id, number, seats)
+        log.info("tournament %s: round %s paired: %s games", state.id, paired.round, len(paired.tables))
+        first: dict[int, tuple[int, int, int, dict[str, int]]] = {}
+        for table_id, number, board, seats in paired.tables:
+            if number not in first or (board or 0) < first[number][2]:
+                first[number] = (table_id, number, board or 0, seats)
+        for table_id, number, board, seats in first.values():
+            await self.start_table(state, paired.round, table_id, number, seats, board or None)
         await self.tell(state.id)
 
     async def start_table(self, state: stored.TournamentState, round_: int, table_id: int, number: int,
-                          seats: dict[str, int]) -> None:
+                          seats: dict[str, int], board: int | None = None) -> None:
         """Start a table of the round (once in the room: a table started already stays as it is) and seat its
         people wherever they are connected, each told where they sit."""
         room = self.room
@@ -178,15 +206,16 @@ class Director:
             await seating.begin(table)
         rounds = int(state.settings["rounds"])
         await room.bus.publish({NOTICE: state.id, "table": table_id, "round": round_, "rounds": rounds,
-                                "number": number, "seats": seats, "rules": state.rules, "from": room.origin})
-        await self.seat(table_id, round_, rounds, number, seats, rules_from_json(state.rules))
+                                "number": number, "seats": seats, "rules": state.rules, "board": board,
+                                "from": room.origin})
+        await self.seat(table_id, round_, rounds, number, seats, rules_from_json(state.rules), board)
 
     async def seat(self, table_id: int, round_: int, rounds: int, number: int, seats: dict[str, int],
-                   rules: Rules) -> None:
+                   rules: Rules, board: int | None = None) -> None:
         """Seat this process's connections of the table's people, each told where they sit."""
         for name, seat in seats.items():
             for conn in self.room.connections.of_player(name):
-                line = seating_line(rules, round_, rounds, number, seats, name)
+                line = seating_line(rules, round_, rounds, number, seats, name, board)
                 with contextlib.suppress(p.Refusal):
                     await sit_down(self.room, conn, table_id, seat, line)
 
@@ -213,6 +242,17 @@ def played(state: stored.TournamentState) -> list[swiss.Round]:
     return out
 
 
+def bracket(state: stored.TournamentState) -> knockout.Bracket[int]:
+    """A knockout's bracket of its entries (numbered by rating, best first) with the winners recorded so far."""
+    entries = sorted(e.number for e in state.entries if e.number is not None)
+    drawn = knockout.Bracket(entries)
+    for round_ in range(1, state.round + 1):
+        for match in state.round_matches(round_):
+            if match.ns_halves is not None:  # level after a fixed number of hands cannot be: the higher seed goes on
+                drawn.record(round_, match.number, match.ew if match.ns_halves == 0 else match.ns)
+    return drawn
+
+
 def _halves(winner: int | None) -> int:
     return 1 if winner is None else 2 if winner == 0 else 0
 
@@ -231,8 +271,10 @@ def install(room: Room) -> None:
     async def notice(room_: Room, message: dict[str, Any]) -> None:
         if message.get("from") == room_.origin:
             return
+        board = message.get("board")
         await director.seat(int(message["table"]), int(message["round"]), int(message["rounds"]),
-                            int(message["number"]), dict(message["seats"]), rules_from_json(message["rules"]))
+                            int(message["number"]), dict(message["seats"]), rules_from_json(message["rules"]),
+                            board if isinstance(board, int) else None)
 
     room.on_notice_key(NOTICE, notice)
     room.closing.append(director.stop)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from ...wire import rules_to_json
@@ -32,10 +33,20 @@ def _registered(conn: Connection) -> Any:
 
 async def create(room: Room, conn: Connection, message: p.TournamentCreate) -> None:
     player = _registered(conn)
-    settings = {"rounds": message.rounds, "hands": message.hands, "entries": message.entries,
-                "clock": message.clock.model_dump() if message.clock else None, "timeout": message.timeout}
-    rules = message.rules.to_rules().with_options(hands=message.hands)
-    state = await _call(room, stored.create_tournament, player, message.name, rules_to_json(rules), settings)
+    rules = message.rules.to_rules()
+    rounds = message.rounds
+    if message.format == "swiss" and message.hands is not None:
+        rules = rules.with_options(hands=message.hands)
+    elif message.format == "knockout":
+        rounds = (message.entries - 1).bit_length()
+    elif message.format == "duplicate":
+        rounds = min(rounds or message.entries // 2, message.entries // 2)
+    settings = {"rounds": rounds, "hands": message.hands if message.format == "swiss" else None,
+                "entries": message.entries, "boards": message.boards if message.format == "duplicate" else None,
+                "clock": message.clock.model_dump() if message.clock else None, "timeout": message.timeout,
+                "seed": secrets.token_hex(8)}
+    state = await _call(room, stored.create_tournament, player, message.name, message.format, rules_to_json(rules),
+                        settings)
     conn.send(p.encode(tournament_message(state, message.id)))
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...tournament import swiss
+from ...tournament import duplicate, swiss
 from .. import protocol as p
 from ..store.tournaments import TournamentState
 
-__all__ = ["standings", "tournament_message", "tournament_text"]
+__all__ = ["duplicate_standings", "knockout_standings", "standings", "tournament_message", "tournament_text"]
 
 
 def standings(state: TournamentState) -> list[swiss.Standing]:
-    """The standings after every round whose results are all in."""
+    """A Swiss's standings after every round whose results are all in."""
     entries = sum(e.number is not None for e in state.entries)
     if entries < 2:
         return []
@@ -28,6 +28,42 @@ def standings(state: TournamentState) -> list[swiss.Standing]:
     return swiss.standings(entries, complete)
 
 
+def knockout_standings(state: TournamentState) -> tuple[list[p.StandingInfo], int | None]:
+    """A knockout's entries by how far each went (the champion first), with the matches each won; the champion."""
+    entries = sorted(e.number for e in state.entries if e.number is not None)
+    if len(entries) < 2:
+        return [], None
+    won = {entry: 0 for entry in entries}
+    out_in = {entry: 99 for entry in entries}  # the round an entry lost in; 99: still in
+    for round_ in range(1, state.round + 1):
+        for match in state.round_matches(round_):
+            if match.ns_halves is None:
+                continue
+            winner, loser = (match.ew, match.ns) if match.ns_halves == 0 else (match.ns, match.ew)
+            won[winner] += 1
+            out_in[loser] = round_
+    order = sorted(entries, key=lambda e: (-out_in[e], -won[e], e))
+    champion = order[0] if state.state == "over" else None
+    return [p.StandingInfo(place=place, entry=entry, points=won[entry]) for place, entry in enumerate(order, 1)], \
+        champion
+
+
+def duplicate_standings(state: TournamentState) -> list[p.StandingInfo]:
+    """Each direction's pairs by matchpoints, as percentages of the top, from every board played so far."""
+    tables = sum(e.number is not None for e in state.entries) // 2
+    results = [duplicate.BoardResult(m.board or 0, m.ns, m.ew - tables, m.ns_score or 0, m.ew_score or 0)
+               for m in state.matches if m.ns_halves is not None and m.board is not None]
+    out = []
+    table = duplicate.standings(results)
+    for direction in (duplicate.NORTH_SOUTH, duplicate.EAST_WEST):
+        scores = table.get(direction, [])
+        offset = 0 if direction == duplicate.NORTH_SOUTH else tables
+        for place, score in enumerate(scores, 1):
+            out.append(p.StandingInfo(place=place, entry=score.pair + offset, points=float(score.matchpoints),
+                                      direction=direction, percentage=round(score.percentage, 2)))  # type: ignore[arg-type]
+    return out
+
+
 def tournament_text(state: TournamentState) -> str:
     """Where the tournament stands, in a sentence."""
     rounds = int(state.settings["rounds"])
@@ -35,28 +71,50 @@ def tournament_text(state: TournamentState) -> str:
         ready = sum(e.confirmed for e in state.entries)
         return (f"{state.name}: a Swiss of {rounds} rounds, {ready} of {state.settings['entries']} entries in; "
                 f"directed by {state.director}.")
-    table = standings(state)
     names = {e.number: " and ".join(e.players) for e in state.entries}
+    if state.format == "duplicate":
+        table = duplicate_standings(state)
+        lead = "; ".join(f"{'North-South' if s.direction == 'NS' else 'East-West'}: {names.get(s.entry, s.entry)} "
+                         f"{s.percentage:.1f}%" for s in table if s.place == 1)
+        if state.state == "over":
+            return f"{state.name} is over. Winners: {lead}."
+        return f"{state.name}: round {state.round} of {rounds}." + (f" Leading: {lead}." if lead else "")
+    if state.format == "knockout":
+        _, champion = knockout_standings(state)
+        if champion is not None:
+            return f"{state.name} is over. The winners: {names.get(champion, champion)}."
+        return f"{state.name}: round {state.round} of {rounds}."
+    swiss_table = standings(state)
     lead = ", ".join(f"{place}. {names.get(s.entry, s.entry)} {float(s.points):g}"
-                     for place, s in enumerate(table[:3], 1))
+                     for place, s in enumerate(swiss_table[:3], 1))
     if state.state == "over":
         return f"{state.name} is over. Standings: {lead}."
     return f"{state.name}: round {state.round} of {rounds}." + (f" Standings: {lead}." if lead else "")
 
 
 def tournament_message(state: TournamentState, reply_to: int | None = None) -> p.Tournament:
-    table = standings(state)
+    champion = None
+    if state.format == "knockout":
+        rows, champion = knockout_standings(state)
+    elif state.format == "duplicate":
+        rows = duplicate_standings(state)
+    else:
+        rows = [p.StandingInfo(place=place, entry=s.entry, points=float(s.points), buchholz=float(s.buchholz))
+                for place, s in enumerate(standings(state), 1)]
+    hands, boards = state.settings.get("hands"), state.settings.get("boards")
     return p.Tournament(
-        type="tournament", id=reply_to, tournament=state.id, name=state.name, format="swiss",
+        type="tournament", id=reply_to, tournament=state.id, name=state.name,
+        format=state.format,  # type: ignore[arg-type]
         director=state.director, rules=p.RulesForm.model_validate(state.rules), rounds=int(state.settings["rounds"]),
-        hands=int(state.settings["hands"]), entries_max=int(state.settings["entries"]),
+        hands=None if hands is None else int(hands), boards=None if boards is None else int(boards),
+        entries_max=int(state.settings["entries"]), champion=champion,
         state=state.state, round=state.round,  # type: ignore[arg-type]
         clock=p.ClockForm.model_validate(state.settings["clock"]) if state.settings.get("clock") else None,
         entries=[p.EntryInfo(number=e.number, players=list(e.players), confirmed=e.confirmed) for e in state.entries],
         matches=[[p.MatchInfo(table=m.table, number=m.number, ns=m.ns, ew=m.ew,
-                              ns_points=None if m.ns_halves is None else m.ns_halves / 2)
+                              ns_points=None if m.ns_halves is None else m.ns_halves / 2, board=m.board,
+                              ns_score=m.ns_score, ew_score=m.ew_score)
                   for m in state.round_matches(r)] for r in range(1, state.round + 1)],
         byes=list(state.byes),
-        standings=[p.StandingInfo(place=place, entry=s.entry, points=float(s.points), buchholz=float(s.buchholz))
-                   for place, s in enumerate(table, 1)],
+        standings=rows,
         text=tournament_text(state)[:p.MESSAGE_MAX])

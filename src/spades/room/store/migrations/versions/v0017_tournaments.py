@@ -1,5 +1,6 @@
 """Tournaments: the tournament with its director's lease, its entries (two players each), each round's pairing and
-each match's table and result. A round's row is its pairing's guard: a round is paired once in the room.
+each match's table and result (a duplicate's match is one board, with both sides' scores). A round's row is its
+pairing's guard: a round is paired once in the room.
 
 Revision ID: v0017
 Revises: v0016
@@ -59,6 +60,9 @@ def upgrade() -> None:
         sa.Column("ns", sa.Integer, nullable=False),
         sa.Column("ew", sa.Integer, nullable=False),
         sa.Column("ns_halves", sa.Integer, nullable=True),
+        sa.Column("board", sa.Integer, nullable=True),
+        sa.Column("ns_score", sa.Integer, nullable=True),
+        sa.Column("ew_score", sa.Integer, nullable=True),
     )
     op.create_index("ix_tournament_matches_tournament_id", "tournament_matches", ["tournament_id"])
 

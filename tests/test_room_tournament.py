@@ -348,7 +348,7 @@ def test_a_knockout_of_8_is_played_to_its_winner(tmp_path: Path) -> None:
     for matches in final["matches"]:
         round_winners = []
         for match in matches:
-            status, record = server_record(tmp_path, match["table"])
+            _, record = server_record(tmp_path, match["table"])
             assert record["result"]["over"] and record["result"]["winner"] is not None
             round_winners.append(match["ns"] if record["result"]["winner"] == 0 else match["ew"])
         if winners:

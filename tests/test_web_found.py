@@ -196,7 +196,7 @@ def test_the_settings_boxes_are_all_of_one_size(browser: Any, room: Room) -> Non
         page.set_viewport_size({"width": width, "height": 740})
         sizes = page.eval_on_selector_all("#settings-form .check input", "boxes => boxes.map(b => {"
                                           " const r = b.getBoundingClientRect(); return [r.width, r.height]; })")
-        assert len(sizes) == 5 and len(set(map(tuple, sizes))) == 1, (width, sizes)
+        assert len(sizes) == 6 and len(set(map(tuple, sizes))) == 1, (width, sizes)
         assert sizes[0][0] >= 12
     page.context.close()
 

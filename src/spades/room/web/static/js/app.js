@@ -13,6 +13,7 @@ import { connectSignIn, setToken, showInvitation, token } from "./signin.js";
 import { connectLobby, renderCreateSeats, renderLobby } from "./lobby.js";
 import { connectStats, renderStats } from "./stats.js";
 import { connectSettingsDialog } from "./settings_dialog.js";
+import { joinMessage } from "./settings.js";
 import { $, el } from "./dom.js";
 
 const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], lobbyPage: 0, invitation: null };
@@ -120,9 +121,7 @@ function enterTable(id) {
     then: () => {
       if (table.id !== id || table.view !== null || table.info !== null) return;
       const seat = new URLSearchParams(location.search).get("seat");
-      const message = { type: "join", table: id };
-      if (seat !== null && /^[0-3]$/.test(seat)) message.seat = Number(seat);
-      link.send(message, { kind: "join" });
+      link.send(joinMessage(id, seat !== null && /^[0-3]$/.test(seat) ? Number(seat) : null), { kind: "join" });
     },
   });
   setTimeout(() => table.focus(), 0);
@@ -137,7 +136,7 @@ function sitAndStart(id, seat, start) {
   $("log").replaceChildren();
   $("status").replaceChildren();
   document.title = `Table ${id} · Spades`;
-  link.send({ type: "join", table: id, seat }, { kind: "join" });
+  link.send(joinMessage(id, seat), { kind: "join" });
   if (start) link.send({ type: "start", table: id }, { kind: "start" });
   setTimeout(() => table.focus(), 0);
 }
@@ -209,7 +208,7 @@ function onMessage(message, context) {
     case "said":
       if (message.table === table.id) {
         table.onSaid(message.text, context && context.kind === "ask" ? context : null, message.action ?? null,
-          message.lines ?? null);
+          message.lines ?? null, message.alert ?? null);
       }
       break;
     case "stats":

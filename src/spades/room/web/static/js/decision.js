@@ -6,6 +6,7 @@
 
 import { bidSpoken, cardName } from "./cards.js";
 import { el } from "./dom.js";
+import { joinMessage } from "./settings.js";
 
 /** Words for a keyboard and a mouse, and words for a finger: both in the page, each shown (and read) only where it
  * can be done, by the pointer the device has (app.css: .keys-words and .touch-words). */
@@ -91,7 +92,7 @@ export const decisionMethods = {
     list.replaceChildren(...info.seats.map((s) => el("li", {},
       `${this.seatName(s.seat)}: ${this.who(s.seat)} `,
       !seated && !s.player ? el("button", { type: "button", text: `Sit at ${this.seatName(s.seat)}`,
-        onclick: () => this.link.send({ type: "join", table: this.id, seat: s.seat }, { kind: "join" }) }) : "")));
+        onclick: () => this.link.send(joinMessage(this.id, s.seat), { kind: "join" }) }) : "")));
     if (focused !== null) {
       const again = [...list.querySelectorAll("button")].find((button) => button.textContent === focused);
       if (again) again.focus();

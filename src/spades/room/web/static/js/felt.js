@@ -1,5 +1,6 @@
 // The felt, for the eyes: the seats round the table (name, who plays there, bid, tricks, the dealer, and a ring: lit
-// while it is the seat's turn, emptying while an absent player's time runs out before the computer covers them),
+// while it is the seat's turn, emptying while an absent player's time runs out before the computer covers them, or
+// at a table with a turn clock while the seat's time for its turn runs out, its seconds shown beside its bank),
 // the others' hands as card backs with their count, and the trick in the middle, each card moving in from the seat
 // that played it and, once the trick is won, away to its winner. Under prefers-reduced-motion nothing moves: the
 // cards appear where they lie and the last trick stays until the next card. Only the picture: every word said
@@ -7,6 +8,7 @@
 
 import { bidSpoken, cardBackElement, cardFaceElement, cardName } from "./cards.js";
 import { ALL_POSITIONS, seatLetters } from "./rulesets.js";
+import { bankNow, clockFace, secondsLeft } from "./turn_clock.js";
 
 const FLY_MS = 320;
 const SWEEP_AFTER_MS = 450;  // within the room's usual second between the computer's cards
@@ -79,6 +81,9 @@ export function renderSeats(table) {
     box.hidden = false;
     const turn = view.phase !== "over" && view.turn === seat;
     const away = table.awayAt && table.awayAt.has(seat);
+    // the turn clock runs for the seat (between hands too: the next hand's turn runs while the player reads)
+    const timed = !away && secondsLeft(table) !== null && table.clock.turn === seat;
+    const bank = bankNow(table, seat);
     box.classList.toggle("turn", turn);
     box.classList.toggle("away", Boolean(away));
     const bid = view.bids[seat];
@@ -86,15 +91,19 @@ export function renderSeats(table) {
     const doing = { bid: "bid", draw: "draw", pass: "pass" }[view.phase] ?? "play";
     const avatar = el("span", { class: "avatar", "aria-hidden": "true" },
       el("span", { class: "initial", text: seatLetters(players)[seat] }),  // its own at every table size
-      ring(away ? "clock" : turn ? "lit" : "idle"));
+      ring(away ? "clock" : timed ? "timed" : turn ? "lit" : "idle"));
     if (away) avatar.dataset.seat = String(seat);
+    // The clock's seconds and banks tick for the eyes only: a screen reader hears the warning, the line when time
+    // runs out and Shift+T, never a number changing every second.
     const chips = el("p", { class: "seat-nums" },
+      timed ? el("span", { class: "chip timer", "aria-hidden": "true" }) : "", timed ? " " : "",
       // no bid yet: a dash to the eyes, words to the screen reader (which would say "dash", or nothing)
       bid === null ? el("span", { class: "chip" }, "Bid ", el("span", { "aria-hidden": "true", text: "–" }),
         el("span", { class: "sr-only", text: "not made yet" }))
         : el("span", { class: "chip", text: `Bid ${bidSpoken(bid)}` }), " ",
       el("span", { class: "chip", text: `Tricks ${view.tricks_won[seat]}` }),
-      view.dealer === seat ? " " : "", view.dealer === seat ? el("span", { class: "chip dealer", text: "Dealer" }) : "");
+      view.dealer === seat ? " " : "", view.dealer === seat ? el("span", { class: "chip dealer", text: "Dealer" }) : "",
+      bank !== null ? " " : "", bank !== null ? el("span", { class: "chip bank", "aria-hidden": "true" }) : "");
     const plate = el("div", { class: "plate" }, avatar, el("div", { class: "plate-text" },
       el("p", { class: "seat-name" }, el("strong", { text: name }),
         turn ? el("span", { class: "turn-mark", text: ` to ${doing}` }) : ""),
@@ -116,7 +125,8 @@ function backs(count) {
   return fan;
 }
 
-/** The rings and lines of the absent players' time left, once a second while anyone is away. */
+/** The rings and lines of the absent players' time left, once a second while anyone is away; and the turn clock's
+ * ring, seconds and banks, each time its seconds change while it runs. */
 function tickClocks(table) {
   const timeout = (table.info && table.info.timeout) || 60;
   const now = Date.now();
@@ -130,8 +140,38 @@ function tickClocks(table) {
     if (line) line.textContent = left > 0 ? `${Math.ceil(left)} s before the computer plays` : "The computer plays";
     any = any || left > 0;
   }
+  const left = tickTurnClock(table);
   clearTimeout(table.clockTimer);
-  if (any) table.clockTimer = setTimeout(() => tickClocks(table), 1000);
+  // the next change of the seconds shown (a little after it, so that the rounding up has moved on)
+  const next = left !== null && left > 0 ? Math.round(left * 1000) % 1000 || 1000 : null;
+  const wait = next !== null ? Math.min(next + 20, 1000) : any ? 1000 : null;
+  if (wait !== null) table.clockTimer = setTimeout(() => tickClocks(table), wait);
+}
+
+/** The turn clock as it stands now, on the seat it runs for and on every clocked seat's bank; its seconds left,
+ * or null when it does not run. */
+function tickTurnClock(table) {
+  const left = secondsLeft(table);
+  for (const box of document.querySelectorAll(".felt .seat-box")) {
+    const timer = box.querySelector(".chip.timer");
+    if (timer && left !== null) {
+      timer.textContent = clockFace(left);
+      timer.classList.toggle("low", left <= 10);
+    }
+    const circle = box.querySelector(".ring.timed .ring-left");
+    if (circle && left !== null) {
+      const whole = Math.max(table.clock.whole, left, 1);
+      circle.setAttribute("stroke-dashoffset", (RING * (1 - left / whole)).toFixed(2));
+      circle.parentNode.classList.toggle("low", left <= 10);
+    }
+  }
+  const players = table.players();
+  for (let seat = 0; seat < players; seat++) {
+    const chip = document.querySelector(`#pos-${table.position(seat)} .chip.bank`);
+    const bank = bankNow(table, seat);
+    if (chip && bank !== null) chip.textContent = `Bank ${clockFace(bank)}`;
+  }
+  return left;
 }
 
 /** The trick: the cards on the table now, or once a trick is won and until the next card the trick just won. */

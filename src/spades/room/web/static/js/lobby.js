@@ -1,9 +1,11 @@
 // The lobby: the room's tables, each drawn as a small table of its seats with one button (back to one's seat,
 // join, or watch), kept current while it is shown; and the form that creates a table, with a seat for each player
-// of the variant chosen and only the options it takes. What the room's page shares comes from app.js.
+// of the variant chosen, only the options it takes, and a turn clock if its creator wants one. What the room's page
+// shares comes from app.js.
 
 import { homeSeat, optionsOf, playersOf, seatNames } from "./rulesets.js";
 import { $, el } from "./dom.js";
+import { clockLine } from "./turn_clock.js";
 
 const LEVELS = ["easy", "normal", "hard", "random"];
 
@@ -73,6 +75,7 @@ export function renderLobby({ state, go, sitAndStart }, tables, reply) {
       el("div", { class: "table-head" }, el("h3", { text: `Table ${info.table}` }),
         el("span", { class: "badge", text: variant }), el("span", { class: `badge state`, text: status })),
       el("p", { class: "table-owner", text: `Owner: ${info.owner ?? "nobody"}` }),
+      info.clock ? el("p", { class: "table-clock", text: clockLine(info.clock) }) : "",
       seats,
       free && !mine ? el("p", { class: "join-seat", id: `table-${info.table}-join`,
         text: `You sit at ${names[free.seat]}${free.level ? ", instead of the computer" : ""}.` }) : "",
@@ -111,6 +114,14 @@ export function connectLobby({ state, link, table, go, sitAndStart }) {
   }, 10000);
 
   $("create-variant").addEventListener("change", renderCreateSeats);
+  // The turn clock's fields, shown (and taken by the form's checks) only while the clock is on.
+  const clockFields = () => {
+    const on = $("create-clock").checked;
+    $("create-clock-fields").hidden = !on;
+    for (const input of $("create-clock-fields").querySelectorAll("input")) input.disabled = !on;
+  };
+  $("create-clock").addEventListener("change", clockFields);
+  clockFields();  // as the browser kept the form over a reload
   $("create-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const variant = $("create-variant").value;
@@ -143,7 +154,12 @@ export function connectLobby({ state, link, table, go, sitAndStart }) {
       } else if (select.value === "person") people += 1;
       else levels[seat] = select.value;
     }
-    link.send({ type: "create", rules: { variant, options }, levels }, {
+    const message = { type: "create", rules: { variant, options }, levels };
+    if ($("create-clock").checked) {
+      message.clock = { per_action: parseInt($("create-per-action").value, 10),
+        bank: parseInt($("create-bank").value, 10), more_time: $("create-more-time").checked };
+    }
+    link.send(message, {
       kind: "create",
       then: (info) => {
         if (mySeat === null) {

@@ -112,7 +112,8 @@ export const saidMethods = {
     this.applyFocus();
   },
 
-  onSaid(text, context, action = null, lines = null) {
+  onSaid(text, context, action = null, lines = null, alert = null) {
+    if (alert === "time") playEarcon("time");  // the clock's one warning: its own sound, then its words as any line
     if (context && context.key === "C") this.stopWaiting();
     if (context && context.key === "C" && lines) return answer(lines);  // every line of the review, in order
     // the hint key's card becomes the selected one, as at the terminal; when the focus goes to it, the focus says

@@ -14,6 +14,7 @@ function load() {
 }
 
 DEFAULTS.quickWait = 30;  // Play with people: seconds to wait for people before the computer is offered
+DEFAULTS.moreTime = false;  // ask for more time at a table with a turn clock (the bank doubled where it allows)
 
 export const settings = load();
 
@@ -23,4 +24,15 @@ export function saveSettings() {
   } catch {
     // private browsing: the settings last for this page only
   }
+}
+
+/** A join (to sit at a seat or to watch): at a seat it asks for more time on a turn clock when the player chose
+ * so in the settings; the room doubles the bank only where the table's clock allows it, and ignores it elsewhere. */
+export function joinMessage(table, seat = null) {
+  const message = { type: "join", table };
+  if (seat !== null && seat !== undefined) {
+    message.seat = seat;
+    if (settings.moreTime) message.more_time = true;
+  }
+  return message;
 }

@@ -1,5 +1,6 @@
 // The settings dialog: its switches (brief words, the browser's own speech, "your turn" at once, the sounds, moves
-// that pass over the cards that may not be played) kept with the other settings as soon as they change.
+// that pass over the cards that may not be played, more time on a turn clock) kept with the other settings as soon
+// as they change.
 
 import { settings, saveSettings } from "./settings.js";
 import { connectSoundSettings } from "./sound.js";
@@ -16,7 +17,7 @@ export function connectSettingsDialog() {
     saveSettings();
   });
   for (const [id, key] of [["set-speech", "speech"], ["set-urgent-turn", "urgent"], ["set-sound", "sound"],
-    ["set-skip", "skip"]]) {
+    ["set-skip", "skip"], ["set-more-time", "moreTime"]]) {
     const box = $(id);
     box.checked = settings[key];
     box.addEventListener("change", () => {

@@ -1,11 +1,13 @@
 // Earcons: a short sound for each thing that happens at the table, made by the page with Web Audio (no files), so
 // that a player who listens hears a card played, a trick won by their side or the other, spades broken, their
-// turn, a Nil set and the end of a hand as well as the words. Off until the player turns sounds on in Settings, at
-// the volume chosen there. Each earcon is a few tones, told apart by pitch, direction and timbre:
+// turn, a Nil set, the end of a hand and the turn clock's warning as well as the words. Off until the player turns
+// sounds on in Settings, at the volume chosen there. Each earcon is a few tones, told apart by pitch, direction and
+// timbre:
 //   card   a soft snap (filtered noise and a low click)
 //   us     two notes up, bright          them   two notes down, dull
 //   spades a falling growl with a crack  turn   two quick high pings
 //   nil    a low "wah-wah" down          hand   a rising major chord, broken
+//   time   a clock's tick-tock-tick, hollow and hurried (ten seconds left)
 
 import { saveSettings, settings } from "./settings.js";
 
@@ -21,6 +23,8 @@ export const EARCONS = {
   nil: [{ at: 0, length: 0.16, freq: 330, to: 262, wave: "square", gain: 0.22 }, { at: 0.18, length: 0.24, freq: 262, to: 196, wave: "square", gain: 0.22 }],
   hand: [{ at: 0, length: 0.12, freq: note(3), wave: "triangle", gain: 0.4 }, { at: 0.09, length: 0.12, freq: note(7), wave: "triangle", gain: 0.4 },
     { at: 0.18, length: 0.12, freq: note(10), wave: "triangle", gain: 0.4 }, { at: 0.27, length: 0.3, freq: note(15), wave: "triangle", gain: 0.4 }],
+  time: [{ at: 0, length: 0.03, freq: note(17), wave: "square", gain: 0.3 }, { at: 0.12, length: 0.03, freq: note(12), wave: "square", gain: 0.3 },
+    { at: 0.24, length: 0.03, freq: note(17), wave: "square", gain: 0.3 }],
 };
 
 /** How long an earcon lasts, in seconds. */

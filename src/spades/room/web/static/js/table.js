@@ -10,6 +10,7 @@ import { ChatBox } from "./chat.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
 import { handSize, homeSeat, positionOf, seatNames, sideNames } from "./rulesets.js";
 import { saidMethods } from "./said.js";
+import { noteClock } from "./turn_clock.js";
 import { keyMethods } from "./keys.js";
 import { handMethods } from "./hand.js";
 import { decisionMethods } from "./decision.js";
@@ -73,6 +74,7 @@ export class TableView {
     this.leaving = null;  // a card played that keeps the focus until it moves (hand.js, keepLeaving)
     this.buttons = new Map();  // the hand's buttons by card: kept from update to update, so the focus stays put
     this.order = [];  // the cards as last shown
+    this.clock = null;  // the turn clock of the last update (turn_clock.js), at a table that has one
   }
 
   // -- messages from the room -------------------------------------------------------------------------------
@@ -112,6 +114,7 @@ export class TableView {
     this.cursor = message.cursor;
     this.prompt = message.prompt ?? null;
     this.unplayable = message.unplayable ?? null;
+    noteClock(this, message.clock);
     if (first && start === 0 && message.events.some((event) => event.type === "card")) {
       // Back at a game under way (a reload, another device): the room says where it stands; what happened
       // before is shown in the log and read back by g, not said again.

@@ -426,3 +426,89 @@ def test_a_duplicate_of_4_tables_and_8_boards_scores_matchpoints(tmp_path: Path)
         assert [s["percentage"] for s in rows] == sorted((s["percentage"] for s in rows), reverse=True)
         assert len(rows) == 4
     assert final["text"].startswith("Duplicate night is over. Winners: North-South: ")
+
+
+def test_a_hostile_player_is_held_to_the_tournaments_limits(tmp_path: Path) -> None:
+    """Tournaments per director, entries per player, sizes and names are bounded, and every refusal says why: a
+    guest cannot make one, a third open tournament is refused, a fifth entry is refused, a partner who is not a
+    registered player is refused, a full tournament takes no more, and a started one takes no entry or leave."""
+    from spades.room.protocol import ENTRIES_PER_PLAYER, TOURNAMENTS_PER_PLAYER
+
+    names = ["Host Ile", "Part Ner", *[f"Filler{n:02d}" for n in range(1, 9)]]
+    registered(str(tmp_path / "room.sqlite3"), names)
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+    base = {"type": "tournament_create", "rules": {"variant": "standard", "options": {}}, "rounds": 1, "hands": 1,
+            "entries": 2}
+
+    async def main() -> None:
+        clients = [await RoomClient(server.url).connect() for _ in names]
+        guest = await RoomClient(server.url).connect()
+        try:
+            for client, name in zip(clients, names, strict=True):
+                assert (await client.login(name, PASSWORD))["type"] == "welcome"
+            hostile = clients[0]
+            await guest.guest()
+            refused = await guest.request({**base, "name": "Guest cup"})
+            assert refused["code"] == "not_signed_in", refused
+            for bad in ({"name": ""}, {"name": "x" * 41}, {"name": "a\u0007b"}, {"name": "Big", "entries": 65},
+                        {"name": "Long", "rounds": 17, "entries": 64}, {"name": "Solo", "rules": {"variant": "solo"}},
+                        {"name": "Odd", "format": "knockout", "entries": 6},
+                        {"name": "Odd duplicate", "format": "duplicate", "entries": 5},
+                        {"name": "Boards", "format": "duplicate", "entries": 8, "boards": 5},
+                        {"name": "No rounds", "rounds": None}, {"name": "Extra", "extra": 1}):
+                reply = await hostile.request({**base, **bad})
+                assert reply["type"] == "error" and reply["code"] == "bad_message", (bad, reply)
+            made = []
+            for n in range(TOURNAMENTS_PER_PLAYER):
+                reply = await hostile.request({**base, "name": f"Cup {n}"})
+                assert reply["type"] == "tournament", reply
+                made.append(reply["tournament"])
+            reply = await hostile.request({**base, "name": "One too many"})
+            assert reply["code"] == "too_many_tournaments", reply
+            # entries: the partner must be a registered player, and not oneself
+            for partner, code in (("Nobody Here", "no_such_player"), ("Host Ile", "bad_message")):
+                reply = await hostile.request({"type": "tournament_enter", "tournament": made[0], "partner": partner})
+                assert reply["code"] == code, reply
+            reply = await hostile.request({"type": "tournament_enter", "tournament": 999, "partner": "Part Ner"})
+            assert reply["code"] == "no_such_tournament", reply
+            # entries per player: others direct more tournaments, and the hostile player enters them all
+            directors = clients[2:2 + ENTRIES_PER_PLAYER]
+            open_ones = []
+            for n, director in enumerate(directors):
+                reply = await director.request({**base, "name": f"Open {n}", "entries": 4, "rounds": 2})
+                open_ones.append(reply["tournament"])
+            for tournament in open_ones:
+                reply = await hostile.request({"type": "tournament_enter", "tournament": tournament,
+                                               "partner": "Part Ner"})
+                assert reply["type"] == "tournament", reply
+            reply = await hostile.request({"type": "tournament_enter", "tournament": made[0], "partner": "Part Ner"})
+            assert reply["code"] == "too_many_tournaments", reply
+            # a full tournament takes no more entries; a started one takes no entry and no leave
+            small = made[1]
+            for me, partner in ((6, 7), (7, 6)):
+                reply = await clients[me].request({"type": "tournament_enter", "tournament": small,
+                                                   "partner": names[partner]})
+                assert reply["type"] == "tournament", reply
+            reply = await hostile.request({"type": "tournament_start", "tournament": small})
+            assert reply["code"] == "bad_message", reply  # one entry: a tournament needs two
+            reply = await clients[8].request({"type": "tournament_enter", "tournament": small, "partner": names[9]})
+            assert reply["type"] == "tournament", reply  # the second entry, waiting for its partner
+            reply = await clients[2].request({"type": "tournament_enter", "tournament": small, "partner": names[3]})
+            assert reply["code"] == "tournament_full", reply
+            reply = await clients[9].request({"type": "tournament_enter", "tournament": small, "partner": names[8]})
+            assert reply["type"] == "tournament" and reply["state"] == "running", reply  # full: it starts
+            reply = await clients[2].request({"type": "tournament_enter", "tournament": small, "partner": names[3]})
+            assert reply["code"] == "tournament_started", reply
+            reply = await clients[6].request({"type": "tournament_leave", "tournament": small})
+            assert reply["code"] == "tournament_started", reply
+            reply = await hostile.request({"type": "tournament_leave", "tournament": made[0]})
+            assert reply["code"] == "not_entered", reply
+            reply = await clients[2].request({"type": "tournament_start", "tournament": made[0]})
+            assert reply["code"] == "not_entered", reply  # only its director starts it
+        finally:
+            await close_all([*clients, guest])
+
+    try:
+        asyncio.run(main())
+    finally:
+        server.stop()

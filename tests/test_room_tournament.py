@@ -78,6 +78,15 @@ def test_a_swiss_of_8_partnerships_over_3_rounds(tmp_path: Path) -> None:
             seated = await asyncio.gather(*games)
             final = await clients[0].wait_for(lambda f: f["type"] == "tournament" and f["state"] == "over", 120)
             check(server, final, seated, names)
+            # Shift+S at the table of the last round: where the tournament stands and the asker's place
+            places = []
+            for client, games in zip(clients, seated, strict=True):
+                said = await client.request({"type": "ask", "table": games[-1][0], "key": "S"})
+                assert said["type"] == "said" and said["text"].startswith("Friday Swiss is over. Standings: 1. "), said
+                places.append(int(re.search(r"Your place: (\d) of 8, [\d.]+ points?\.$", said["text"])[1]))
+            standing_of = {s["entry"]: s["place"] for s in final["standings"]}
+            entry_of = {name: e["number"] for e in final["entries"] for name in e["players"]}
+            assert places == [standing_of[entry_of[name]] for name in names]
         finally:
             await close_all(clients)
 

@@ -538,7 +538,7 @@ class RemoteLink:
         """The room's answer to w (who is away, and when the computer plays for them), z (its cover rule and
         clock) and Shift+T (the clock: the room keeps it); the other keys are the seat's own words, said without
         asking."""
-        if key not in ("w", "z", "T") or self.table is None:
+        if key not in ("w", "z", "T", "S") or self.table is None:
             return None
         reply = self._ask(key, hand, self.wait_seconds)
         if not (isinstance(reply, dict) and reply["type"] == "said"):

@@ -656,6 +656,7 @@ class Table:
             "repeat": lambda: [self.out.last or "Nothing has been said yet."],
             "log": self.review,
             "clock": lambda: [self.link.answer("T", None) or clock_words.NO_CLOCK],
+            "standings": lambda: [self.link.answer("S", None) or "This table is not part of a tournament."],
             "help": lambda: [*keymap.help_lines(room=self.talk.link is not None),
                              *([LINE_HELP] if self.input.line_mode else [])],
         }

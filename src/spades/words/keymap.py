@@ -24,8 +24,9 @@ __all__ = ["ASKED", "CHAT_KEYS", "GROUPS", "KEYMAP", "PHRASES", "Does", "Key", "
 # What a key does. read: the answer from the seat's view, said by the table or, at the web table, by the room
 # (as are hint and coach, which search); move and suit: through the hand; the rest, the table itself.
 Does = Literal["bid", "rub out", "draw", "enter", "move", "suit", "back", "read", "hint", "coach", "repeat",
-               "log", "help", "verbosity", "undo", "next", "quit", "chat", "phrases", "chat log", "clock"]
-ASKED: frozenset[str] = frozenset({"read", "hint", "coach", "clock"})  # what the web table asks the room for
+               "log", "help", "verbosity", "undo", "next", "quit", "chat", "phrases", "chat log", "clock", "standings"]
+# what the web table asks the room for
+ASKED: frozenset[str] = frozenset({"read", "hint", "coach", "clock", "standings"})
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,8 @@ KEYMAP: tuple[Key, ...] = (
         answer=known_answer, short="Shift+D discards and what is known"),
     Key("T", "Shift+T", "the clock, at a table that has one: the time left on the turn, and your bank", READING,
         "clock", words=("time", "clock"), short="Shift+T time"),
+    Key("S", "Shift+S", "at a tournament's table: the round, the standings and your place", READING, "standings",
+        words=("standings", "tournament"), short="Shift+S standings"),
     Key("m", "m", "repeat the last message, not counting the answers to keys", READING, "repeat",
         words=("repeat",), short="m repeat"),
     Key("g", "g", "the log of this hand", READING, "log", words=("log", "review"), short="g log"),

@@ -4,12 +4,15 @@ whose results are all in."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ...tournament import duplicate, swiss
 from .. import protocol as p
+from ..store import tournaments as stored
 from ..store.tournaments import TournamentState
 
-__all__ = ["duplicate_standings", "knockout_standings", "standings", "tournament_message", "tournament_text"]
+__all__ = ["NOT_IN_A_TOURNAMENT", "duplicate_standings", "knockout_standings", "standings", "standings_answer",
+           "standings_line", "tournament_message", "tournament_text"]
 
 
 def standings(state: TournamentState) -> list[swiss.Standing]:
@@ -90,6 +93,36 @@ def tournament_text(state: TournamentState) -> str:
     if state.state == "over":
         return f"{state.name} is over. Standings: {lead}."
     return f"{state.name}: round {state.round} of {rounds}." + (f" Standings: {lead}." if lead else "")
+
+
+NOT_IN_A_TOURNAMENT = "This table is not part of a tournament."
+
+
+async def standings_answer(room: Any, table_id: int, name: str | None) -> str:
+    """The standings key's answer at a table: where its tournament stands and the asker's place in it."""
+    tournament_id = await room.db(stored.tournament_of_table, room.store, table_id)
+    state = None if tournament_id is None else await room.db(stored.tournament, room.store, tournament_id)
+    if state is None:
+        return NOT_IN_A_TOURNAMENT
+    return standings_line(state, name)
+
+
+def standings_line(state: TournamentState, name: str | None) -> str:
+    """Where the tournament stands, and the asker's place: "Your place: 3 of 8, 1 point." """
+    text = tournament_text(state)
+    entry = state.entry_of(name) if name else None
+    if entry is None or entry.number is None:
+        return text
+    message = tournament_message(state)
+    mine = [s for s in message.standings if s.entry == entry.number]
+    if not mine:
+        return text
+    row = mine[0]
+    among = sum(1 for s in message.standings if s.direction == row.direction)
+    if row.percentage is not None:
+        return f"{text} Your place: {row.place} of {among}, {row.percentage:.1f}%."
+    points = f"{row.points:g} point" + ("" if row.points == 1 else "s")
+    return f"{text} Your place: {row.place} of {among}, {points}."
 
 
 def tournament_message(state: TournamentState, reply_to: int | None = None) -> p.Tournament:

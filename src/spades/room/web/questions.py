@@ -21,6 +21,7 @@ from ..store.ratings import count_hint
 from ..table.connections import Connection, need_player
 from ..table.live import LiveTable
 from ..table.room import Room
+from ..tournaments.views import standings_answer
 
 __all__ = ["ask", "sync"]
 
@@ -49,6 +50,8 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
         action = None if suggested is None else action_text(suggested)
         if suggested is not None and message.hand is None:
             await _hint_asked(room, table, view.seat)
+    elif message.key == "S":
+        text = await standings_answer(room, table.id, conn.player.name if conn.player else None)
     elif message.key == "T":
         text = clock_words.NO_CLOCK
         state = table.clock.state(table.players, table.info.seats, host)

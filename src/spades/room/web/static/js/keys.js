@@ -51,7 +51,7 @@ export const keyMethods = {
     if (does === "move" || does === "suit") return this.navigate(entry);
     if (does === "read") return entry.key === "h" ? this.readHand() : this.ask(entry.key);
     if (does === "hint") return this.ask(entry.key);
-    if (does === "clock") return this.ask(entry.key);
+    if (does === "clock" || does === "standings") return this.ask(entry.key);
     if (does === "coach") return this.coach();
     if (does === "repeat") return answer(lastMessage() || "Nothing has been said yet.");
     if (does === "log") return answer(this.review());

@@ -77,6 +77,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     where.add_argument("--quick", metavar="VARIANT", choices=VARIANTS, type=one_of("a variant", VARIANTS),
                        help="quick play: wait for people to play this variant with; the room seats those nearest in "
                        "rating, and offers the computer for the empty seats once the --wait is over")
+    where.add_argument("--tournament", type=int, metavar="N",
+                       help="a tournament of the room: enter it (--with your partner), then play each round where the "
+                       "room seats you, until it is over (registered players: --name and --password)")
     parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
                         help="quick play: seconds to wait for people before the computer is offered (5 to 600; "
                         "default 30)")
@@ -136,8 +139,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--pace and --trick-pace must not be negative")
     kept = choose_settings(given, keep=args.remember, forget=args.forget, keys=(*JOIN_FLAGS, *LEVELS))
     settings = kept.settings
-    if args.mate is not None and args.quick is None:
-        raise CommandError("--with NAME is for quick play: spades join ROOM --quick VARIANT --with NAME")
+    if args.mate is not None and args.quick is None and args.tournament is None:
+        raise CommandError("--with NAME is for quick play or a tournament: spades join ROOM --quick VARIANT --with "
+                           "NAME, or spades join ROOM --tournament N --with NAME")
     if args.name is not None:
         check_name(args.name)
     password = None
@@ -175,6 +179,9 @@ def run(args: argparse.Namespace) -> int:
             if link.registered:
                 out(f"{link.name} is registered at this room; the room keeps your statistics from now on.")
             out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
+            if args.tournament is not None:
+                return tournament_games(link, args.tournament, args.mate, settings, out,
+                                        LineInput() if args.line or not sys.stdin.isatty() else KeyInput())
             if table is None and args.new is None and args.quick is None:
                 table = game_under_way(link, out)
             used = {key: value for key, value in kept.remembered.items()  # levels: only for a table made now
@@ -398,7 +405,22 @@ def seat_name(rules: Any, seat: int) -> str:
     return say.name(rules, seat)
 
 
-def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
+def tournament_games(link: RemoteLink, tournament: int, partner: str | None, settings: Any, out: Any,
+                     source: Any) -> int:
+    """Enter the tournament (or follow one entered already) and play each round's game, until it is over."""
+    from ..table.tournament import enter, wait_for_round
+
+    enter(link, tournament, partner, out)
+    while True:
+        started = wait_for_round(link, tournament, out, source)
+        if started is not True:
+            return 1 if started is False else started
+        code = play(link, settings, out, source, rematches=False)
+        if code != 0:
+            return code
+
+
+def play(link: RemoteLink, settings: Any, out: Any, source: Any, *, rematches: bool = True) -> int:
     """Play the table's game; at its end, how it was rated and, with other people at the table, the room's
     rematch: again at the new table when everyone accepts."""
     from ..bots import make_bot
@@ -420,7 +442,7 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any) -> int:
             for line in rating_lines(link):
                 out(line)
         others = [s for s in link.info.get("seats", []) if s.get("player") not in (None, link.name)]
-        if not (table.over and code == 0 and others) or not rematch(link, out, source):
+        if not (rematches and table.over and code == 0 and others) or not rematch(link, out, source):
             return code
 
 

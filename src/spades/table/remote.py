@@ -181,7 +181,7 @@ class RemoteLink:
             self._adopt(frame)
         if kind in ("update", "said", "table", "rating", *TALK) and frame.get("table") != self.table:
             return
-        if kind in ("update", "said", "table", "error", "queue", "rematch", "rating", *TALK):
+        if kind in ("update", "said", "table", "error", "queue", "rematch", "rating", "tournament", *TALK):
             self._post(frame)
 
     def _adopt(self, frame: dict[str, Any]) -> None:
@@ -196,7 +196,7 @@ class RemoteLink:
             self._rules = rules_from_json(frame["rules"])
             self._events, self._view, self._handed = [], None, 0
             self.rating, self.rating_taken = None, False
-            self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch"))
+            self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch", "tournament"))
 
     def _post(self, frame: dict[str, Any]) -> None:
         with self._arrived:
@@ -611,7 +611,7 @@ class RemoteLink:
         if kind == "rating":
             self.rating = frame
             return False
-        if kind in ("queue", "rematch"):
+        if kind in ("queue", "rematch", "tournament"):
             self.room_frames.append(frame)
             return False
         if kind == "chat":

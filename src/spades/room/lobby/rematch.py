@@ -81,10 +81,11 @@ async def _publish(room: Room, notice: dict[str, Any]) -> None:
 
 
 async def game_over(table: LiveTable) -> None:
-    """The table's game is over: its people (and spectators) of this process are asked, once."""
+    """The table's game is over: its people (and spectators) of this process are asked, once; never at a
+    tournament's table, whose director seats its people next."""
     room = table.room
     asked = _ASKED.setdefault(room, set())
-    if table.id in asked or table.info.state != "over" or not table.people():
+    if table.id in asked or table.info.state != "over" or not table.people() or table.info.settings.get("tournament"):
         return
     asked.add(table.id)
     _tell(room, table, await _state(room, table))

@@ -72,8 +72,10 @@ def tournament_text(state: TournamentState) -> str:
     rounds = int(state.settings["rounds"])
     if state.state == "entry":
         ready = sum(e.confirmed for e in state.entries)
-        return (f"{state.name}: a Swiss of {rounds} rounds, {ready} of {state.settings['entries']} entries in; "
-                f"directed by {state.director}.")
+        kind = {"swiss": f"a Swiss of {rounds} round{'s' * (rounds != 1)}", "knockout": "a knockout",
+                "duplicate": "duplicate pairs"}.get(state.format, state.format)
+        return (f"{state.name}: {kind}, {ready} of {state.settings['entries']} entries in; directed by "
+                f"{state.director}.")
     names = {e.number: " and ".join(e.players) for e in state.entries}
     if state.format == "duplicate":
         table = duplicate_standings(state)

@@ -349,6 +349,9 @@ def test_a_knockout_of_8_is_played_to_its_winner(tmp_path: Path) -> None:
             "name": "Cup", "format": "knockout", "rules": {"variant": "standard",
                                                           "options": {"target": 100, "lose_at": -100}},
             "entries": 8}))
+        _, served = server.get(f"/api/tournaments/{final['tournament']}")
+        _, listed = server.get("/api/tournaments")
+        assert server.get("/api/tournaments/0")[0] == 404 and server.get("/api/tournaments/x")[0] == 404
     finally:
         server.stop()
     assert [len(r) for r in final["matches"]] == [4, 2, 1]
@@ -365,6 +368,8 @@ def test_a_knockout_of_8_is_played_to_its_winner(tmp_path: Path) -> None:
                                                                      strict=True))
         winners.append(round_winners)
     assert final["champion"] == winners[-1][0]
+    assert served == {key: value for key, value in final.items() if key != "id"}
+    assert listed["tournaments"][0]["name"] == "Cup" and listed["tournaments"][0]["state"] == "over"
     assert final["standings"][0]["entry"] == final["champion"]
     assert final["text"].startswith("Cup is over. The winners: ")
 

@@ -91,6 +91,7 @@ TOURNAMENT_ROUNDS_MAX = 16
 TOURNAMENT_HANDS_MAX = 20
 TOURNAMENT_ENTRIES_MAX = 64
 TOURNAMENT_BOARDS_MAX = 4  # a duplicate's boards a round
+TOURNAMENTS_LISTED = 30  # tournaments in the list, at most
 
 
 class ErrorCode(StrEnum):

@@ -181,6 +181,16 @@ def open_tournaments(store: Store) -> list[int]:
                                     .order_by(TournamentRow.id)))
 
 
+def listed(store: Store, most: int) -> list[TournamentState]:
+    """The tournaments entering or under way, then the last ones over, newest first: ``most`` at most."""
+    with store.transaction() as session:
+        open_rows = session.scalars(select(TournamentRow).where(TournamentRow.state.in_(("entry", "running")))
+                                    .order_by(TournamentRow.id.desc()).limit(most)).all()
+        over = session.scalars(select(TournamentRow).where(TournamentRow.state == "over")
+                               .order_by(TournamentRow.id.desc()).limit(max(0, most - len(open_rows)))).all()
+        return [_state(session, row) for row in (*open_rows, *over)]
+
+
 def tournament_of_table(store: Store, table_id: int) -> int | None:
     with store.transaction() as session:
         return session.scalar(select(TournamentMatchRow.tournament_id).where(TournamentMatchRow.table_id == table_id))

@@ -11,8 +11,17 @@ from .. import protocol as p
 from ..store import tournaments as stored
 from ..store.tournaments import TournamentState
 
-__all__ = ["NOT_IN_A_TOURNAMENT", "duplicate_standings", "knockout_standings", "standings", "standings_answer",
-           "standings_line", "tournament_message", "tournament_text"]
+__all__ = [
+    "NOT_IN_A_TOURNAMENT",
+    "duplicate_standings",
+    "knockout_standings",
+    "standings",
+    "standings_answer",
+    "standings_line",
+    "tournament_message",
+    "tournament_summary",
+    "tournament_text",
+]
 
 
 def standings(state: TournamentState) -> list[swiss.Standing]:
@@ -98,6 +107,14 @@ def tournament_text(state: TournamentState) -> str:
 
 
 NOT_IN_A_TOURNAMENT = "This table is not part of a tournament."
+
+
+def tournament_summary(state: TournamentState) -> dict[str, Any]:
+    """A tournament as a list shows it: enough to choose one, and its sentence."""
+    return {"tournament": state.id, "name": state.name, "format": state.format, "director": state.director,
+            "state": state.state, "round": state.round, "rounds": int(state.settings["rounds"]),
+            "entries": sum(e.confirmed for e in state.entries), "entries_max": int(state.settings["entries"]),
+            "rules": state.rules, "text": tournament_text(state)}
 
 
 async def standings_answer(room: Any, table_id: int, name: str | None) -> str:

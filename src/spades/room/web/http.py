@@ -2,8 +2,9 @@
 askers share), ``GET /api/tables/{table}`` (one table as the lobby lists it, while it waits or is under way; what
 an invitation's page looks up), ``GET /api/tables/{table}/record`` (a
 finished game's record only: an unfinished game's record would show every hand, so it is refused with 409) and
-``GET /api/players/{name}/stats``, ``POST /api/sign-out`` (ends a session); and ``GET /metrics`` on the metrics
-listener alone.
+``GET /api/players/{name}/stats``, ``GET /api/tournaments`` (the open ones and the last ones over) and
+``GET /api/tournaments/{n}`` (one, with its rounds and standings), ``POST /api/sign-out`` (ends a session); and
+``GET /metrics`` on the metrics listener alone.
 
 Whatever the path holds, a route answers 404 (or 409) and never fails: a table is a number 1 to 2**31 - 1
 written in ASCII digits (anything else names no table), and a name is looked up only when it could be a
@@ -26,6 +27,8 @@ from .. import protocol as p
 from ..identity import names
 from ..lobby.listing import lobby_find, lobby_page
 from ..protocol import MAX_TABLE_ID
+from ..store import tournaments as stored
+from ..tournaments.views import tournament_message, tournament_summary
 
 __all__ = ["AnonymousLimit", "MetricsOnly", "routes"]
 
@@ -101,6 +104,26 @@ async def _stats(request: Request) -> JSONResponse:
     return JSONResponse(vars(stats))
 
 
+async def _tournament(request: Request) -> JSONResponse:
+    """``GET /api/tournaments/{n}``: a tournament as its message says it (entries, each round's matches with their
+    tables, whose finished games' records are at /api/tables/{table}/record, and the standings)."""
+    number = table_id(request.path_params["tournament"])
+    if number is None:
+        return JSONResponse({"error": f"a tournament is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
+    room = request.app.state.room
+    state = await room.aside(stored.tournament, room.store, number)
+    if state is None:
+        return JSONResponse({"error": f"there is no tournament {number}"}, status_code=404)
+    return JSONResponse(tournament_message(state).model_dump(mode="json", exclude={"id"}))
+
+
+async def _tournaments(request: Request) -> JSONResponse:
+    """``GET /api/tournaments``: the tournaments entering or under way, and the last ones over, newest first."""
+    room = request.app.state.room
+    listed = await room.aside(stored.listed, room.store, p.TOURNAMENTS_LISTED)
+    return JSONResponse({"tournaments": [tournament_summary(state) for state in listed]})
+
+
 async def _sign_out(request: Request) -> JSONResponse:
     """``POST /api/sign-out`` with ``{"token": ...}``: the page's Sign out ends its session at the room, so that a
     guest's name is free again for the next person rather than kept for a session no one holds any more."""
@@ -167,4 +190,6 @@ def routes() -> list[Route]:
         Route("/api/tables/{table}/record", _record),
         Route("/api/players/{name}/stats", _stats),
         Route("/api/sign-out", _sign_out, methods=["POST"]),
+        Route("/api/tournaments", _tournaments),
+        Route("/api/tournaments/{tournament}", _tournament),
     ]

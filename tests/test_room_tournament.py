@@ -526,3 +526,44 @@ def test_a_hostile_player_is_held_to_the_tournaments_limits(tmp_path: Path) -> N
         asyncio.run(main())
     finally:
         server.stop()
+
+
+def test_an_absent_entrant_is_played_for_and_the_game_is_marked(tmp_path: Path) -> None:
+    """An entrant who is not there when the round starts is played for by the computer under the table's cover
+    rule (one second here); the game counts, and its match is marked with that seat."""
+    names = ["Here One", "Gone Two", "Here Three", "Here Four"]
+    registered(str(tmp_path / "room.sqlite3"), names)
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+
+    async def main() -> None:
+        clients = [await RoomClient(server.url).connect() for _ in names]
+        try:
+            for client, name in zip(clients, names, strict=True):
+                assert (await client.login(name, PASSWORD))["type"] == "welcome"
+            made = await clients[0].request({"type": "tournament_create", "name": "Absent", "rules": {
+                "variant": "standard", "options": {}}, "rounds": 1, "hands": 1, "entries": 2, "timeout": 1})
+            tournament = made["tournament"]
+            for me, partner in ((1, 0), (2, 3), (3, 2)):
+                reply = await clients[me].request({"type": "tournament_enter", "tournament": tournament,
+                                                   "partner": names[partner]})
+                assert reply["type"] == "tournament", reply
+            await clients[1].close()  # Gone Two entered, and is gone before the start
+            games = [asyncio.create_task(play_all(clients[n], names[n])) for n in (0, 2, 3)]
+            reply = await clients[0].request({"type": "tournament_enter", "tournament": tournament,
+                                              "partner": names[1]})
+            assert reply["state"] == "running", reply
+            await asyncio.wait_for(asyncio.gather(*games), 600)
+            final = await clients[0].request({"type": "tournament_info", "tournament": tournament})
+            assert final["state"] == "over"
+            match = final["matches"][0][0]
+            entry = next(e for e in final["entries"] if "Gone Two" in e["players"])
+            assert entry["players"] == ["Gone Two", "Here One"]  # first named: North, or East
+            assert match["covered"] == [0 if match["ns"] == entry["number"] else 1], match
+            assert match["ns_points"] is not None
+        finally:
+            await close_all(clients)
+
+    try:
+        asyncio.run(main())
+    finally:
+        server.stop()

@@ -138,6 +138,8 @@ class MatchInfo(Part):
     board: int | None = None
     ns_score: int | None = None
     ew_score: int | None = None
+    covered: list[int] = Field(default_factory=list, max_length=4, description="the seats whose person the "
+                               "computer played for more than half of their actions: the game counts, marked")
 
 
 class StandingInfo(Part):

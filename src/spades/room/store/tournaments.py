@@ -73,6 +73,7 @@ class TournamentMatchRow(Base):
     board: Mapped[int | None] = mapped_column(Integer)  # a duplicate's board, played at this table
     ns_score: Mapped[int | None] = mapped_column(Integer)  # the sides' scores at the end of the game
     ew_score: Mapped[int | None] = mapped_column(Integer)
+    covered: Mapped[list[int] | None] = mapped_column(JSON)  # seats whose person the computer played most of
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ class Match:
     board: int | None = None
     ns_score: int | None = None
     ew_score: int | None = None
+    covered: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -164,8 +166,8 @@ def _state(session: Any, row: TournamentRow) -> TournamentState:
         entries=tuple(Entry(e.id, e.number, (names.get(e.first_id, ""), names.get(e.second_id, "")), e.confirmed)
                       for e in entry_rows),
         byes=tuple(r.bye for r in rounds),
-        matches=tuple(Match(m.table_id, m.round, m.number, m.ns, m.ew, m.ns_halves, m.board, m.ns_score, m.ew_score)
-                      for m in matches))
+        matches=tuple(Match(m.table_id, m.round, m.number, m.ns, m.ew, m.ns_halves, m.board, m.ns_score, m.ew_score,
+                            tuple(m.covered or ())) for m in matches))
 
 
 def tournament(store: Store, tournament_id: int) -> TournamentState | None:
@@ -373,13 +375,15 @@ def pair_round(store: Store, tournament_id: int, round_: int, matches: list[Matc
         return None
 
 
-def record_result(store: Store, table_id: int, ns_halves: int, scores: tuple[int, int]) -> bool:
-    """North-South's result at a tournament's table (in halves) and both sides' scores; False when it was
+def record_result(store: Store, table_id: int, ns_halves: int, scores: tuple[int, int],
+                  covered: tuple[int, ...] = ()) -> bool:
+    """North-South's result at a tournament's table (in halves), both sides' scores, and the seats whose person
+    the computer played for more than half of their actions (the game counts, marked); False when it was
     recorded already."""
     with store.transaction() as session:
         done = session.execute(update(TournamentMatchRow).where(
             TournamentMatchRow.table_id == table_id, TournamentMatchRow.ns_halves.is_(None))
-            .values(ns_halves=ns_halves, ns_score=scores[0], ew_score=scores[1]))
+            .values(ns_halves=ns_halves, ns_score=scores[0], ew_score=scores[1], covered=list(covered) or None))
         return bool(getattr(done, "rowcount", 0))
 
 

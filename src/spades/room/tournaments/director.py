@@ -18,6 +18,8 @@ import os
 from fractions import Fraction
 from typing import Any
 
+from ...events import BidMade, CardPlayed
+from ...record import game_from_record
 from ...rules import Rules
 from ...seats import seat_name
 from ...tournament import duplicate, knockout, swiss
@@ -88,8 +90,10 @@ class Director:
         tournament_id = await self.room.db(stored.tournament_of_table, self.room.store, event.table)
         if tournament_id is None:
             return
-        scores = (event.scores[0], event.scores[1])
-        await self.room.db(stored.record_result, self.room.store, event.table, _halves(event.winner), scores)
+        record = await self.room.db(self.room.store.record, event.table)
+        if record is not None:
+            await self.room.db(stored.record_result, self.room.store, event.table, _halves(event.winner),
+                               (event.scores[0], event.scores[1]), mostly_covered(record))
         await self.advance(tournament_id)
 
     async def advance(self, tournament_id: int) -> None:
@@ -116,7 +120,7 @@ class Director:
                     return  # still being played
                 result = record["result"]
                 await room.db(stored.record_result, room.store, match.table, _halves(result["winner"]),
-                              (result["scores"][0], result["scores"][1]))
+                              (result["scores"][0], result["scores"][1]), mostly_covered(record))
             state = await room.db(stored.tournament, room.store, tournament_id)
             assert state is not None
             rounds = int(state.settings["rounds"])
@@ -240,6 +244,21 @@ def played(state: stored.TournamentState) -> list[swiss.Round]:
         bye = state.byes[round_ - 1] if round_ - 1 < len(state.byes) else None
         out.append(swiss.Round(matches, swiss.Bye(bye) if bye else None))
     return out
+
+
+def mostly_covered(record: dict[str, Any]) -> tuple[int, ...]:
+    """The seats whose person the computer played for more than half of that seat's actions in a finished game
+    (its record's ``meta.covered`` counts them): the game counts, and is marked."""
+    covered = record.get("meta", {}).get("covered", {})
+    if not covered:
+        return ()
+    game = game_from_record(record)
+    acted: dict[int, int] = {}
+    for event in game.events:
+        if isinstance(event, (BidMade, CardPlayed)):
+            acted[event.seat] = acted.get(event.seat, 0) + 1
+    return tuple(sorted(int(seat) for seat, count in covered.items()
+                        if int(count) * 2 > acted.get(int(seat), 0) > 0))
 
 
 def bracket(state: stored.TournamentState) -> knockout.Bracket[int]:

@@ -165,7 +165,7 @@ def tournament_message(state: TournamentState, reply_to: int | None = None) -> p
         entries=[p.EntryInfo(number=e.number, players=list(e.players), confirmed=e.confirmed) for e in state.entries],
         matches=[[p.MatchInfo(table=m.table, number=m.number, ns=m.ns, ew=m.ew,
                               ns_points=None if m.ns_halves is None else m.ns_halves / 2, board=m.board,
-                              ns_score=m.ns_score, ew_score=m.ew_score)
+                              ns_score=m.ns_score, ew_score=m.ew_score, covered=list(m.covered))
                   for m in state.round_matches(r)] for r in range(1, state.round + 1)],
         byes=list(state.byes),
         standings=rows,

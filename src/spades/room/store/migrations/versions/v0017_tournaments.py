@@ -63,6 +63,7 @@ def upgrade() -> None:
         sa.Column("board", sa.Integer, nullable=True),
         sa.Column("ns_score", sa.Integer, nullable=True),
         sa.Column("ew_score", sa.Integer, nullable=True),
+        sa.Column("covered", sa.JSON, nullable=True),
     )
     op.create_index("ix_tournament_matches_tournament_id", "tournament_matches", ["tournament_id"])
 

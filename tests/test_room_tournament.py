@@ -87,6 +87,11 @@ def test_a_swiss_of_8_partnerships_over_3_rounds(tmp_path: Path) -> None:
             standing_of = {s["entry"]: s["place"] for s in final["standings"]}
             entry_of = {name: e["number"] for e in final["entries"] for name in e["players"]}
             assert places == [standing_of[entry_of[name]] for name in names]
+            # tournament games are rated in their rating group, as any game of registered people
+            for client in clients:
+                ratings = [f for f in client.frames if f["type"] == "rating"]
+                assert len(ratings) == ROUNDS and all(f["group"] == "partnership" and f["rated"] for f in ratings), \
+                    ratings
         finally:
             await close_all(clients)
 

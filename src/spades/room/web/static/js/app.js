@@ -15,8 +15,11 @@ import { connectStats, renderStats } from "./stats.js";
 import { connectSettingsDialog } from "./settings_dialog.js";
 import { joinMessage } from "./settings.js";
 import { $, el } from "./dom.js";
+import { connectTournaments, showTournaments, tournamentError } from "./tournaments.js";
+import { connectTournament, onTournament, showTournament } from "./tournament_page.js";
 
-const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], lobbyPage: 0, invitation: null };
+const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], lobbyPage: 0, invitation: null,
+  entered: new Set(), noteTournament };
 
 const link = new Link({ onMessage, onState });
 const table = new TableView(link, { onLeave: () => go("/") });
@@ -46,6 +49,8 @@ function route() {
   if ((match = /^\/stats(?:\/([^/]+))?$/.exec(path))) {
     return { view: "stats", name: match[1] ? decodeURIComponent(match[1]) : null };
   }
+  if (path === "/tournaments") return { view: "tournaments" };
+  if ((match = /^\/tournaments\/(\d+)$/.exec(path))) return { view: "tournament", tournament: Number(match[1]) };
   if (path === "/leaderboard") return { view: "ratings", group: new URLSearchParams(location.search).get("group") };
   if ((match = /^\/players\/([^/]+)$/.exec(path))) {
     const page = Number(new URLSearchParams(location.search).get("page"));
@@ -74,6 +79,12 @@ function open() {
   if (where.view === "ratings") {
     show("ratings");
     showRatings(where);
+    return;
+  }
+  if (where.view === "tournaments" || where.view === "tournament") {
+    show(where.view);
+    if (where.view === "tournaments") showTournaments(state);
+    else showTournament(state, where.tournament);
     return;
   }
   if (!state.signedIn) {
@@ -197,7 +208,7 @@ function onMessage(message, context) {
       renderLobby(room, message.tables, message);
       break;
     case "table":
-      if (seatedByRoom(message, state.me)) go(`/tables/${message.table}`);
+      if (seatedByRoom(message, state.me) || seatedForTournament(message, context)) go(`/tables/${message.table}`);
       if (message.table !== table.id) $("game-over-rating").hidden = true;  // another table's rating
       table.onTable(message);
       if (context && context.then) context.then(message);
@@ -221,6 +232,11 @@ function onMessage(message, context) {
     case "rating":
       if (message.table === table.id) showRating(message);
       break;
+    case "tournament":
+      noteTournament(message);
+      if (context && context.then) context.then(message);
+      else onTournament(message);
+      break;
     case "pong":
       if (context && context.then) context.then();
       break;
@@ -231,6 +247,21 @@ function onMessage(message, context) {
     default:
       break;
   }
+}
+
+/** The tournaments this player is entered in and that are not over, as the room's messages say them. */
+function noteTournament(message) {
+  const name = state.me && state.me.name;
+  if (name && message.state !== "over" && message.entries.some((entry) => entry.players.includes(name))) {
+    state.entered.add(message.tournament);
+  } else state.entered.delete(message.tournament);
+}
+
+/** A ``table`` the room sent by itself (no request of this page's), seating this player elsewhere while they are
+ * entered in a tournament: a round's table, which the page goes to as quick play's, the seating line said there. */
+function seatedForTournament(message, context) {
+  if (context || !state.entered.size || !state.me || message.table === table.id) return false;
+  return message.state !== "over" && message.seats.some((seat) => seat.player === state.me.name);
 }
 
 function onError(message, context) {
@@ -247,6 +278,7 @@ function onError(message, context) {
   if (kind === "chat" || kind === "mute" || kind === "remove") return table.chat.onError(message, kind);
   if (kind === "lobby-chat" || kind === "lobby-mute") return lobbyChat.onError(message, kind);
   if (kind === "ask") table.stopWaiting();
+  if (kind && kind.startsWith("tournament-")) return tournamentError(message, kind);
   if (message.code === "session_expired") {
     setToken(null);
     state.signedIn = false;
@@ -289,5 +321,7 @@ window.addEventListener("unhandledrejection", (event) => {
 });
 
 connectRatings(go);
+connectTournaments(room);
+connectTournament(room);
 renderCreateSeats();
 link.open();

@@ -1,0 +1,259 @@
+// A tournament's page (/tournaments/N): where it stands in a sentence, its entries, the player's own entry (enter
+// with a partner, leave, and for its director start now), each round's matches in a table (tables linked), the
+// standings as a data table (Swiss: points and Buchholz; knockout: matches won and the champion; duplicate:
+// matchpoints and percentage in each direction) and, for a Swiss, a chart of each pair's points after each round
+// with the same figures in a table. A `tournament` frame for it redraws it in place; only what changed is said, once.
+
+import { drawLines } from "./chart.js";
+import { $, el } from "./dom.js";
+import { notice } from "./speak.js";
+import { formatName, getJson } from "./tournaments.js";
+
+const page = { shown: null, message: null, link: null, state: null };
+const CHART_MOST = 8;  // pairs a chart of points draws; more would be lines no one can tell apart
+
+const points = (n) => `${n % 1 ? n.toFixed(1) : n} point${n === 1 ? "" : "s"}`;
+const figure = (n) => (n % 1 ? n.toFixed(1) : String(n));
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function head(...names) {
+  return el("thead", {}, el("tr", {}, ...names.map((text) => el("th", { scope: "col", text }))));
+}
+
+function dataTable(caption, names, rows, extra = "") {
+  return el("div", { class: "table-scroll" }, el("table", { class: `stats ${extra}` }, el("caption", { text: caption }),
+    head(...names), el("tbody", {}, ...rows)));
+}
+
+/** Each entry's name by its number: "3. Ada and Bob". */
+function pairNames(message) {
+  const names = new Map();
+  for (const entry of message.entries) {
+    if (entry.number !== null) names.set(entry.number, `${entry.number}. ${entry.players.join(" and ")}`);
+  }
+  return (number) => names.get(number) || `Pair ${number}`;
+}
+
+function mine(message) {
+  const me = page.state.me;
+  return me ? message.entries.find((entry) => entry.players.includes(me.name)) || null : null;
+}
+
+function details(message) {
+  const parts = [`${formatName(message.format)} of partnerships, ${message.rules.variant.replace("_", " ")} rules`,
+    `directed by ${message.director}`, `${plural(message.entries_max, "entry")} at most`];
+  if (message.format === "swiss") {
+    parts.push(`${plural(message.rounds, "round")}`, message.hands ? `${plural(message.hands, "hand")} a match`
+      : "each match a game to the target");
+  } else if (message.format === "duplicate") {
+    parts.push(`${plural(message.rounds, "round")}`, `${plural(message.boards || 2, "board")} a round`);
+  } else parts.push(`${plural(message.rounds, "round")}, each match a game to the target`);
+  if (message.clock) parts.push(`turn clock ${message.clock.per_action} seconds an action, bank ${message.clock.bank}`);
+  return `${parts.join("; ")}.`;
+}
+
+function entriesPart(message) {
+  const rows = message.entries.map((entry, i) => el("tr", {},
+    el("th", { scope: "row", text: entry.number !== null ? String(entry.number) : String(i + 1) }),
+    el("td", { text: entry.players.join(" and ") }),
+    el("td", { text: entry.confirmed ? "entered" : `waiting for ${entry.players[1] || "a partner"} to enter` })));
+  const caption = `Entries: ${message.entries.filter((e) => e.confirmed).length} of ${message.entries_max}`
+    + (message.state === "entry" ? "" : ", numbered by rating");
+  return [el("h2", { id: "tournament-entries-title", text: "Entries" }),
+    message.entries.length ? dataTable(caption, ["Pair", "Players", "Entry"], rows)
+      : el("p", { text: "No entry yet." })];
+}
+
+function result(message, match) {
+  if (match.ns_points === null) return "playing";
+  if (message.format === "duplicate") return "played";
+  return match.ns_points === 1 ? "North-South won" : match.ns_points === 0 ? "East-West won" : "drawn";
+}
+
+function roundsPart(message) {
+  if (!message.matches.length) return [];
+  const name = pairNames(message);
+  const duplicate = message.format === "duplicate";
+  const parts = [el("h2", { text: "Rounds" })];
+  message.matches.forEach((matches, i) => {
+    const round = i + 1;
+    const rows = matches.map((match) => el("tr", {},
+      el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: `Table ${match.number}` })),
+      ...(duplicate ? [el("td", { text: String(match.board ?? "") })] : []),
+      el("td", { text: name(match.ns) }), el("td", { text: name(match.ew) }),
+      el("td", { text: result(message, match) }),
+      el("td", { text: match.ns_score === null || match.ns_score === undefined ? "" : `${match.ns_score} to ${match.ew_score}` })));
+    const columns = ["Table", ...(duplicate ? ["Board"] : []), "North-South", "East-West", "Result",
+      "Score, North-South to East-West"];
+    parts.push(el("h3", { text: `Round ${round}` }), dataTable(`Round ${round} of ${message.rounds}: matches`, columns, rows));
+    const bye = message.byes[i];
+    if (bye) parts.push(el("p", { text: `Bye: ${name(bye)}, a point.` }));
+  });
+  return parts;
+}
+
+function standingsPart(message) {
+  const name = pairNames(message);
+  const parts = [el("h2", { id: "tournament-standings-title", text: "Standings" })];
+  if (!message.standings.length) {
+    parts.push(el("p", { text: message.state === "entry" ? "The standings begin with the first round's results."
+      : "No round has all its results in yet." }));
+    return parts;
+  }
+  const after = `after ${plural(completeRounds(message), "round")}`;
+  if (message.format === "duplicate") {
+    for (const [direction, words] of [["NS", "North-South"], ["EW", "East-West"]]) {
+      const rows = message.standings.filter((s) => s.direction === direction).map((s) => el("tr", {},
+        el("td", { text: String(s.place) }), el("th", { scope: "row", text: name(s.entry) }),
+        el("td", { text: figure(s.points) }), el("td", { text: `${(s.percentage ?? 0).toFixed(1)}%` })));
+      parts.push(dataTable(`${words} standings, ${after}`, ["Place", "Pair", "Matchpoints", "Percentage"], rows,
+        "standings"));
+    }
+    return parts;
+  }
+  if (message.format === "knockout") {
+    if (message.champion) parts.push(el("p", { class: "big-line", text: `Champions: ${name(message.champion)}.` }));
+    const rows = message.standings.map((s) => el("tr", {}, el("td", { text: String(s.place) }),
+      el("th", { scope: "row", text: name(s.entry) }), el("td", { text: figure(s.points) })));
+    parts.push(dataTable("Standings: the pairs by how far each went", ["Place", "Pair", "Matches won"], rows, "standings"));
+    return parts;
+  }
+  const rows = message.standings.map((s) => el("tr", {}, el("td", { text: String(s.place) }),
+    el("th", { scope: "row", text: name(s.entry) }), el("td", { text: figure(s.points) }),
+    el("td", { text: figure(s.buchholz) })));
+  parts.push(dataTable(`Standings ${after}`, ["Place", "Pair", "Points", "Buchholz"], rows, "standings"));
+  return parts;
+}
+
+function completeRounds(message) {
+  let rounds = 0;
+  for (const matches of message.matches) {
+    if (matches.some((m) => m.ns_points === null)) break;
+    rounds += 1;
+  }
+  return rounds;
+}
+
+/** A Swiss's points after each complete round, one line a pair: drawn once it has a round, for eight pairs at most. */
+function chartPart(message) {
+  const rounds = completeRounds(message);
+  const numbers = message.standings.map((s) => s.entry);
+  if (message.format !== "swiss" || rounds < 1 || numbers.length > CHART_MOST || !numbers.length) return [];
+  const name = pairNames(message);
+  const values = numbers.map((entry) => {
+    let total = 0;
+    const line = [0];
+    for (let r = 0; r < rounds; r++) {
+      for (const m of message.matches[r]) {
+        if (m.ns === entry) total += m.ns_points;
+        if (m.ew === entry) total += 1 - m.ns_points;
+      }
+      if (message.byes[r] === entry) total += 1;
+      line.push(total);
+    }
+    return line;
+  });
+  const table = el("table", { class: "scores", id: "tournament-chart-table" },
+    el("caption", { text: "Points after each round" }), el("thead"), el("tbody"));
+  const host = el("div", { id: "tournament-chart" });
+  const section = el("section", { class: "summary", "aria-labelledby": "tournament-chart-title" },
+    el("h2", { id: "tournament-chart-title", text: "Points round by round" }), host, table);
+  const leader = message.standings[0];
+  section.drawn = () => drawLines(host, table, {
+    names: numbers.map(name), values, axis: "round", rowHead: "Round", floor: [0, 1],
+    title: `Points of each pair after each of ${plural(rounds, "round")}; ${name(leader.entry)} lead with ${points(leader.points)}. The table below gives every figure.`,
+    cell: (series, i) => figure(values[series][i]),
+  });
+  return [section];
+}
+
+function renderActions(message) {
+  const registered = Boolean(page.state.me && !page.state.me.guest);
+  const entry = mine(message);
+  const director = registered && page.state.me.name === message.director;
+  const open = message.state === "entry";
+  const enter = open && registered && !(entry && entry.confirmed);
+  $("tournament-enter-form").hidden = !enter;
+  $("tournament-leave").hidden = !(open && entry);
+  $("tournament-start").hidden = !(open && director);
+  $("tournament-actions").hidden = !(enter || (open && (entry || director)));
+  $("tournament-actions-title").textContent = director && !entry ? "Directing" : "Your entry";
+}
+
+/** Draw the tournament; the focus stays where it was (found again by its words when its element was redrawn). */
+function render(message) {
+  const focused = $("tournament-result").contains(document.activeElement) ? document.activeElement.textContent : null;
+  page.message = message;
+  $("tournament-title").textContent = `${message.name} (tournament ${message.tournament})`;
+  $("tournament-text").textContent = message.text;
+  document.title = `${message.name} · Spades`;
+  renderActions(message);
+  const parts = [el("p", { text: details(message) }), ...entriesPart(message), ...standingsPart(message),
+    ...chartPart(message), ...roundsPart(message)];
+  $("tournament-result").replaceChildren(...parts);
+  for (const part of parts) if (part.drawn) part.drawn();
+  if (focused !== null) {
+    const again = [...$("tournament-result").querySelectorAll("a")].find((a) => a.textContent === focused);
+    (again || $("tournament-title")).focus();
+  }
+}
+
+/** The tournament view at /tournaments/N: read from the room's HTTP API, then kept current by its frames. */
+export async function showTournament(state, number) {
+  page.state = state;
+  const again = page.shown === number && page.message !== null;
+  page.shown = number;
+  if (!again) {
+    page.message = null;
+    $("tournament-title").textContent = `Tournament ${number}`;
+    $("tournament-text").textContent = "";
+    $("tournament-actions").hidden = true;
+    $("tournament-result").replaceChildren();
+  }
+  if (!$("view-tournament").contains(document.activeElement)) $("tournament-title").focus();
+  let message;
+  try {
+    message = await getJson(`/api/tournaments/${number}`);
+  } catch (error) {
+    $("tournament-text").textContent = `No tournament: ${error.message}.`;
+    return;
+  }
+  if (page.shown !== number) return;
+  state.noteTournament?.(message);
+  render(message);
+}
+
+/** A ``tournament`` frame: the page redrawn if it shows that tournament; ``said`` (the answer to the player's own
+ * message) or else the new sentence, when it changed, said once. */
+export function onTournament(message, said = null) {
+  if (page.shown !== message.tournament || $("view-tournament").hidden) return;
+  const before = page.message;
+  render(message);
+  if (said) notice(said);
+  else if (!before || before.text !== message.text) notice(message.text);
+}
+
+/** The entry form and buttons, sent over the room's link. */
+export function connectTournament({ link, state }) {
+  page.link = link;
+  page.state = state;
+  const send = (message, kind, said) => link.send({ ...message, tournament: page.shown },
+    { kind, then: (reply) => onTournament(reply, said(reply)) });
+  $("tournament-enter-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const partner = $("tournament-partner").value.trim();
+    send({ type: "tournament_enter", partner }, "tournament-enter", (reply) => {
+      const entry = mine(reply);
+      return entry && entry.confirmed ? `Entered with ${partner}. ${reply.text}`
+        : `Entered with ${partner}; the entry stands once ${partner} enters naming you.`;
+    });
+  });
+  $("tournament-leave").addEventListener("click", () => {
+    send({ type: "tournament_leave" }, "tournament-leave", () => "Your entry is withdrawn.");
+    $("tournament-title").focus();
+  });
+  $("tournament-start").addEventListener("click", () => {
+    send({ type: "tournament_start" }, "tournament-start", (reply) => `Started. ${reply.text}`);
+    $("tournament-title").focus();
+  });
+}

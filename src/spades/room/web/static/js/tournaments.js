@@ -1,0 +1,132 @@
+// The tournaments page (/tournaments): the room's tournaments (from /api/tournaments) as a table, each with its
+// sentence and a link to its own page, and the form that creates one (format, rule set of two partnerships, the
+// format's sizes, a turn clock and the absence timeout), sent as tournament_create over the page's link. The room's
+// refusal is said in the page's alert region, as the lobby's form does.
+
+import { $, el } from "./dom.js";
+import { alertText, notice, reason } from "./speak.js";
+
+const DATA = JSON.parse(document.getElementById("rule-sets")?.textContent || "{}");
+const FORMATS = { swiss: "Swiss", knockout: "Knockout", duplicate: "Duplicate pairs" };
+const STATES = { entry: "taking entries", running: "under way", over: "over" };
+
+/** The page's JSON from the room's HTTP API, or an error with the room's reason. */
+export async function getJson(path) {
+  const reply = await fetch(path);
+  const body = await reply.json();
+  if (!reply.ok) throw new Error(body.error || `the room answered ${reply.status}`);
+  return body;
+}
+
+/** The variants a tournament takes: two partnerships of two. Their names as the lobby's form gives them. */
+function partnershipVariants() {
+  const names = new Map([...$("create-variant").options].map((option) => [option.value, option.textContent]));
+  const variants = Object.entries(DATA.variants || {})
+    .filter(([, info]) => info.partnerships && info.players === 4).map(([variant]) => variant);
+  return (variants.length ? variants : ["standard"]).map((variant) => [variant, names.get(variant) || variant]);
+}
+
+export const formatName = (format) => FORMATS[format] || format;
+
+/** The tournaments view: the list, and the form (for a registered player). */
+export async function showTournaments(state) {
+  document.title = "Tournaments · Spades";
+  const registered = Boolean(state.me && !state.me.guest);
+  $("tournament-form").hidden = !registered;
+  $("tournaments-signin").hidden = registered;
+  if (!$("view-tournaments").contains(document.activeElement)) $("tournaments-title").focus();
+  const out = $("tournaments-result");
+  let list;
+  try {
+    list = await getJson("/api/tournaments");
+  } catch (error) {
+    out.replaceChildren(el("p", { text: `No list of tournaments: ${error.message}.` }));
+    return;
+  }
+  if (!list.tournaments.length) {
+    out.replaceChildren(el("p", { text: "No tournament yet. Create one below." }));
+    return;
+  }
+  const head = el("tr", {}, ...["Tournament", "Format", "Where it stands", "Entries"]
+    .map((text) => el("th", { scope: "col", text })));
+  const rows = list.tournaments.map((t) => el("tr", {},
+    el("th", { scope: "row" }, el("a", { href: `/tournaments/${t.tournament}`, text: `${t.tournament}. ${t.name}` })),
+    el("td", { text: `${formatName(t.format)}, ${STATES[t.state] || t.state}` }),
+    el("td", { text: t.text }),
+    el("td", { text: `${t.entries} of ${t.entries_max}` })));
+  const caption = `Tournaments: ${list.tournaments.length}, the newest first`;
+  out.replaceChildren(el("div", { class: "table-scroll" }, el("table", { class: "stats tournaments" },
+    el("caption", { text: caption }), el("thead", {}, head), el("tbody", {}, ...rows))));
+}
+
+/** Only the fields of the format chosen are shown (and taken by the form's checks). */
+function formatFields() {
+  const format = $("tournament-format").value;
+  for (const box of document.querySelectorAll("#tournament-form [data-format]")) {
+    const on = box.dataset.format.split(" ").includes(format);
+    box.hidden = !on;
+    for (const input of box.querySelectorAll("input, select")) input.disabled = !on;
+  }
+  const entries = $("tournament-entries");
+  entries.min = format === "duplicate" ? "4" : "2";
+  entries.step = format === "duplicate" ? "2" : "1";
+  $("tournament-entries").labels[0].textContent = format === "duplicate"
+    ? "Pairs at most (an even number, 4 or more)" : "Entries (pairs) at most";
+}
+
+function clockFields() {
+  const on = $("tournament-clock").checked;
+  $("tournament-clock-fields").hidden = !on;
+  for (const input of $("tournament-clock-fields").querySelectorAll("input")) input.disabled = !on;
+}
+
+const number = (id) => parseInt($(id).value, 10);
+
+/** The message the form asks for. */
+function createMessage() {
+  const format = $("tournament-format").value;
+  const message = { type: "tournament_create", name: $("tournament-name").value.trim(), format,
+    rules: { variant: $("tournament-variant").value, options: {} }, timeout: number("tournament-timeout") };
+  if (format === "knockout") message.entries = number("tournament-bracket");
+  else message.entries = number("tournament-entries");
+  if (format === "swiss") {
+    message.rounds = number("tournament-rounds");
+    if (Number.isInteger(number("tournament-hands"))) message.hands = number("tournament-hands");
+  }
+  if (format === "duplicate") {
+    message.boards = number("tournament-boards");
+    if (Number.isInteger(number("tournament-duplicate-rounds"))) message.rounds = number("tournament-duplicate-rounds");
+  }
+  if ($("tournament-clock").checked) {
+    message.clock = { per_action: number("tournament-per-action"), bank: number("tournament-bank"),
+      more_time: $("tournament-more-time").checked };
+  }
+  return message;
+}
+
+/** The form's controls, wired to the room's link; a tournament made goes to its page. */
+export function connectTournaments({ link, go }) {
+  $("tournament-variant").replaceChildren(...partnershipVariants()
+    .map(([value, text]) => el("option", { value, text })));
+  $("tournament-format").addEventListener("change", formatFields);
+  $("tournament-clock").addEventListener("change", clockFields);
+  formatFields();
+  clockFields();
+  $("tournament-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    link.send(createMessage(), {
+      kind: "tournament-create",
+      then: (message) => {
+        go(`/tournaments/${message.tournament}`);
+        notice(`Tournament ${message.tournament} created. ${message.text}`);
+      },
+    });
+  });
+}
+
+/** The room's refusal of a tournament's message, said at once. */
+export function tournamentError(message, kind) {
+  const what = { "tournament-create": "The tournament was not created", "tournament-enter": "Not entered",
+    "tournament-leave": "Not withdrawn", "tournament-start": "Not started", "tournament-info": "No tournament" }[kind];
+  alertText(`${what}: ${reason(message.message)}.`);
+}

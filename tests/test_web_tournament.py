@@ -1,0 +1,198 @@
+"""A Swiss tournament in Debian's chromium, by keys: a registered player signs in, reaches the tournaments page
+from the lobby, creates a Swiss of 2 entries, 1 round and 1 hand, and enters with a partner; three other people
+(websocket clients) enter, so it starts; the browser's player hears the seating line once, is taken to the table,
+plays the game by keys, hears the standings at Shift+S, then reads the standings table on the tournament's page
+against the room's message. axe finds no violation on the tournaments page nor on the tournament's page; both are
+photographed at desktop and phone sizes into /tmp/tournament-shots/."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from room_server import close_all
+from test_room_tournament import PASSWORD, play_all, registered
+from test_web import axe_violations, report
+from web_support import DESKTOP, TRANSCRIPT, heard_times, log_lines, new_page, serving, transcript, wait_for_log
+
+NAMES = ["Ada Web", "Bob", "Cy", "Di"]
+SHOTS = Path("/tmp/tournament-shots")
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def sign_in(page: Any, url: str, name: str) -> None:
+    """A registered player signs in by keys on the first page."""
+    page.goto(url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.focus("#login-name")
+    page.keyboard.type(name)
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")  # the form's first button: Sign in
+    page.wait_for_selector("#lobby-title:focus")
+    assert page.inner_text("#who") == name
+
+
+def others(url: str, tournament: int) -> dict[str, Any]:
+    """Bob (naming the browser's player), Cy and Di (each other) enter and play every game they are seated at; the
+    tournament's last message."""
+    async def main() -> dict[str, Any]:
+        clients = [await RoomClient(url).connect() for _ in NAMES[1:]]
+        try:
+            for client, name in zip(clients, NAMES[1:], strict=True):
+                assert (await client.login(name, PASSWORD))["type"] == "welcome"
+            games = [asyncio.create_task(play_all(c, n)) for c, n in zip(clients, NAMES[1:], strict=True)]
+            for client, partner in ((clients[1], "Di"), (clients[2], "Cy"), (clients[0], NAMES[0])):
+                reply = await client.request({"type": "tournament_enter", "tournament": tournament,
+                                              "partner": partner})
+                assert reply["type"] == "tournament", reply
+            await asyncio.wait_for(asyncio.gather(*games), 240)
+            final = await clients[0].request({"type": "tournament_info", "tournament": tournament})
+            assert final["state"] == "over", final
+            return final
+        finally:
+            await close_all(clients)
+
+    from spades.room.client import RoomClient
+
+    return asyncio.run(main())
+
+
+def play_the_game(page: Any) -> None:
+    """Bid 3 (digits, Enter, y) and play the last card it may play at each turn, by keys, to the game's end."""
+    wait_for_log(page, "Your turn to bid")
+    for key in ("3", "Enter", "y"):
+        page.keyboard.press(key)
+    seen = 0
+    while True:
+        page.wait_for_function(
+            "seen => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith('Your turn.'))"
+            ".length > seen || !document.getElementById('game-over').hidden", arg=seen, timeout=120_000)
+        if page.is_visible("#game-over"):
+            return
+        seen = sum(1 for line in log_lines(page) if line.startswith("Your turn."))
+        legal = page.eval_on_selector_all("#hand button.card",
+                                          "bs => bs.map(b => !b.classList.contains('unplayable'))")
+        target = max(i for i, ok in enumerate(legal) if ok)
+        page.focus("#play")
+        for key in ["Home", *["ArrowRight"] * target, "Enter"]:
+            page.keyboard.press(key)
+
+
+def cells(page: Any, selector: str) -> list[list[str]]:
+    rows: list[list[str]] = page.eval_on_selector_all(
+        selector + " tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    return rows
+
+
+def shoot(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+
+def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path: Path) -> None:
+    pytest.importorskip("axe_playwright_python")
+    registered(str(tmp_path / "room.sqlite3"), NAMES)
+    with serving(tmp_path) as room:
+        errors: list[str] = []
+        page = new_page(browser, errors=errors)
+        page.add_init_script(TRANSCRIPT)
+        sign_in(page, room.url, NAMES[0])
+
+        # the lobby's Tournaments region, by Tab from "Play with people" above it, then Enter
+        assert page.inner_text("#lobby-tournaments-title") == "Tournaments"
+        page.focus("#quick-play")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "lobby-tournaments-link"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#tournaments-result p")
+        assert page.evaluate("location.pathname") == "/tournaments"
+        assert page.evaluate("document.activeElement.id") == "tournaments-title"
+        assert page.inner_text("#tournaments-result") == "No tournament yet. Create one below."
+        variants = page.eval_on_selector_all("#tournament-variant option", "os => os.map(o => o.value)")
+        assert "standard" in variants and "solo" not in variants and "six_partners" not in variants
+        violations = axe_violations(page)
+        assert not violations, "tournaments page: " + report(violations)
+        shoot(page, "tournaments-form")
+
+        # the form, by keys: a name, Swiss (the first format), 2 entries, 1 round, 1 hand
+        page.focus("#tournament-name")
+        page.keyboard.type("Friday Swiss")
+        for field, value in (("#tournament-entries", "2"), ("#tournament-rounds", "1"), ("#tournament-hands", "1")):
+            page.focus(field)
+            page.keyboard.press("Control+A")
+            page.keyboard.type(value)
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => /^\\/tournaments\\/\\d+$/.test(location.pathname)")
+        tournament = int(page.evaluate("location.pathname").rsplit("/", 1)[1])
+        page.wait_for_selector("#tournament-text:has-text('Friday Swiss: a Swiss of 1 round, 0 of 2 entries in')")
+        assert page.inner_text("#tournament-title") == f"Friday Swiss (tournament {tournament})"
+        assert page.is_visible("#tournament-start")  # the director may start it
+
+        # entering with a partner, by keys
+        page.focus("#tournament-partner")
+        page.keyboard.type("Bob")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#tournament-result td:has-text('waiting for Bob to enter')")
+        page.wait_for_function("() => document.getElementById('notice').textContent.includes('Entered with Bob')")
+        assert page.is_visible("#tournament-leave")
+        violations = axe_violations(page)
+        assert not violations, "tournament page, taking entries: " + report(violations)
+
+        start = len(transcript(page))
+        with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread
+            final_future = thread.submit(others, room.url.replace("http", "ws") + "/ws", tournament)
+            wait_for_log(page, "Round 1 of 1: table ")
+            seating = next(line for line in log_lines(page) if line.startswith("Round 1 of 1: table "))
+            assert re.fullmatch(r"Round 1 of 1: table 1, you sit (North|East|South|West) with (Bob) against "
+                                r"(Cy and Di|Di and Cy)\.", seating), seating
+            assert re.fullmatch(r"/tables/\d+", page.evaluate("location.pathname"))
+            play_the_game(page)
+            final = final_future.result(300)
+        assert heard_times(transcript(page, start), "Round 1 of 1: table 1") == 1, transcript(page, start)
+
+        # Shift+S at the table: where the tournament stands, and this player's place
+        page.keyboard.press("Escape")
+        page.keyboard.press("Shift+S")
+        page.wait_for_function("() => document.getElementById('status').textContent.includes('Your place: ')")
+        answer = page.inner_text("#status")
+        assert answer.startswith("Friday Swiss is over. Standings: 1. "), answer
+        assert re.search(r"Your place: [12] of 2, [\d.]+ points?\.$", answer), answer
+
+        # the tournament's page, by keys: the header's Tournaments, then the tournament's link
+        page.focus("#nav-tournaments")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"#tournaments-result a[href='/tournaments/{tournament}']")
+        page.focus(f"#tournaments-result a[href='/tournaments/{tournament}']")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#tournament-result table.standings")
+        assert page.inner_text("#tournament-text") == final["text"]
+        assert not page.is_visible("#tournament-actions")  # over: no entry to make or leave
+        names = {e["number"]: f"{e['number']}. {' and '.join(e['players'])}" for e in final["entries"]}
+        assert page.inner_text("#tournament-result table.standings caption") == "Standings after 1 round"
+        headers = page.eval_on_selector_all("#tournament-result table.standings thead th",
+                                            "cells => cells.map(c => c.textContent)")
+        assert headers == ["Place", "Pair", "Points", "Buchholz"]
+        expected = [[str(s["place"]), names[s["entry"]], f"{s['points']:g}", f"{s['buchholz']:g}"]
+                    for s in final["standings"]]
+        assert cells(page, "#tournament-result table.standings") == expected
+        match = final["matches"][0][0]
+        rounds = cells(page, "#tournament-result table:has(caption:text('Round 1 of 1: matches'))")
+        assert rounds[0][:3] == ["Table 1", names[match["ns"]], names[match["ew"]]]
+        assert page.get_attribute("#tournament-result a:text('Table 1')", "href") == f"/tables/{match['table']}"
+        chart = page.eval_on_selector("#tournament-chart svg", "svg => [svg.getAttribute('role'), "
+                                      "svg.querySelector('title').textContent]")
+        assert chart[0] == "img" and chart[1].startswith("Points of each pair after each of 1 round; ")
+        assert len(cells(page, "#tournament-chart-table")) == 1
+        violations = axe_violations(page)
+        assert not violations, "tournament page, over: " + report(violations)
+        shoot(page, "tournament-over")
+        assert not errors, errors

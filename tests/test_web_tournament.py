@@ -94,6 +94,8 @@ def shoot(page: Any, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= viewport["width"], f"{name} at {size}: {wide} pixels wide"  # nothing runs off the side
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
     page.set_viewport_size(DESKTOP)
 
@@ -143,6 +145,8 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         page.keyboard.press("Enter")
         page.wait_for_selector("#tournament-result td:has-text('waiting for Bob to enter')")
         page.wait_for_function("() => document.getElementById('notice').textContent.includes('Entered with Bob')")
+        assert heard_times(transcript(page), "Entered with Bob") == 1, transcript(page)
+        assert not heard_times(transcript(page), "waiting for Bob to enter")  # the table is shown, not said
         assert page.is_visible("#tournament-leave")
         violations = axe_violations(page)
         assert not violations, "tournament page, taking entries: " + report(violations)
@@ -171,6 +175,9 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         page.focus("#nav-tournaments")
         page.keyboard.press("Enter")
         page.wait_for_selector(f"#tournaments-result a[href='/tournaments/{tournament}']")
+        listed = cells(page, "#tournaments-result table")
+        assert listed == [[f"{tournament}. Friday Swiss", "Swiss, over", final["text"], "2 of 2"]], listed
+        shoot(page, "tournaments-list")
         page.focus(f"#tournaments-result a[href='/tournaments/{tournament}']")
         page.keyboard.press("Enter")
         page.wait_for_selector("#tournament-result table.standings")
@@ -185,7 +192,7 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
                     for s in final["standings"]]
         assert cells(page, "#tournament-result table.standings") == expected
         match = final["matches"][0][0]
-        rounds = cells(page, "#tournament-result table:has(caption:text('Round 1 of 1: matches'))")
+        rounds = cells(page, "#tournament-result table:has(caption:text('Matches of round 1'))")
         assert rounds[0][:3] == ["Table 1", names[match["ns"]], names[match["ew"]]]
         assert page.get_attribute("#tournament-result a:text('Table 1')", "href") == f"/tables/{match['table']}"
         chart = page.eval_on_selector("#tournament-chart svg", "svg => [svg.getAttribute('role'), "

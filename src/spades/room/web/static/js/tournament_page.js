@@ -14,7 +14,7 @@ const CHART_MOST = 8;  // pairs a chart of points draws; more would be lines no 
 
 const points = (n) => `${n % 1 ? n.toFixed(1) : n} point${n === 1 ? "" : "s"}`;
 const figure = (n) => (n % 1 ? n.toFixed(1) : String(n));
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n, word) => `${n} ${n === 1 ? word : word.replace(/y$/, "ie")}${n === 1 ? "" : "s"}`;
 
 function head(...names) {
   return el("thead", {}, el("tr", {}, ...names.map((text) => el("th", { scope: "col", text }))));
@@ -84,8 +84,8 @@ function roundsPart(message) {
       el("td", { text: result(message, match) }),
       el("td", { text: match.ns_score === null || match.ns_score === undefined ? "" : `${match.ns_score} to ${match.ew_score}` })));
     const columns = ["Table", ...(duplicate ? ["Board"] : []), "North-South", "East-West", "Result",
-      "Score, North-South to East-West"];
-    parts.push(el("h3", { text: `Round ${round}` }), dataTable(`Round ${round} of ${message.rounds}: matches`, columns, rows));
+      "Score (NS to EW)"];
+    parts.push(el("h3", { text: `Round ${round} of ${message.rounds}` }), dataTable(`Matches of round ${round}`, columns, rows));
     const bye = message.byes[i];
     if (bye) parts.push(el("p", { text: `Bye: ${name(bye)}, a point.` }));
   });
@@ -233,10 +233,25 @@ export function onTournament(message, said = null) {
   else if (!before || before.text !== message.text) notice(message.text);
 }
 
+/** The room sends its frames to the entrants only, and not at each entry: while a tournament not over is shown,
+ * it is read again now and then (quietly: only a changed sentence is said). */
+async function poll() {
+  const number = page.shown;
+  if ($("view-tournament").hidden || document.hidden || !page.message || page.message.state === "over") return;
+  let message;
+  try {
+    message = await getJson(`/api/tournaments/${number}`);
+  } catch {
+    return;  // said when the page was opened; a passing failure is not worth a word
+  }
+  if (JSON.stringify(message) !== JSON.stringify(page.message)) onTournament(message);
+}
+
 /** The entry form and buttons, sent over the room's link. */
 export function connectTournament({ link, state }) {
   page.link = link;
   page.state = state;
+  setInterval(poll, 10000);
   const send = (message, kind, said) => link.send({ ...message, tournament: page.shown },
     { kind, then: (reply) => onTournament(reply, said(reply)) });
   $("tournament-enter-form").addEventListener("submit", (event) => {

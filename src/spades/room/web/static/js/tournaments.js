@@ -47,7 +47,7 @@ export async function showTournaments(state) {
     out.replaceChildren(el("p", { text: "No tournament yet. Create one below." }));
     return;
   }
-  const head = el("tr", {}, ...["Tournament", "Format", "Where it stands", "Entries"]
+  const head = el("tr", {}, ...["Name", "Format", "Where it stands", "Entries"]
     .map((text) => el("th", { scope: "col", text })));
   const rows = list.tournaments.map((t) => el("tr", {},
     el("th", { scope: "row" }, el("a", { href: `/tournaments/${t.tournament}`, text: `${t.tournament}. ${t.name}` })),
@@ -60,8 +60,15 @@ export async function showTournaments(state) {
 }
 
 /** Only the fields of the format chosen are shown (and taken by the form's checks). */
+const FORMAT_HINTS = {
+  swiss: "Each round pairs entries on equal points, never the same two twice; the most points wins.",
+  knockout: "A bracket of 8 or 16 entries seeded by rating; the winner of each match goes on.",
+  duplicate: "Every table plays the same boards; North-South stay, East-West move; scored by matchpoints.",
+};
+
 function formatFields() {
   const format = $("tournament-format").value;
+  $("tournament-format-hint").textContent = FORMAT_HINTS[format];
   for (const box of document.querySelectorAll("#tournament-form [data-format]")) {
     const on = box.dataset.format.split(" ").includes(format);
     box.hidden = !on;

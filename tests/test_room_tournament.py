@@ -572,3 +572,44 @@ def test_an_absent_entrant_is_played_for_and_the_game_is_marked(tmp_path: Path) 
         asyncio.run(main())
     finally:
         server.stop()
+
+
+def test_a_start_time_starts_it_with_the_entries_it_has_or_calls_it_off(tmp_path: Path) -> None:
+    """Given a start time, a tournament starts by itself then with the entries it has (two pairs of eight here),
+    and one with fewer than two entries at its start time is called off."""
+    names = ["Early One", "Early Two", "Early Three", "Early Four"]
+    registered(str(tmp_path / "room.sqlite3"), names)
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+
+    async def main() -> None:
+        clients = [await RoomClient(server.url).connect() for _ in names]
+        try:
+            for client, name in zip(clients, names, strict=True):
+                assert (await client.login(name, PASSWORD))["type"] == "welcome"
+            base = {"type": "tournament_create", "rules": {"variant": "standard", "options": {}}, "rounds": 1,
+                    "hands": 1, "entries": 8, "starts_in": 0.05}
+            timed = await clients[0].request({**base, "name": "At three seconds"})
+            empty = await clients[0].request({**base, "name": "Nobody came"})
+            assert timed["starts_at"] is not None and timed["state"] == "entry", timed
+            games = [asyncio.create_task(play_all(c, n)) for c, n in zip(clients, names, strict=True)]
+            for me, partner in ((0, 1), (1, 0), (2, 3), (3, 2)):
+                reply = await clients[me].request({"type": "tournament_enter", "tournament": timed["tournament"],
+                                                   "partner": names[partner]})
+                assert reply["type"] == "tournament" and reply["state"] == "entry", reply
+            await asyncio.wait_for(asyncio.gather(*games), 600)
+            final = await clients[0].request({"type": "tournament_info", "tournament": timed["tournament"]})
+            assert final["state"] == "over" and len(final["matches"]) == 1 and len(final["entries"]) == 2, final
+            for _ in range(600):
+                off = await clients[0].request({"type": "tournament_info", "tournament": empty["tournament"]})
+                if off["state"] == "over":
+                    break
+                await asyncio.sleep(0.1)
+            assert off["text"] == "Nobody came was called off: it had fewer than two entries at its start time."
+            assert off["matches"] == []
+        finally:
+            await close_all(clients)
+
+    try:
+        asyncio.run(main())
+    finally:
+        server.stop()

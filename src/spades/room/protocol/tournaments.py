@@ -57,6 +57,9 @@ class TournamentCreate(ClientBase):
     clock: ClockForm | None = Field(default=None, description="the turn clock of every table of the tournament")
     timeout: Annotated[float, Field(ge=1, le=600)] = Field(default=60, description="seconds an entrant may be "
                                                           "absent from their game before the computer plays for them")
+    starts_in: Annotated[float, Field(gt=0, le=7 * 24 * 60)] | None = Field(
+        default=None, description="minutes until it starts by itself with the entries it has then (two at least, "
+        "or it is called off); none: it starts once full, or when its director starts it")
 
     @model_validator(mode="after")
     def _partnerships(self) -> TournamentCreate:
@@ -178,6 +181,8 @@ class Tournament(ServerBase):
     entries_max: int
     state: Literal["entry", "running", "over"]
     round: int = Field(description="the round being played (0 before the start; the last once over)")
+    starts_at: Annotated[str, Field(max_length=40)] | None = Field(
+        default=None, description="when it starts by itself (ISO 8601, UTC), if it was given a start time")
     clock: ClockForm | None
     entries: list[EntryInfo] = Field(max_length=TOURNAMENT_ENTRIES_MAX)
     matches: list[list[MatchInfo]] = Field(max_length=TOURNAMENT_ROUNDS_MAX, description="each round's matches")

@@ -282,6 +282,24 @@ def _number(session: Any, row: TournamentRow, entries: Any) -> None:
     session.flush()
 
 
+def start_if_due(store: Store, tournament_id: int) -> bool:
+    """Start the tournament if its start time has passed: with its entries, or, with fewer than two, called off
+    (over, no round played). True when it changed."""
+    with store.transaction() as session:
+        row = session.get(TournamentRow, tournament_id, with_for_update=True)
+        starts_at = None if row is None else row.settings.get("starts_at")
+        if row is None or row.state != "entry" or not starts_at or datetime.fromisoformat(starts_at) > _now():
+            return False
+        entries = session.scalars(select(TournamentEntryRow).where(
+            TournamentEntryRow.tournament_id == tournament_id)).all()
+        if sum(e.confirmed for e in entries) < 2:
+            row.state = "over"
+            row.settings = {**row.settings, "called_off": True}
+            return True
+        _number(session, row, entries)
+        return True
+
+
 def start(store: Store, tournament_id: int, director: Account) -> TournamentState:
     with store.transaction() as session:
         row = session.get(TournamentRow, tournament_id, with_for_update=True)

@@ -105,6 +105,10 @@ class Director:
             if lease is None:
                 return
             state = await room.db(stored.tournament, room.store, tournament_id)
+            if state is not None and state.state == "entry" and state.settings.get("starts_at") \
+                    and await room.db(stored.start_if_due, room.store, tournament_id):
+                await self.tell(tournament_id)
+                state = await room.db(stored.tournament, room.store, tournament_id)
             if state is None or state.state != "running":
                 return
             if lease == "taken over":

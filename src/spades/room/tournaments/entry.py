@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ...wire import rules_to_json
@@ -45,6 +46,8 @@ async def create(room: Room, conn: Connection, message: p.TournamentCreate) -> N
                 "entries": message.entries, "boards": message.boards if message.format == "duplicate" else None,
                 "clock": message.clock.model_dump() if message.clock else None, "timeout": message.timeout,
                 "seed": secrets.token_hex(8)}
+    if message.starts_in is not None:
+        settings["starts_at"] = (datetime.now(UTC) + timedelta(minutes=message.starts_in)).isoformat()
     state = await _call(room, stored.create_tournament, player, message.name, message.format, rules_to_json(rules),
                         settings)
     conn.send(p.encode(tournament_message(state, message.id)))

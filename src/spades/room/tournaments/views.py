@@ -79,6 +79,8 @@ def duplicate_standings(state: TournamentState) -> list[p.StandingInfo]:
 def tournament_text(state: TournamentState) -> str:
     """Where the tournament stands, in a sentence."""
     rounds = int(state.settings["rounds"])
+    if state.settings.get("called_off"):
+        return f"{state.name} was called off: it had fewer than two entries at its start time."
     if state.state == "entry":
         ready = sum(e.confirmed for e in state.entries)
         kind = {"swiss": f"a Swiss of {rounds} round{'s' * (rounds != 1)}", "knockout": "a knockout",
@@ -159,7 +161,7 @@ def tournament_message(state: TournamentState, reply_to: int | None = None) -> p
         format=state.format,  # type: ignore[arg-type]
         director=state.director, rules=p.RulesForm.model_validate(state.rules), rounds=int(state.settings["rounds"]),
         hands=None if hands is None else int(hands), boards=None if boards is None else int(boards),
-        entries_max=int(state.settings["entries"]), champion=champion,
+        entries_max=int(state.settings["entries"]), champion=champion, starts_at=state.settings.get("starts_at"),
         state=state.state, round=state.round,  # type: ignore[arg-type]
         clock=p.ClockForm.model_validate(state.settings["clock"]) if state.settings.get("clock") else None,
         entries=[p.EntryInfo(number=e.number, players=list(e.players), confirmed=e.confirmed) for e in state.entries],

@@ -128,10 +128,20 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         # the form, by keys: a name, Swiss (the first format), 2 entries, 1 round, 1 hand
         page.focus("#tournament-name")
         page.keyboard.type("Friday Swiss")
-        for field, value in (("#tournament-entries", "2"), ("#tournament-rounds", "1"), ("#tournament-hands", "1")):
-            page.focus(field)
-            page.keyboard.press("Control+A")
-            page.keyboard.type(value)
+        def fill(fields: tuple[tuple[str, str], ...]) -> None:
+            for field, value in fields:
+                page.focus(field)
+                page.keyboard.press("Control+A")
+                page.keyboard.type(value)
+
+        # refused by the room (a Swiss of 2 entries has 1 round): its reason said at once, the form kept
+        fill((("#tournament-entries", "2"), ("#tournament-rounds", "2"), ("#tournament-hands", "1")))
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.getElementById('alert').textContent.startsWith("
+                               "'The tournament was not created: ')")
+        assert "1 to 1 rounds" in page.inner_text("#alert"), page.inner_text("#alert")
+        assert page.evaluate("location.pathname") == "/tournaments"
+        fill((("#tournament-rounds", "1"),))
         page.keyboard.press("Enter")
         page.wait_for_function("() => /^\\/tournaments\\/\\d+$/.test(location.pathname)")
         tournament = int(page.evaluate("location.pathname").rsplit("/", 1)[1])

@@ -6,7 +6,9 @@ clients."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import subprocess
 import threading
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from room_server import ServeProcess, close_all
 from spades.room.client import RoomClient
 from test_join import JoinDriver
 from test_room_tournament import PASSWORD, play_all, registered
+from test_table_play import SPADES
 
 NAMES = ["Term One", "Part Two", "Other Three", "Other Four", "Director"]
 
@@ -67,5 +70,29 @@ def test_a_tournament_entered_and_played_at_spades_join(tmp_path: Path) -> None:
         assert re.search(r"Pair cup is over\. Standings: 1\. ", joined.transcript), joined.transcript[-600:]
         thread.join(120)
         assert not failures, failures
+    finally:
+        server.stop()
+
+
+def test_a_tournament_made_at_spades_join_and_a_bad_one_refused(tmp_path: Path) -> None:
+    database = str(tmp_path / "room.sqlite3")
+    registered(database, ["Director"])
+    server = ServeProcess(database, tmp_path).start()
+    try:
+        made = JoinDriver(tmp_path / "made", [server.url, "--name", "Director", "--password", "--new-tournament",
+                                              "Term cup", "--rounds", "1", "--hands", "1", "--entries", "2"],
+                          password=PASSWORD, line=True)
+        made.expect(re.escape("Tournament 1. Term cup: a Swiss of 1 round, 0 of 2 entries in; directed by Director. "
+                              f"Pairs enter with: spades join {server.url} --tournament 1 --with PARTNER (each "
+                              "naming the other)."))
+        made.expect_end()
+        env = dict(os.environ, SPADES_CONFIG_DIR=str(tmp_path / "config"), SPADES_DATA_DIR=str(tmp_path / "data"),
+                   SPADES_PASSWORD=PASSWORD)
+        refused = subprocess.run([*SPADES, "join", server.url, "--name", "Director", "--password", "--line",
+                                  "--new-tournament", "Odd cup", "--format", "knockout", "--entries", "6"],
+                                 env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+        assert refused.returncode == 2, refused
+        assert refused.stderr.strip().endswith("tournament_create: a knockout's bracket takes 8 or 16 entries"), \
+            refused.stderr
     finally:
         server.stop()

@@ -80,6 +80,23 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     where.add_argument("--tournament", type=int, metavar="N",
                        help="a tournament of the room: enter it (--with your partner), then play each round where the "
                        "room seats you, until it is over (registered players: --name and --password)")
+    where.add_argument("--new-tournament", metavar="NAME",
+                       help="make a tournament of the room, which you direct (--format, --variant, -o, --rounds, "
+                       "--hands, --entries, --boards, --starts-in, --clock): its number is said; with --with NAME you "
+                       "enter it with that partner and play")
+    parser.add_argument("--format", choices=("swiss", "knockout", "duplicate"), default="swiss",
+                        help="--new-tournament: swiss (default), knockout (8 or 16 entries) or duplicate (pairs)")
+    parser.add_argument("--variant", choices=VARIANTS, type=one_of("a variant", VARIANTS), default="standard",
+                        help="--new-tournament: its rule set (a partnership one; default standard)")
+    parser.add_argument("--rounds", type=int, help="--new-tournament: a Swiss's rounds (a duplicate's, at most "
+                        "its tables)")
+    parser.add_argument("--hands", type=int, help="--new-tournament: a Swiss's hands a match (default: to the "
+                        "target)")
+    parser.add_argument("--entries", type=int, default=8, help="--new-tournament: the most entries (pairs) it takes "
+                        "(default 8)")
+    parser.add_argument("--boards", type=int, default=2, help="--new-tournament: a duplicate's boards a round")
+    parser.add_argument("--starts-in", type=float, metavar="MINUTES",
+                        help="--new-tournament: start by itself after this many minutes with the entries it has")
     parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
                         help="quick play: seconds to wait for people before the computer is offered (5 to 600; "
                         "default 30)")
@@ -139,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--pace and --trick-pace must not be negative")
     kept = choose_settings(given, keep=args.remember, forget=args.forget, keys=(*JOIN_FLAGS, *LEVELS))
     settings = kept.settings
-    if args.mate is not None and args.quick is None and args.tournament is None:
+    if args.mate is not None and args.quick is None and args.tournament is None and args.new_tournament is None:
         raise CommandError("--with NAME is for quick play or a tournament: spades join ROOM --quick VARIANT --with "
                            "NAME, or spades join ROOM --tournament N --with NAME")
     if args.name is not None:
@@ -179,6 +196,10 @@ def run(args: argparse.Namespace) -> int:
             if link.registered:
                 out(f"{link.name} is registered at this room; the room keeps your statistics from now on.")
             out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
+            if args.new_tournament is not None:
+                args.tournament = new_tournament(link, args, out)
+                if args.mate is None:
+                    return 0
             if args.tournament is not None:
                 return tournament_games(link, args.tournament, args.mate, settings, out,
                                         LineInput() if args.line or not sys.stdin.isatty() else KeyInput())
@@ -403,6 +424,25 @@ def seat_name(rules: Any, seat: int) -> str:
     from ..words import announce as say
 
     return say.name(rules, seat)
+
+
+def new_tournament(link: RemoteLink, args: argparse.Namespace, out: Any) -> int:
+    """Make the tournament the flags describe (the room checks it and says what is wrong); its number."""
+    from .options import parse_options
+
+    message: dict[str, Any] = {
+        "type": "tournament_create", "name": args.new_tournament, "format": args.format,
+        "rules": {"variant": args.variant, "options": parse_options(args.option)}, "entries": args.entries}
+    for key in ("rounds", "hands", "clock", "starts_in"):
+        if getattr(args, key) is not None:
+            message[key] = getattr(args, key)
+    if args.format == "duplicate":
+        message["boards"] = args.boards
+    reply = link.send(message)
+    number = int(reply["tournament"])
+    out(f"Tournament {number}. {reply['text']} Pairs enter with: spades join {link.url} --tournament {number} "
+        "--with PARTNER (each naming the other).")
+    return number
 
 
 def tournament_games(link: RemoteLink, tournament: int, partner: str | None, settings: Any, out: Any,

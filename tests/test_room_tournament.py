@@ -613,3 +613,58 @@ def test_a_start_time_starts_it_with_the_entries_it_has_or_calls_it_off(tmp_path
         asyncio.run(main())
     finally:
         server.stop()
+
+
+def test_a_swiss_of_players_for_themselves_at_tables_of_four(tmp_path: Path) -> None:
+    """Six players of a rule set without partnerships enter alone; each round seats them by standing at two tables
+    of three with the computer in the fourth seat, and the standings are the ones the games' records give (a
+    table's point to its best score, shared when level; the computer may take it)."""
+    from spades.tournament import solo
+
+    names = [f"Solo{n:02d}" for n in range(1, 7)]
+    registered(str(tmp_path / "room.sqlite3"), names)
+    server = ServeProcess(str(tmp_path / "room.sqlite3"), tmp_path).start()
+
+    async def main() -> dict[str, Any]:
+        clients = [await RoomClient(server.url).connect() for _ in names]
+        try:
+            for client, name in zip(clients, names, strict=True):
+                assert (await client.login(name, PASSWORD))["type"] == "welcome"
+            made = await clients[0].request({"type": "tournament_create", "name": "Solo Swiss", "rules": {
+                "variant": "solo", "options": {}}, "rounds": 2, "hands": 1, "entries": 6})
+            assert made["type"] == "tournament", made
+            refused = await clients[0].request({"type": "tournament_enter", "tournament": made["tournament"],
+                                                "partner": names[1]})
+            assert refused["code"] == "bad_message", refused  # players for themselves enter alone
+            games = [asyncio.create_task(play_all(c, n)) for c, n in zip(clients, names, strict=True)]
+            for client in clients:
+                reply = await client.request({"type": "tournament_enter", "tournament": made["tournament"]})
+                assert reply["type"] == "tournament", reply
+            seated = await asyncio.wait_for(asyncio.gather(*games), 600)
+            assert all(len(games_of) == 2 for games_of in seated)
+            said = [f["text"] for f in clients[0].frames if f["type"] == "said" and f["text"].startswith("Round 1")]
+            assert re.fullmatch(r"Round 1 of 2: table 1, you sit (North|East|South|West) against [^.]+\.", said[0])
+            return await clients[0].request({"type": "tournament_info", "tournament": made["tournament"]})
+        finally:
+            await close_all(clients)
+
+    try:
+        final = asyncio.run(main())
+    finally:
+        server.stop()
+    assert final["state"] == "over"
+    played: list[list[solo.Sitting]] = []
+    for round_, matches in enumerate(final["matches"], 1):
+        sittings = [solo.Sitting(tuple(m["seats"])) for m in matches]
+        assert len(matches) == 2 and all(s.seats.count(None) == 1 for s in sittings)
+        if round_ > 1:
+            assert tuple(s.seats for s in solo.group_round(6, 4, played)) == tuple(s.seats for s in sittings)
+        with_scores = []
+        for match, sitting in zip(matches, sittings, strict=True):
+            _, record = server_record(tmp_path, match["table"])
+            assert list(record["result"]["scores"]) == match["scores"]
+            with_scores.append(solo.Sitting(sitting.seats, tuple(record["result"]["scores"])))
+        played.append(with_scores)
+    expected = solo.standings(6, played)
+    assert [(s["entry"], s["points"], s["buchholz"]) for s in final["standings"]] == [
+        (s.entry, float(s.points), float(s.buchholz)) for s in expected]

@@ -64,9 +64,16 @@ class TournamentCreate(ClientBase):
     @model_validator(mode="after")
     def _partnerships(self) -> TournamentCreate:
         rules = self.rules.to_rules()
-        if not rules.partnerships or rules.players != 4:
-            raise PydanticCustomError("format", "a tournament of partnerships takes a rule set of two partnerships "
-                                      "of two")
+        pairs = rules.partnerships and rules.players == 4
+        if self.format != "swiss" and not pairs:
+            raise PydanticCustomError("format", "a {format} takes a rule set of two partnerships of two (a Swiss "
+                                      "takes any: players for themselves enter alone)", {"format": self.format})
+        if self.format == "swiss" and not pairs and rules.partnerships:
+            raise PydanticCustomError("format", "a Swiss of partnerships takes two partnerships of two; at six, "
+                                      "play a rule set of players for themselves")
+        if not pairs and self.entries < rules.players:
+            raise PydanticCustomError("entries", "a Swiss of {variant} takes {players} players at least",
+                                      {"variant": rules.variant, "players": rules.players})
         if self.format == "swiss" and (self.rounds is None or self.rounds >= self.entries):
             raise PydanticCustomError("rounds", "a Swiss of {entries} entries has 1 to {most} rounds",
                                       {"entries": self.entries, "most": self.entries - 1})
@@ -83,14 +90,16 @@ class TournamentCreate(ClientBase):
 
 
 class TournamentEnter(ClientBase):
-    """Enter a tournament with a partner: the entry stands once the partner has entered naming this player too."""
+    """Enter a tournament: with a partner, the entry stands once the partner has entered naming this player too;
+    at a tournament of players for themselves, alone (no partner)."""
 
     replies = ("tournament (to the sender; once both have entered, to both); error no_such_tournament, "
                "tournament_started, tournament_full, too_many_tournaments, no_such_player, bad_message")
     example: ClassVar[dict[str, Any]] = {"type": "tournament_enter", "id": 4, "tournament": 1, "partner": "Bob"}
     type: Literal["tournament_enter"]
     tournament: TournamentId
-    partner: Name
+    partner: Name | None = Field(default=None, description="the partner, at a tournament of pairs; none at one of "
+                                 "players for themselves")
 
 
 class TournamentLeave(ClientBase):
@@ -135,14 +144,17 @@ class MatchInfo(Part):
 
     table: TableId
     number: int
-    ns: int
-    ew: int
+    ns: int = Field(description="North-South's entry (at a table of players for themselves: North's)")
+    ew: int = Field(description="East-West's entry (at a table of players for themselves: East's, or 0)")
     ns_points: float | None
     board: int | None = None
     ns_score: int | None = None
     ew_score: int | None = None
-    covered: list[int] = Field(default_factory=list, max_length=4, description="the seats whose person the "
+    covered: list[int] = Field(default_factory=list, max_length=6, description="the seats whose person the "
                                "computer played for more than half of their actions: the game counts, marked")
+    seats: list[int | None] = Field(default_factory=list, max_length=6, description="at a table of players for "
+                                    "themselves: the entry at each seat (null: the computer)")
+    scores: list[int] = Field(default_factory=list, max_length=6, description="each side's score once played")
 
 
 class StandingInfo(Part):

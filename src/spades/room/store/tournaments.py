@@ -49,7 +49,7 @@ class TournamentEntryRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
     first_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    second_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    second_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))  # none: a player for themselves
     confirmed: Mapped[bool] = mapped_column(default=False)
     number: Mapped[int | None] = mapped_column(Integer)  # from 1, by rating, once started
 
@@ -74,13 +74,15 @@ class TournamentMatchRow(Base):
     ns_score: Mapped[int | None] = mapped_column(Integer)  # the sides' scores at the end of the game
     ew_score: Mapped[int | None] = mapped_column(Integer)
     covered: Mapped[list[int] | None] = mapped_column(JSON)  # seats whose person the computer played most of
+    seats: Mapped[list[int | None] | None] = mapped_column(JSON)  # a table of individuals: the entry at each seat
+    scores: Mapped[list[int] | None] = mapped_column(JSON)  # each side's score at the end
 
 
 @dataclass(frozen=True)
 class Entry:
     id: int
     number: int | None
-    players: tuple[str, str]
+    players: tuple[str, ...]  # two, or one for a player for themselves
     confirmed: bool
 
 
@@ -96,6 +98,8 @@ class Match:
     ns_score: int | None = None
     ew_score: int | None = None
     covered: tuple[int, ...] = ()
+    seats: tuple[int | None, ...] = ()  # a table of individuals: the entry at each seat (None: the computer)
+    scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,7 @@ class MatchSpec:
     ew: int
     board: int | None = None
     seed: str | None = None
+    seats: tuple[int | None, ...] = ()  # a table of individuals: the entry at each seat (None: the computer)
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,9 @@ class TournamentTrouble(Exception):
         self.code = code
 
 
+COMPUTER_LEVEL = "normal"  # the computer that fills a table of individuals' empty seats
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -155,7 +163,7 @@ def _now() -> datetime:
 def _state(session: Any, row: TournamentRow) -> TournamentState:
     entry_rows = session.scalars(select(TournamentEntryRow).where(TournamentEntryRow.tournament_id == row.id)
                                  .order_by(TournamentEntryRow.number, TournamentEntryRow.id)).all()
-    ids = {row.director_id} | {e.first_id for e in entry_rows} | {e.second_id for e in entry_rows}
+    ids = {row.director_id} | {e.first_id for e in entry_rows} | {e.second_id for e in entry_rows if e.second_id}
     names = dict(session.execute(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))).all())
     rounds = session.scalars(select(TournamentRoundRow).where(TournamentRoundRow.tournament_id == row.id)
                              .order_by(TournamentRoundRow.round)).all()
@@ -163,11 +171,12 @@ def _state(session: Any, row: TournamentRow) -> TournamentState:
     return TournamentState(
         id=row.id, name=row.name, format=row.format, director=names.get(row.director_id, ""), rules=dict(row.rules),
         settings=dict(row.settings), state=row.state, round=row.round,
-        entries=tuple(Entry(e.id, e.number, (names.get(e.first_id, ""), names.get(e.second_id, "")), e.confirmed)
-                      for e in entry_rows),
+        entries=tuple(Entry(e.id, e.number, tuple(names.get(i, "") for i in (e.first_id, e.second_id) if i),
+                            e.confirmed) for e in entry_rows),
         byes=tuple(r.bye for r in rounds),
         matches=tuple(Match(m.table_id, m.round, m.number, m.ns, m.ew, m.ns_halves, m.board, m.ns_score, m.ew_score,
-                            tuple(m.covered or ())) for m in matches))
+                            tuple(m.covered or ()), tuple(m.seats or ()), tuple(m.scores or ()))
+                      for m in matches))
 
 
 def tournament(store: Store, tournament_id: int) -> TournamentState | None:
@@ -221,15 +230,35 @@ def create_tournament(store: Store, director: Account, name: str, format_: str, 
         return _state(session, row)
 
 
-def enter(store: Store, tournament_id: int, player: Account, other: Account) -> TournamentState:
-    """The player enters with ``partner``: a new entry waiting for the partner, or the partner's entry naming
-    this player confirmed."""
+def enter(store: Store, tournament_id: int, player: Account, other: Account | None) -> TournamentState:
+    """The player enters with ``other`` as partner: a new entry waiting for the partner, or the partner's entry
+    naming this player confirmed; or, at a tournament of players for themselves (``other`` None), alone."""
     with store.transaction() as session:
         row = session.get(TournamentRow, tournament_id, with_for_update=True)
         if row is None:
             raise TournamentTrouble(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {tournament_id}")
         if row.state != "entry":
             raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, "the tournament has started; entries are closed")
+        solo = not row.settings.get("pairs", True)
+        if solo != (other is None):
+            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "players enter this tournament for themselves, with no "
+                                    "partner" if solo else "pairs enter this tournament: name your partner")
+        if other is None:
+            entries = session.scalars(select(TournamentEntryRow).where(
+                TournamentEntryRow.tournament_id == tournament_id)).all()
+            if any(e.first_id == player.id for e in entries):
+                return _state(session, row)
+            if len(entries) >= int(row.settings["entries"]):
+                raise TournamentTrouble(p.ErrorCode.TOURNAMENT_FULL, f"the tournament takes "
+                                        f"{row.settings['entries']} players, and has them")
+            if _active_entries(session, player.id) >= p.ENTRIES_PER_PLAYER:
+                raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, f"you are entered in "
+                                        f"{p.ENTRIES_PER_PLAYER} tournaments not yet over")
+            session.add(TournamentEntryRow(tournament_id=tournament_id, first_id=player.id, second_id=None,
+                                           confirmed=True))
+            session.flush()
+            _start_if_full(session, row)
+            return _state(session, row)
         if other.id == player.id:
             raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "your partner is another player")
         entries = session.scalars(select(TournamentEntryRow).where(
@@ -269,13 +298,14 @@ def _number(session: Any, row: TournamentRow, entries: Any) -> None:
     entries one player never confirmed are dropped; the tournament is running."""
     from .ratings import RatingRow
 
+    group = str(row.settings.get("group", "partnership"))
     ratings = {player: mu - 3 * sigma for player, mu, sigma in session.execute(
-        select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma).where(RatingRow.rating_group == "partnership"))}
+        select(RatingRow.player_id, RatingRow.mu, RatingRow.sigma).where(RatingRow.rating_group == group))}
     confirmed = [e for e in entries if e.confirmed]
     for entry in entries:
         if not entry.confirmed:
             session.delete(entry)
-    confirmed.sort(key=lambda e: (-(ratings.get(e.first_id, 0.0) + ratings.get(e.second_id, 0.0)), e.id))
+    confirmed.sort(key=lambda e: (-(ratings.get(e.first_id, 0.0) + ratings.get(e.second_id or 0, 0.0)), e.id))
     for number, entry in enumerate(confirmed, 1):
         entry.number = number
     row.state = "running"
@@ -368,12 +398,15 @@ def pair_round(store: Store, tournament_id: int, round_: int, matches: list[Matc
             session.flush()  # the pairing's guard: a second pairing of this round stops here
             entries = {e.number: e for e in session.scalars(select(TournamentEntryRow).where(
                 TournamentEntryRow.tournament_id == tournament_id))}
-            ids = {i for e in entries.values() for i in (e.first_id, e.second_id)}
+            ids = {i for e in entries.values() for i in (e.first_id, e.second_id) if i is not None}
             names = dict(session.execute(select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))).all())
             made = []
             for spec in matches:
-                ns, ew = entries[spec.ns], entries[spec.ew]
-                seats = {0: ns.first_id, 2: ns.second_id, 1: ew.first_id, 3: ew.second_id}
+                if spec.seats:
+                    seats = {seat: entries[e].first_id if e is not None else None for seat, e in enumerate(spec.seats)}
+                else:
+                    ns, ew = entries[spec.ns], entries[spec.ew]
+                    seats = {0: ns.first_id, 2: ns.second_id, 1: ew.first_id, 3: ew.second_id}
                 table = TableRow(owner_id=row.director_id, rules=dict(table_rules or row.rules),
                                  seed=spec.seed or str(secrets.randbelow(2**63)),
                                  state="waiting", settings={**DEFAULT_SETTINGS, **table_settings,
@@ -382,10 +415,13 @@ def pair_round(store: Store, tournament_id: int, round_: int, matches: list[Matc
                 session.add(table)
                 session.flush()
                 for seat, player_id in seats.items():
-                    session.add(SeatRow(table_id=table.id, seat=seat, player_id=player_id, level=None))
+                    session.add(SeatRow(table_id=table.id, seat=seat, player_id=player_id,
+                                        level=None if player_id is not None else COMPUTER_LEVEL))
                 session.add(TournamentMatchRow(table_id=table.id, tournament_id=tournament_id, round=round_,
-                                               number=spec.number, ns=spec.ns, ew=spec.ew, board=spec.board))
-                made.append((table.id, spec.number, spec.board, {names[i]: seat for seat, i in seats.items()}))
+                                               number=spec.number, ns=spec.ns, ew=spec.ew, board=spec.board,
+                                               seats=list(spec.seats) or None))
+                made.append((table.id, spec.number, spec.board,
+                             {names[i]: seat for seat, i in seats.items() if i is not None}))
             row.round = round_
             session.flush()
             return Paired(round_, tuple(made))
@@ -393,7 +429,7 @@ def pair_round(store: Store, tournament_id: int, round_: int, matches: list[Matc
         return None
 
 
-def record_result(store: Store, table_id: int, ns_halves: int, scores: tuple[int, int],
+def record_result(store: Store, table_id: int, ns_halves: int, scores: tuple[int, ...],
                   covered: tuple[int, ...] = ()) -> bool:
     """North-South's result at a tournament's table (in halves), both sides' scores, and the seats whose person
     the computer played for more than half of their actions (the game counts, marked); False when it was
@@ -401,7 +437,8 @@ def record_result(store: Store, table_id: int, ns_halves: int, scores: tuple[int
     with store.transaction() as session:
         done = session.execute(update(TournamentMatchRow).where(
             TournamentMatchRow.table_id == table_id, TournamentMatchRow.ns_halves.is_(None))
-            .values(ns_halves=ns_halves, ns_score=scores[0], ew_score=scores[1], covered=list(covered) or None))
+            .values(ns_halves=ns_halves, ns_score=scores[0], ew_score=scores[1], covered=list(covered) or None,
+                    scores=list(scores)))
         return bool(getattr(done, "rowcount", 0))
 
 

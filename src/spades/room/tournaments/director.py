@@ -22,7 +22,7 @@ from ...events import BidMade, CardPlayed
 from ...record import game_from_record
 from ...rules import Rules
 from ...seats import seat_name
-from ...tournament import duplicate, knockout, swiss
+from ...tournament import duplicate, knockout, solo, swiss
 from ...wire import rules_from_json, rules_to_json
 from ...words.announce import listed
 from .. import protocol as p
@@ -49,9 +49,12 @@ def seating_line(rules: Rules, round_: int, rounds: int, number: int, seats: dic
     ...")"""
     by_seat = {seat: person for person, seat in seats.items()}
     mine = seats[name]
+    where = f"Round {round_} of {rounds}" + (f", board {board}" if board is not None else "")
+    if not rules.partnerships:
+        others = [by_seat.get(s, "the computer") for s in range(rules.players) if s != mine]
+        return f"{where}: table {number}, you sit {seat_name(mine, rules.players)} against {listed(others)}."
     partner = by_seat.get((mine + 2) % 4, "the computer")
     others = [by_seat.get(s, "the computer") for s in range(4) if s % 2 != mine % 2]
-    where = f"Round {round_} of {rounds}" + (f", board {board}" if board is not None else "")
     return (f"{where}: table {number}, you sit {seat_name(mine, rules.players)} with {partner} "
             f"against {listed(others)}.")
 
@@ -93,7 +96,7 @@ class Director:
         record = await self.room.db(self.room.store.record, event.table)
         if record is not None:
             await self.room.db(stored.record_result, self.room.store, event.table, _halves(event.winner),
-                               (event.scores[0], event.scores[1]), mostly_covered(record))
+                               tuple(event.scores), mostly_covered(record))
         await self.advance(tournament_id)
 
     async def advance(self, tournament_id: int) -> None:
@@ -124,7 +127,7 @@ class Director:
                     return  # still being played
                 result = record["result"]
                 await room.db(stored.record_result, room.store, match.table, _halves(result["winner"]),
-                              (result["scores"][0], result["scores"][1]), mostly_covered(record))
+                              tuple(result["scores"]), mostly_covered(record))
             state = await room.db(stored.tournament, room.store, tournament_id)
             assert state is not None
             rounds = int(state.settings["rounds"])
@@ -180,6 +183,10 @@ class Director:
                      for s in duplicate.mitchell(tables, int(state.settings["boards"]), rounds) if s.round == round_
                      for board in s.boards]
             table_rules = rules_to_json(duplicate.board_rules(rules_from_json(state.rules)))
+        elif not state.settings.get("pairs", True):
+            size = rules_from_json(state.rules).players
+            specs = [stored.MatchSpec(n, s.seats[0] or 0, s.seats[1] or 0, seats=s.seats)
+                     for n, s in enumerate(solo.group_round(entries, size, played_solo(state)), 1)]
         else:
             pairing = swiss.pair_round(entries, rounds, played(state))
             specs = [stored.MatchSpec(n, m.ns, m.ew) for n, m in enumerate(pairing.matches, 1)]
@@ -237,6 +244,12 @@ class Director:
         for name in names:
             for conn in self.room.connections.of_player(name):
                 conn.send(frame)
+
+
+def played_solo(state: stored.TournamentState) -> list[list[solo.Sitting]]:
+    """A Swiss of individuals' rounds so far, each table with its seats' scores."""
+    return [[solo.Sitting(m.seats, m.scores or None) for m in state.round_matches(r)]
+            for r in range(1, state.round + 1)]
 
 
 def played(state: stored.TournamentState) -> list[swiss.Round]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...wire import rules_to_json
 from .. import protocol as p
+from ..rating.rules import group_of
 from ..store import tournaments as stored
 from ..table.connections import Connection, need_player
 from ..table.room import Room
@@ -43,6 +44,7 @@ async def create(room: Room, conn: Connection, message: p.TournamentCreate) -> N
     elif message.format == "duplicate":
         rounds = min(rounds or message.entries // 2, message.entries // 2)
     settings = {"rounds": rounds, "hands": message.hands if message.format == "swiss" else None,
+                "pairs": rules.partnerships and rules.players == 4, "group": group_of(rules),
                 "entries": message.entries, "boards": message.boards if message.format == "duplicate" else None,
                 "clock": message.clock.model_dump() if message.clock else None, "timeout": message.timeout,
                 "seed": secrets.token_hex(8)}
@@ -55,9 +57,11 @@ async def create(room: Room, conn: Connection, message: p.TournamentCreate) -> N
 
 async def enter(room: Room, conn: Connection, message: p.TournamentEnter) -> None:
     player = _registered(conn)
-    partner = await room.db(room.store.player, message.partner)
-    if partner is None or partner.guest:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"no registered player is named {p.quote(message.partner)}")
+    partner = None
+    if message.partner is not None:
+        partner = await room.db(room.store.player, message.partner)
+        if partner is None or partner.guest:
+            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"no registered player is named {p.quote(message.partner)}")
     state = await _call(room, stored.enter, message.tournament, player, partner)
     conn.send(p.encode(tournament_message(state, message.id)))
     if state.state == "running":

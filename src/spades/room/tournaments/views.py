@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...tournament import duplicate, swiss
+from ...tournament import duplicate, solo, swiss
 from .. import protocol as p
 from ..store import tournaments as stored
 from ..store.tournaments import TournamentState
@@ -24,11 +24,19 @@ __all__ = [
 ]
 
 
-def standings(state: TournamentState) -> list[swiss.Standing]:
+def standings(state: TournamentState) -> list[swiss.Standing | solo.Standing]:
     """A Swiss's standings after every round whose results are all in."""
     entries = sum(e.number is not None for e in state.entries)
     if entries < 2:
         return []
+    if not state.settings.get("pairs", True):
+        rounds = []
+        for round_ in range(1, state.round + 1):
+            matches = state.round_matches(round_)
+            if any(m.ns_halves is None for m in matches):
+                break
+            rounds.append([solo.Sitting(m.seats, m.scores) for m in matches])
+        return list(solo.standings(entries, rounds))
     complete = []
     for round_ in range(1, state.round + 1):
         matches = state.round_matches(round_)
@@ -37,7 +45,7 @@ def standings(state: TournamentState) -> list[swiss.Standing]:
         bye = state.byes[round_ - 1] if round_ - 1 < len(state.byes) else None
         complete.append(swiss.Round(tuple(swiss.Match(m.ns, m.ew, Fraction(m.ns_halves or 0, 2)) for m in matches),
                                     swiss.Bye(bye) if bye else None))
-    return swiss.standings(entries, complete)
+    return list(swiss.standings(entries, complete))
 
 
 def knockout_standings(state: TournamentState) -> tuple[list[p.StandingInfo], int | None]:
@@ -167,7 +175,8 @@ def tournament_message(state: TournamentState, reply_to: int | None = None) -> p
         entries=[p.EntryInfo(number=e.number, players=list(e.players), confirmed=e.confirmed) for e in state.entries],
         matches=[[p.MatchInfo(table=m.table, number=m.number, ns=m.ns, ew=m.ew,
                               ns_points=None if m.ns_halves is None else m.ns_halves / 2, board=m.board,
-                              ns_score=m.ns_score, ew_score=m.ew_score, covered=list(m.covered))
+                              ns_score=m.ns_score, ew_score=m.ew_score, covered=list(m.covered),
+                              seats=list(m.seats), scores=list(m.scores))
                   for m in state.round_matches(r)] for r in range(1, state.round + 1)],
         byes=list(state.byes),
         standings=rows,

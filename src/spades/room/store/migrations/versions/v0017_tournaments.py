@@ -38,7 +38,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer, primary_key=True),
         sa.Column("tournament_id", sa.Integer, sa.ForeignKey("tournaments.id", ondelete="CASCADE"), nullable=False),
         sa.Column("first_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
-        sa.Column("second_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("second_id", sa.Integer, sa.ForeignKey("players.id"), nullable=True),
         sa.Column("confirmed", sa.Boolean, nullable=False),
         sa.Column("number", sa.Integer, nullable=True),
         sa.UniqueConstraint("tournament_id", "first_id", name="uq_tournament_entries_first"),
@@ -64,6 +64,8 @@ def upgrade() -> None:
         sa.Column("ns_score", sa.Integer, nullable=True),
         sa.Column("ew_score", sa.Integer, nullable=True),
         sa.Column("covered", sa.JSON, nullable=True),
+        sa.Column("seats", sa.JSON, nullable=True),
+        sa.Column("scores", sa.JSON, nullable=True),
     )
     op.create_index("ix_tournament_matches_tournament_id", "tournament_matches", ["tournament_id"])
 

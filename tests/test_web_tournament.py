@@ -95,8 +95,8 @@ def shoot(page: Any, name: str) -> None:
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         wide = page.evaluate("document.documentElement.scrollWidth")
-        assert wide <= viewport["width"], f"{name} at {size}: {wide} pixels wide"  # nothing runs off the side
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+        assert wide <= viewport["width"], f"{name} at {size}: {wide} pixels wide"  # nothing runs off the side
     page.set_viewport_size(DESKTOP)
 
 
@@ -204,6 +204,10 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         match = final["matches"][0][0]
         rounds = cells(page, "#tournament-result table:has(caption:text('Matches of round 1'))")
         assert rounds[0][:3] == ["Table 1", names[match["ns"]], names[match["ew"]]]
+        won = {1: f"North-South won, {match['ns_score']} to {match['ew_score']}",
+               0: f"East-West won, {match['ew_score']} to {match['ns_score']}",
+               0.5: f"drawn, {match['ns_score']} to {match['ew_score']}"}[match["ns_points"]]
+        assert rounds[0][3].startswith(won), rounds
         assert page.get_attribute("#tournament-result a:text('Table 1')", "href") == f"/tables/{match['table']}"
         chart = page.eval_on_selector("#tournament-chart svg", "svg => [svg.getAttribute('role'), "
                                       "svg.querySelector('title').textContent]")
@@ -213,3 +217,91 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         assert not violations, "tournament page, over: " + report(violations)
         shoot(page, "tournament-over")
         assert not errors, errors
+
+
+def duplicate_message() -> dict[str, Any]:
+    """Duplicate pairs of 4 pairs at 2 tables, 1 round of 2 boards played: each direction's matchpoints."""
+    pairs = [["Ann", "Ben"], ["Cat", "Dan"], ["Eve", "Fay"], ["Gus", "Hal"]]
+    matches = [{"table": 10 + 2 * t + b, "number": t + 1, "ns": t + 1, "ew": 3 + (t + 1) % 2, "ns_points": 1.0,
+                "board": b + 1, "ns_score": 100 - 40 * t, "ew_score": -20, "covered": [1] if t == b == 0 else []}
+               for t in range(2) for b in range(2)]
+    standings = [{"place": 1, "entry": 1, "points": 2.0, "direction": "NS", "percentage": 100.0},
+                 {"place": 2, "entry": 2, "points": 0.0, "direction": "NS", "percentage": 0.0},
+                 {"place": 1, "entry": 4, "points": 1.0, "direction": "EW", "percentage": 50.0},
+                 {"place": 1, "entry": 3, "points": 1.0, "direction": "EW", "percentage": 50.0}]
+    return {"type": "tournament", "tournament": 7, "name": "Club Pairs", "format": "duplicate", "director": "Ann",
+            "rules": {"variant": "standard", "options": {}}, "rounds": 1, "hands": None, "boards": 2,
+            "entries_max": 4, "state": "over", "round": 1, "clock": {"per_action": 30, "bank": 120,
+                                                                      "more_time": True},
+            "entries": [{"number": n, "players": p, "confirmed": True} for n, p in enumerate(pairs, 1)],
+            "matches": [matches], "byes": [None], "champion": None, "standings": standings,
+            "text": "Club Pairs is over. Winners: North-South: Ann and Ben 100.0%; East-West: Gus and Hal 50.0%."}
+
+
+def knockout_message() -> dict[str, Any]:
+    """A knockout of 8 under way: its first round played, the second being played."""
+    entries = [{"number": n, "players": [f"P{n}a", f"P{n}b"], "confirmed": True} for n in range(1, 9)]
+    first = [{"table": 20 + i, "number": i + 1, "ns": ns, "ew": ew, "ns_points": 1.0, "ns_score": 510,
+              "ew_score": 200} for i, (ns, ew) in enumerate(((1, 8), (4, 5), (2, 7), (3, 6)))]
+    second = [{"table": 30 + i, "number": i + 1, "ns": ns, "ew": ew, "ns_points": None}
+              for i, (ns, ew) in enumerate(((1, 4), (2, 3)))]
+    standings = [{"place": place, "entry": entry, "points": 1.0 if entry < 5 else 0.0}
+                 for place, entry in enumerate((1, 2, 3, 4, 5, 6, 7, 8), 1)]
+    return {"type": "tournament", "tournament": 8, "name": "Cup", "format": "knockout", "director": "P1a",
+            "rules": {"variant": "standard", "options": {}}, "rounds": 3, "hands": None, "boards": None,
+            "entries_max": 8, "state": "running", "round": 2, "clock": None, "entries": entries,
+            "matches": [first, second], "byes": [None, None], "champion": None, "standings": standings,
+            "text": "Cup: round 2 of 3."}
+
+
+def test_a_duplicate_and_a_knockout_read_as_tables_by_a_guest(browser: Any, room: Any) -> None:
+    """The pages of a duplicate (each direction's standings, a board column, a game the computer mostly played
+    marked) and of a knockout under way (matches won; the round being played), from messages the room's own
+    model accepts; no form or entry for someone not signed in; axe finds nothing on either."""
+    pytest.importorskip("axe_playwright_python")
+    from spades.room import protocol as p
+
+    shown = {7: duplicate_message(), 8: knockout_message()}
+    for message in shown.values():
+        p.Tournament.model_validate(message)
+    errors: list[str] = []
+    page = new_page(browser, errors=errors)
+    def answer(message: dict[str, Any]) -> Any:
+        return lambda route: route.fulfill(json=message)
+
+    for number, message in shown.items():
+        page.route(f"**/api/tournaments/{number}", answer(message))
+    page.goto(room.url + "/tournaments")
+    page.wait_for_selector("#tournaments-result p, #tournaments-result table")
+    assert not page.is_visible("#tournament-form") and page.is_visible("#tournaments-signin")
+
+    page.goto(room.url + "/tournaments/7")
+    page.wait_for_selector("#tournament-result table.standings")
+    assert page.evaluate("document.activeElement.id") == "tournament-title"
+    assert not page.is_visible("#tournament-actions")
+    captions = page.eval_on_selector_all("#tournament-result table.standings caption",
+                                         "cs => cs.map(c => c.textContent)")
+    assert captions == ["North-South standings, after 1 round", "East-West standings, after 1 round"]
+    assert cells(page, "#tournament-result table.standings:has(caption:text('North-South'))") == [
+        ["1", "1. Ann and Ben", "2", "100.0%"], ["2", "2. Cat and Dan", "0", "0.0%"]]
+    rounds = cells(page, "#tournament-result table:has(caption:text('Matches of round 1'))")
+    assert rounds[0] == ["Table 1", "1", "1. Ann and Ben", "4. Gus and Hal",
+                         "North-South 100, East-West -20; the computer played most of East's game"]
+    assert not page.is_visible("#tournament-chart")  # points by round: a Swiss's
+    violations = axe_violations(page)
+    assert not violations, "duplicate: " + report(violations)
+    shoot(page, "duplicate-over")
+
+    page.goto(room.url + "/tournaments/8")
+    page.wait_for_selector("#tournament-result table.standings")
+    assert page.inner_text("#tournament-text") == "Cup: round 2 of 3."
+    headers = page.eval_on_selector_all("#tournament-result table.standings thead th",
+                                        "cells => cells.map(c => c.textContent)")
+    assert headers == ["Place", "Pair", "Matches won"]
+    second = cells(page, "#tournament-result table:has(caption:text('Matches of round 2'))")
+    assert [row[1:4] for row in second] == [["1. P1a and P1b", "4. P4a and P4b", "playing"],
+                                            ["2. P2a and P2b", "3. P3a and P3b", "playing"]]
+    violations = axe_violations(page)
+    assert not violations, "knockout: " + report(violations)
+    shoot(page, "knockout-running")
+    assert not errors, errors

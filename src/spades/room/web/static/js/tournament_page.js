@@ -8,6 +8,7 @@ import { drawLines } from "./chart.js";
 import { $, el } from "./dom.js";
 import { notice } from "./speak.js";
 import { formatName, getJson } from "./tournaments.js";
+import { seatNames } from "./rulesets.js";
 
 const page = { shown: null, message: null, link: null, state: null };
 const CHART_MOST = 8;  // pairs a chart of points draws; more would be lines no one can tell apart
@@ -64,10 +65,21 @@ function entriesPart(message) {
       : el("p", { text: "No entry yet." })];
 }
 
+/** A match's result and score in words, the winner's score first: "North-South won, 510 to 200". */
 function result(message, match) {
   if (match.ns_points === null) return "playing";
-  if (message.format === "duplicate") return "played";
-  return match.ns_points === 1 ? "North-South won" : match.ns_points === 0 ? "East-West won" : "drawn";
+  const scored = match.ns_score !== null && match.ns_score !== undefined;
+  const ns = scored ? match.ns_score : "";
+  const ew = scored ? match.ew_score : "";
+  let words;
+  if (message.format === "duplicate") words = scored ? `North-South ${ns}, East-West ${ew}` : "played";
+  else if (match.ns_points === 0.5) words = scored ? `drawn, ${ns} to ${ew}` : "drawn";
+  else {
+    const [side, first, second] = match.ns_points === 1 ? ["North-South", ns, ew] : ["East-West", ew, ns];
+    words = scored ? `${side} won, ${first} to ${second}` : `${side} won`;
+  }
+  const covered = (match.covered || []).map((seat) => seatNames(4)[seat]);
+  return covered.length ? `${words}; the computer played most of ${covered.join(" and ")}'s game` : words;
 }
 
 function roundsPart(message) {
@@ -81,10 +93,8 @@ function roundsPart(message) {
       el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: `Table ${match.number}` })),
       ...(duplicate ? [el("td", { text: String(match.board ?? "") })] : []),
       el("td", { text: name(match.ns) }), el("td", { text: name(match.ew) }),
-      el("td", { text: result(message, match) }),
-      el("td", { text: match.ns_score === null || match.ns_score === undefined ? "" : `${match.ns_score} to ${match.ew_score}` })));
-    const columns = ["Table", ...(duplicate ? ["Board"] : []), "North-South", "East-West", "Result",
-      "Score (NS to EW)"];
+      el("td", { text: result(message, match) })));
+    const columns = ["Table", ...(duplicate ? ["Board"] : []), "North-South", "East-West", "Result"];
     parts.push(el("h3", { text: `Round ${round} of ${message.rounds}` }), dataTable(`Matches of round ${round}`, columns, rows));
     const bye = message.byes[i];
     if (bye) parts.push(el("p", { text: `Bye: ${name(bye)}, a point.` }));

@@ -120,7 +120,13 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         assert page.evaluate("document.activeElement.id") == "tournaments-title"
         assert page.inner_text("#tournaments-result") == "No tournament yet. Create one below."
         variants = page.eval_on_selector_all("#tournament-variant option", "os => os.map(o => o.value)")
-        assert "standard" in variants and "solo" not in variants and "six_partners" not in variants
+        # a Swiss takes two partnerships of two or players for themselves; a knockout, partnerships of two only
+        assert "standard" in variants and "solo" in variants and "six_partners" not in variants
+        page.select_option("#tournament-format", "knockout")
+        variants = page.eval_on_selector_all("#tournament-variant option", "os => os.map(o => o.value)")
+        assert "standard" in variants and "solo" not in variants
+        page.select_option("#tournament-format", "swiss")
+        assert page.input_value("#tournament-variant") == "standard"
         violations = axe_violations(page)
         assert not violations, "tournaments page: " + report(violations)
         shoot(page, "tournaments-form")
@@ -254,6 +260,20 @@ def knockout_message() -> dict[str, Any]:
             "text": "Cup: round 2 of 3."}
 
 
+def solo_message() -> dict[str, Any]:
+    """A Swiss of three players for themselves at one table of four (the computer at West), its round played."""
+    entries = [{"number": n, "players": [name], "confirmed": True} for n, name in enumerate(("Ann", "Ben", "Cat"), 1)]
+    match = {"table": 40, "number": 1, "ns": 1, "ew": 2, "ns_points": 0.5, "seats": [1, 2, 3, None],
+             "scores": [120, 80, 120, 40]}
+    standings = [{"place": 1, "entry": 1, "points": 0.5, "buchholz": 0.5},
+                 {"place": 2, "entry": 3, "points": 0.5, "buchholz": 0.5},
+                 {"place": 3, "entry": 2, "points": 0.0, "buchholz": 1.0}]
+    return {"type": "tournament", "tournament": 9, "name": "Solo Night", "format": "swiss", "director": "Ann",
+            "rules": {"variant": "solo", "options": {}}, "rounds": 1, "hands": 2, "entries_max": 3,
+            "state": "over", "round": 1, "clock": None, "entries": entries, "matches": [[match]], "byes": [None],
+            "champion": None, "standings": standings, "text": "Solo Night is over. Standings: 1. Ann 0.5."}
+
+
 def test_a_duplicate_and_a_knockout_read_as_tables_by_a_guest(browser: Any, room: Any) -> None:
     """The pages of a duplicate (each direction's standings, a board column, a game the computer mostly played
     marked) and of a knockout under way (matches won; the round being played), from messages the room's own
@@ -261,7 +281,7 @@ def test_a_duplicate_and_a_knockout_read_as_tables_by_a_guest(browser: Any, room
     pytest.importorskip("axe_playwright_python")
     from spades.room import protocol as p
 
-    shown = {7: duplicate_message(), 8: knockout_message()}
+    shown = {7: duplicate_message(), 8: knockout_message(), 9: solo_message()}
     for message in shown.values():
         p.Tournament.model_validate(message)
     errors: list[str] = []
@@ -304,4 +324,15 @@ def test_a_duplicate_and_a_knockout_read_as_tables_by_a_guest(browser: Any, room
     violations = axe_violations(page)
     assert not violations, "knockout: " + report(violations)
     shoot(page, "knockout-running")
+
+    page.goto(room.url + "/tournaments/9")
+    page.wait_for_selector("#tournament-result table.standings")
+    headers = page.eval_on_selector_all("#tournament-result table.standings thead th",
+                                        "cells => cells.map(c => c.textContent)")
+    assert headers == ["Place", "Player", "Points", "Buchholz"]
+    tables = cells(page, "#tournament-result table:has(caption:text('Tables of round 1'))")
+    assert tables[0] == ["Table 1", "North: 1. Ann 120; East: 2. Ben 80; South: 3. Cat 120; West: computer 40",
+                         "shared by 1. Ann and 3. Cat"]
+    violations = axe_violations(page)
+    assert not violations, "solo Swiss: " + report(violations)
     assert not errors, errors

@@ -7,7 +7,7 @@
 import { drawLines } from "./chart.js";
 import { $, el } from "./dom.js";
 import { notice } from "./speak.js";
-import { formatName, getJson } from "./tournaments.js";
+import { alone, formatName, getJson } from "./tournaments.js";
 import { seatNames } from "./rulesets.js";
 
 const page = { shown: null, message: null, link: null, state: null };
@@ -41,7 +41,8 @@ function mine(message) {
 }
 
 function details(message) {
-  const parts = [`${formatName(message.format)} of partnerships, ${message.rules.variant.replace("_", " ")} rules`,
+  const who = alone(message.rules.variant) ? "players for themselves" : "partnerships";
+  const parts = [`${formatName(message.format)} of ${who}, ${message.rules.variant.replace("_", " ")} rules`,
     `directed by ${message.director}`, `${plural(message.entries_max, "entry")} at most`];
   if (message.format === "swiss") {
     parts.push(`${plural(message.rounds, "round")}`, message.hands ? `${plural(message.hands, "hand")} a match`
@@ -49,6 +50,9 @@ function details(message) {
   } else if (message.format === "duplicate") {
     parts.push(`${plural(message.rounds, "round")}`, `${plural(message.boards || 2, "board")} a round`);
   } else parts.push(`${plural(message.rounds, "round")}, each match a game to the target`);
+  if (message.starts_at && message.state === "entry") {
+    parts.push(`starts by itself at ${new Date(message.starts_at).toLocaleString()} with the entries it has then`);
+  }
   if (message.clock) parts.push(`turn clock ${message.clock.per_action} seconds an action, bank ${message.clock.bank}`);
   return `${parts.join("; ")}.`;
 }
@@ -61,11 +65,25 @@ function entriesPart(message) {
   const caption = `Entries: ${message.entries.filter((e) => e.confirmed).length} of ${message.entries_max}`
     + (message.state === "entry" ? "" : ", numbered by rating");
   return [el("h2", { id: "tournament-entries-title", text: "Entries" }),
-    message.entries.length ? dataTable(caption, ["Pair", "Players", "Entry"], rows)
+    message.entries.length ? dataTable(caption, [unit(message), "Players", "Entry"], rows)
       : el("p", { text: "No entry yet." })];
 }
 
 /** A match's result and score in words, the winner's score first: "North-South won, 510 to 200". */
+/** What an entry is called: a pair, or at a Swiss of players for themselves a player. */
+const unit = (message) => (alone(message.rules.variant) ? "Player" : "Pair");
+
+/** A table of players for themselves: each seat's entry (or the computer) and score, and who took its point. */
+function seatsResult(message, match, name) {
+  const seats = seatNames(match.seats.length);
+  const sitting = match.seats.map((entry, seat) => `${seats[seat]}: ${entry === null ? "computer" : name(entry)}`
+    + (match.scores.length ? ` ${match.scores[seat]}` : ""));
+  if (match.ns_points === null || !match.scores.length) return [sitting.join("; "), "playing"];
+  const best = Math.max(...match.scores);
+  const top = match.seats.filter((_, seat) => match.scores[seat] === best).map((e) => (e === null ? "computer" : name(e)));
+  return [sitting.join("; "), top.length === 1 ? `${top[0]} won` : `shared by ${top.join(" and ")}`];
+}
+
 function result(message, match) {
   if (match.ns_points === null) return "playing";
   const scored = match.ns_score !== null && match.ns_score !== undefined;
@@ -87,8 +105,17 @@ function roundsPart(message) {
   const name = pairNames(message);
   const duplicate = message.format === "duplicate";
   const parts = [el("h2", { text: "Rounds" })];
+  const solo = alone(message.rules.variant);
   message.matches.forEach((matches, i) => {
     const round = i + 1;
+    if (solo) {
+      const rows = matches.map((match) => el("tr", {},
+        el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: `Table ${match.number}` })),
+        ...seatsResult(message, match, name).map((text) => el("td", { text }))));
+      parts.push(el("h3", { text: `Round ${round} of ${message.rounds}` }),
+        dataTable(`Tables of round ${round}`, ["Table", "Seats and scores", "Result"], rows));
+      return;
+    }
     const rows = matches.map((match) => el("tr", {},
       el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: `Table ${match.number}` })),
       ...(duplicate ? [el("td", { text: String(match.board ?? "") })] : []),
@@ -116,7 +143,7 @@ function standingsPart(message) {
       const rows = message.standings.filter((s) => s.direction === direction).map((s) => el("tr", {},
         el("td", { text: String(s.place) }), el("th", { scope: "row", text: name(s.entry) }),
         el("td", { text: figure(s.points) }), el("td", { text: `${(s.percentage ?? 0).toFixed(1)}%` })));
-      parts.push(dataTable(`${words} standings, ${after}`, ["Place", "Pair", "Matchpoints", "Percentage"], rows,
+      parts.push(dataTable(`${words} standings, ${after}`, ["Place", unit(message), "Matchpoints", "Percentage"], rows,
         "standings"));
     }
     return parts;
@@ -125,13 +152,14 @@ function standingsPart(message) {
     if (message.champion) parts.push(el("p", { class: "big-line", text: `Champions: ${name(message.champion)}.` }));
     const rows = message.standings.map((s) => el("tr", {}, el("td", { text: String(s.place) }),
       el("th", { scope: "row", text: name(s.entry) }), el("td", { text: figure(s.points) })));
-    parts.push(dataTable("Standings: the pairs by how far each went", ["Place", "Pair", "Matches won"], rows, "standings"));
+    parts.push(dataTable("Standings: the pairs by how far each went", ["Place", unit(message), "Matches won"], rows,
+      "standings"));
     return parts;
   }
   const rows = message.standings.map((s) => el("tr", {}, el("td", { text: String(s.place) }),
     el("th", { scope: "row", text: name(s.entry) }), el("td", { text: figure(s.points) }),
     el("td", { text: figure(s.buchholz) })));
-  parts.push(dataTable(`Standings ${after}`, ["Place", "Pair", "Points", "Buchholz"], rows, "standings"));
+  parts.push(dataTable(`Standings ${after}`, ["Place", unit(message), "Points", "Buchholz"], rows, "standings"));
   return parts;
 }
 
@@ -148,7 +176,7 @@ function completeRounds(message) {
 function chartPart(message) {
   const rounds = completeRounds(message);
   const numbers = message.standings.map((s) => s.entry);
-  if (message.format !== "swiss" || rounds < 1 || numbers.length > CHART_MOST || !numbers.length) return [];
+  if (message.format !== "swiss" || alone(message.rules.variant) || rounds < 1 || numbers.length > CHART_MOST || !numbers.length) return [];
   const name = pairNames(message);
   const values = numbers.map((entry) => {
     let total = 0;
@@ -183,7 +211,11 @@ function renderActions(message) {
   const director = registered && page.state.me.name === message.director;
   const open = message.state === "entry";
   const enter = open && registered && !(entry && entry.confirmed);
+  const solo = alone(message.rules.variant);
   $("tournament-enter-form").hidden = !enter;
+  $("tournament-partner-box").hidden = solo;
+  $("tournament-partner").disabled = solo;
+  $("tournament-enter").textContent = solo ? "Enter" : "Enter with partner";
   $("tournament-leave").hidden = !(open && entry);
   $("tournament-start").hidden = !(open && director);
   $("tournament-actions").hidden = !(enter || (open && (entry || director)));
@@ -267,6 +299,10 @@ export function connectTournament({ link, state }) {
   $("tournament-enter-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const partner = $("tournament-partner").value.trim();
+    if ($("tournament-partner").disabled) {
+      send({ type: "tournament_enter" }, "tournament-enter", (reply) => `Entered. ${reply.text}`);
+      return;
+    }
     send({ type: "tournament_enter", partner }, "tournament-enter", (reply) => {
       const entry = mine(reply);
       return entry && entry.confirmed ? `Entered with ${partner}. ${reply.text}`

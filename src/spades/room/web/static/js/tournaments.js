@@ -18,12 +18,36 @@ export async function getJson(path) {
   return body;
 }
 
-/** The variants a tournament takes: two partnerships of two. Their names as the lobby's form gives them. */
-function partnershipVariants() {
+/** The variants a tournament of this format takes: two partnerships of two, or at a Swiss also a rule set of
+ * players for themselves (who enter alone). Their names as the lobby's form gives them. */
+function variantsFor(format) {
   const names = new Map([...$("create-variant").options].map((option) => [option.value, option.textContent]));
   const variants = Object.entries(DATA.variants || {})
-    .filter(([, info]) => info.partnerships && info.players === 4).map(([variant]) => variant);
+    .filter(([, info]) => (info.partnerships ? info.players === 4 : format === "swiss")).map(([variant]) => variant);
   return (variants.length ? variants : ["standard"]).map((variant) => [variant, names.get(variant) || variant]);
+}
+
+/** Whether a rule set's players play for themselves (a Swiss of them: each enters alone). */
+export function alone(variant) {
+  const info = (DATA.variants || {})[variant];
+  return Boolean(info && !info.partnerships);
+}
+
+function variantFields() {
+  const format = $("tournament-format").value;
+  const select = $("tournament-variant");
+  const chosen = select.value;
+  const offered = variantsFor(format);
+  if (select.options.length !== offered.length) {
+    select.replaceChildren(...offered.map(([value, text]) => el("option", { value, text })));
+    select.value = offered.some(([value]) => value === chosen) ? chosen : offered[0][0];
+  }
+  $("tournament-variant-hint").textContent = alone(select.value)
+    ? "Players for themselves: each enters alone, and each round seats them by standing, the computer in any seat left."
+    : "Two partnerships of two: pairs enter, each partner naming the other.";
+  const entries = $("tournament-entries");
+  entries.labels[0].textContent = format === "duplicate" ? "Pairs at most (an even number, 4 or more)"
+    : alone(select.value) ? "Players at most" : "Pairs at most";
 }
 
 export const formatName = (format) => FORMATS[format] || format;
@@ -77,8 +101,7 @@ function formatFields() {
   const entries = $("tournament-entries");
   entries.min = format === "duplicate" ? "4" : "2";
   entries.step = format === "duplicate" ? "2" : "1";
-  $("tournament-entries").labels[0].textContent = format === "duplicate"
-    ? "Pairs at most (an even number, 4 or more)" : "Entries (pairs) at most";
+  variantFields();
 }
 
 function clockFields() {
@@ -104,6 +127,7 @@ function createMessage() {
     message.boards = number("tournament-boards");
     if (Number.isInteger(number("tournament-duplicate-rounds"))) message.rounds = number("tournament-duplicate-rounds");
   }
+  if (Number.isInteger(number("tournament-starts-in"))) message.starts_in = number("tournament-starts-in");
   if ($("tournament-clock").checked) {
     message.clock = { per_action: number("tournament-per-action"), bank: number("tournament-bank"),
       more_time: $("tournament-more-time").checked };
@@ -113,9 +137,8 @@ function createMessage() {
 
 /** The form's controls, wired to the room's link; a tournament made goes to its page. */
 export function connectTournaments({ link, go }) {
-  $("tournament-variant").replaceChildren(...partnershipVariants()
-    .map(([value, text]) => el("option", { value, text })));
   $("tournament-format").addEventListener("change", formatFields);
+  $("tournament-variant").addEventListener("change", variantFields);
   $("tournament-clock").addEventListener("change", clockFields);
   formatFields();
   clockFields();

@@ -163,6 +163,17 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         page.wait_for_function("() => document.getElementById('notice').textContent.includes('Entered with Bob')")
         assert heard_times(transcript(page), "Entered with Bob") == 1, transcript(page)
         assert not heard_times(transcript(page), "waiting for Bob to enter")  # the table is shown, not said
+        # Leave withdraws the entry (said once), and entering again brings it back
+        page.focus("#tournament-leave")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.getElementById('notice').textContent === 'Your entry is withdrawn.'")
+        assert page.evaluate("document.activeElement.id") == "tournament-title"
+        assert not page.is_visible("#tournament-leave")
+        assert page.inner_text("#tournament-result").count("waiting for Bob") == 0
+        page.focus("#tournament-partner")
+        assert page.input_value("#tournament-partner") == "Bob"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#tournament-result td:has-text('waiting for Bob to enter')")
         assert page.is_visible("#tournament-leave")
         violations = axe_violations(page)
         assert not violations, "tournament page, taking entries: " + report(violations)

@@ -100,7 +100,10 @@ def shoot(page: Any, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
-def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("waiting", ["on-its-page", "in-the-lobby-after-a-reload"])
+def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path: Path, waiting: str) -> None:
+    """Waiting for the start on the tournament's page (which knows the player is entered), or in the lobby of a
+    page loaded again (which knows nothing of it): either way the seating takes the page to the table."""
     pytest.importorskip("axe_playwright_python")
     registered(str(tmp_path / "room.sqlite3"), NAMES)
     with serving(tmp_path) as room:
@@ -178,6 +181,9 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         violations = axe_violations(page)
         assert not violations, "tournament page, taking entries: " + report(violations)
 
+        if waiting != "on-its-page":
+            page.goto(room.url + "/")
+            page.wait_for_selector("#lobby-title:focus")
         start = len(transcript(page))
         with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread
             final_future = thread.submit(others, room.url.replace("http", "ws") + "/ws", tournament)

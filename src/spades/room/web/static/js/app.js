@@ -209,6 +209,7 @@ function onMessage(message, context) {
       break;
     case "table":
       if (seatedByRoom(message, state.me) || seatedForTournament(message, context)) go(`/tables/${message.table}`);
+      else state.seatedElsewhere = !context && message.table !== table.id ? message : null;
       if (message.table !== table.id) $("game-over-rating").hidden = true;  // another table's rating
       table.onTable(message);
       if (context && context.then) context.then(message);
@@ -217,6 +218,11 @@ function onMessage(message, context) {
       table.onUpdate(message);
       break;
     case "said":
+      if (seatedAtRound(message)) {
+        go(`/tables/${message.table}`);
+        table.onTable(state.seatedElsewhere);
+        state.seatedElsewhere = null;
+      }
       if (message.table === table.id) {
         table.onSaid(message.text, context && context.kind === "ask" ? context : null, message.action ?? null,
           message.lines ?? null, message.alert ?? null);
@@ -262,6 +268,15 @@ function noteTournament(message) {
 function seatedForTournament(message, context) {
   if (context || !state.entered.size || !state.me || message.table === table.id) return false;
   return message.state !== "over" && message.seats.some((seat) => seat.player === state.me.name);
+}
+
+/** A round's seating line ("Round 2 of 3: table 3, you sit North with …") for the table the room has just sent by
+ * itself: the seating of a tournament this page did not know the player is in (entered before a reload). */
+function seatedAtRound(message) {
+  const held = state.seatedElsewhere;
+  if (!held || held.table !== message.table || message.table === table.id || !state.me) return false;
+  if (!held.seats.some((seat) => seat.player === state.me.name)) return false;
+  return /^Round \d+ of \d+(, board \d+)?: table \d+, you sit /.test(message.text);
 }
 
 function onError(message, context) {

@@ -120,7 +120,7 @@ def test_the_terminal_does_what_the_keymap_says_for_every_key(tmp_path: Path, mo
 
 
 def test_the_protocols_ask_keys_are_the_keymaps_asked_keys() -> None:
-    asked = [entry.key for entry in KEYMAP if entry.does in ("read", "hint", "coach")]
+    asked = [entry.key for entry in KEYMAP if entry.does in ("read", "hint", "coach", "clock", "standings")]
     assert list(get_args(protocol.AskKey)) == asked == list(protocol.ASK_KEYS)
     schema = protocol.Ask.model_json_schema()
     assert schema["properties"]["key"]["enum"] == asked

@@ -131,7 +131,6 @@ from .messages import (
     Ask,
     AskKey,
     ClientMessage,
-    Count,
     Create,
     Error,
     Guest,
@@ -147,8 +146,6 @@ from .messages import (
     SetLevel,
     Stand,
     Start,
-    Stats,
-    StatsRequest,
     Sync,
     Table,
     Update,
@@ -163,12 +160,15 @@ from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, 
 from .ratings import (
     LEADERBOARD_ROWS,
     RATING_GROUPS,
+    Count,
     Leaderboard,
     LeaderboardRequest,
     LeaderRow,
     Rating,
     RatingChange,
     RatingGroup,
+    Stats,
+    StatsRequest,
 )
 from .schema_words import describe
 from .tournaments import (

@@ -55,7 +55,7 @@ from .fields import (
 )
 from .lobby import Lobby, LobbyList
 from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
-from .ratings import Leaderboard, LeaderboardRequest, Rating
+from .ratings import Leaderboard, LeaderboardRequest, Rating, Stats, StatsRequest
 from .schema_words import describe
 from .tournaments import (
     Tournament,
@@ -221,15 +221,6 @@ class Sync(ClientBase):
     cursor: Cursor
 
 
-class StatsRequest(ClientBase):
-    """Ask for a registered player's statistics; without a name, one's own."""
-
-    replies = "stats; error no_such_player"
-    example = {"type": "stats", "name": "Ada"}
-    type: Literal["stats"]
-    name: Name | None = None
-
-
 ASK_KEYS = asked_keys()  # the keymap's reading keys, its hint and its coach
 if TYPE_CHECKING:
     AskKey = str
@@ -382,26 +373,6 @@ class Said(ServerBase):
         "order, the first being text; said one after another")] = None
     alert: Literal["time"] | None = Field(default=None, description="time: the clock's one warning, ten seconds "
                                           "before the computer acts for the receiver (the web table sounds it too)")
-
-
-Count = Annotated[int, Field(ge=0)]
-
-
-class Stats(ServerBase):
-    """A registered player's statistics over finished games."""
-
-    sent_when = "in reply to stats"
-    example = {"type": "stats", "name": "Ada", "games": 12, "wins": 7, "contracts": 48, "made": 40, "nils": 5,
-               "nils_made": 3, "bags": 61}
-    type: Literal["stats"]
-    name: Name
-    games: Count
-    wins: Count
-    contracts: Count = Field(description="contracts bid (the player's own bids, Nil aside)")
-    made: Count = Field(description="contracts made")
-    nils: Count = Field(description="Nil and Blind Nil bids")
-    nils_made: Count
-    bags: Count
 
 
 class Pong(ServerBase):

@@ -20,6 +20,8 @@ __all__ = [
     "Rating",
     "RatingChange",
     "RatingGroup",
+    "Stats",
+    "StatsRequest",
 ]
 
 LEADERBOARD_ROWS = 100  # the leaderboard's longest list, best first
@@ -96,3 +98,32 @@ class Rating(ServerBase):
     abandoned: list[Name] = Field(default=[], max_length=MAX_SEATS, description="the people who abandoned the game "
                                   "(the computer played their seat for more than half of it while they were away): "
                                   "it counts as lost for them, and their partners' ratings stay as they were")
+
+
+class StatsRequest(ClientBase):
+    """Ask for a registered player's statistics; without a name, one's own."""
+
+    replies = "stats; error no_such_player"
+    example: ClassVar[dict[str, Any]] = {"type": "stats", "name": "Ada"}
+    type: Literal["stats"]
+    name: Name | None = None
+
+
+Count = Annotated[int, Field(ge=0)]
+
+
+class Stats(ServerBase):
+    """A registered player's statistics over finished games."""
+
+    sent_when = "in reply to stats"
+    example: ClassVar[dict[str, Any]] = {"type": "stats", "name": "Ada", "games": 12, "wins": 7, "contracts": 48,
+                                         "made": 40, "nils": 5, "nils_made": 3, "bags": 61}
+    type: Literal["stats"]
+    name: Name
+    games: Count
+    wins: Count
+    contracts: Count = Field(description="contracts bid (the player's own bids, Nil aside)")
+    made: Count = Field(description="contracts made")
+    nils: Count = Field(description="Nil and Blind Nil bids")
+    nils_made: Count
+    bags: Count

@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...rules import Rules
+from ...seats import side_name
 from ...tournament import duplicate, solo, swiss
 from .. import protocol as p
 from ..store import tournaments as stored
@@ -98,7 +100,8 @@ def tournament_text(state: TournamentState) -> str:
     names = {e.number: " and ".join(e.players) for e in state.entries}
     if state.format == "duplicate":
         table = duplicate_standings(state)
-        lead = "; ".join(f"{'North-South' if s.direction == 'NS' else 'East-West'}: {names.get(s.entry, s.entry)} "
+        rules = Rules.preset("standard")
+        lead = "; ".join(f"{side_name(rules, 0 if s.direction == 'NS' else 1)}: {names.get(s.entry, s.entry)} "
                          f"{s.percentage:.1f}%" for s in table if s.place == 1)
         if state.state == "over":
             return f"{state.name} is over. Winners: {lead}."

@@ -30,6 +30,10 @@ SLOW_FIRST = (
     "tests/test_learned_playouts.py::test_the_teachers",  # the solver's values of many positions
     "tests/test_room_chat.py",  # two servers for its module, and two processes on PostgreSQL and Redis
     "tests/test_room_lobby.py",  # a lobby flood beside a playing person, and a crowd of guests
+    "tests/test_room_tournament.py",  # whole tournaments of 16 people, and a directing process killed
+    "tests/test_room_clock.py",  # clocks run out turn by turn, and a room killed on a deadline
+    "tests/test_join_tournament.py",
+    "tests/test_join_clock.py",
 )
 
 

@@ -524,6 +524,13 @@ def test_a_hostile_player_is_held_to_the_tournaments_limits(tmp_path: Path) -> N
             assert reply["code"] == "not_entered", reply
             reply = await clients[2].request({"type": "tournament_start", "tournament": made[0]})
             assert reply["code"] == "not_entered", reply  # only its director starts it
+            # a knockout starts with its bracket more than half full: five pairs of eight at least
+            cup = await clients[6].request({**base, "name": "Cup", "format": "knockout", "entries": 8})
+            for me, partner in ((6, 7), (7, 6)):
+                await clients[me].request({"type": "tournament_enter", "tournament": cup["tournament"],
+                                           "partner": names[partner]})
+            reply = await clients[6].request({"type": "tournament_start", "tournament": cup["tournament"]})
+            assert reply["code"] == "bad_message" and "5 entries at least" in reply["message"], reply
         finally:
             await close_all([*clients, guest])
 
@@ -604,7 +611,7 @@ def test_a_start_time_starts_it_with_the_entries_it_has_or_calls_it_off(tmp_path
                 if off["state"] == "over":
                     break
                 await asyncio.sleep(0.1)
-            assert off["text"] == "Nobody came was called off: it had fewer than two entries at its start time."
+            assert off["text"] == "Nobody came was called off: it had too few entries at its start time."
             assert off["matches"] == []
         finally:
             await close_all(clients)

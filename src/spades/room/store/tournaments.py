@@ -322,12 +322,18 @@ def start_if_due(store: Store, tournament_id: int) -> bool:
             return False
         entries = session.scalars(select(TournamentEntryRow).where(
             TournamentEntryRow.tournament_id == tournament_id)).all()
-        if sum(e.confirmed for e in entries) < 2:
+        if sum(e.confirmed for e in entries) < _fewest(row):
             row.state = "over"
             row.settings = {**row.settings, "called_off": True}
             return True
         _number(session, row, entries)
         return True
+
+
+def _fewest(row: TournamentRow) -> int:
+    """The fewest entries the tournament can start with: two, or for a knockout more than half its bracket (the
+    byes go to the top seeds, one round at most)."""
+    return int(row.settings["entries"]) // 2 + 1 if row.format == "knockout" else 2
 
 
 def start(store: Store, tournament_id: int, director: Account) -> TournamentState:
@@ -341,9 +347,10 @@ def start(store: Store, tournament_id: int, director: Account) -> TournamentStat
             raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, "the tournament has started already")
         entries = session.scalars(select(TournamentEntryRow).where(
             TournamentEntryRow.tournament_id == tournament_id)).all()
-        if sum(e.confirmed for e in entries) < 2:
-            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "a tournament starts with two entries at least, each "
-                                    "entered by both partners")
+        if sum(e.confirmed for e in entries) < _fewest(row):
+            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, f"this tournament starts with {_fewest(row)} entries at "
+                                    "least, each entered by both partners (a knockout's bracket is more than half "
+                                    "full)")
         _number(session, row, entries)
         return _state(session, row)
 

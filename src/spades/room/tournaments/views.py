@@ -90,7 +90,7 @@ def tournament_text(state: TournamentState) -> str:
     """Where the tournament stands, in a sentence."""
     rounds = int(state.settings["rounds"])
     if state.settings.get("called_off"):
-        return f"{state.name} was called off: it had fewer than two entries at its start time."
+        return f"{state.name} was called off: it had too few entries at its start time."
     if state.state == "entry":
         ready = sum(e.confirmed for e in state.entries)
         kind = {"swiss": f"a Swiss of {rounds} round{'s' * (rounds != 1)}", "knockout": "a knockout",

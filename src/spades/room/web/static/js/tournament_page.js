@@ -124,7 +124,10 @@ function roundsPart(message) {
     const columns = ["Table", ...(duplicate ? ["Board"] : []), "North-South", "East-West", "Result"];
     parts.push(el("h3", { text: `Round ${round} of ${message.rounds}` }), dataTable(`Matches of round ${round}`, columns, rows));
     const bye = message.byes[i];
-    if (bye) parts.push(el("p", { text: `Bye: ${name(bye)}, a point.` }));
+    if (bye) {
+      parts.push(el("p", { text: message.format === "knockout" ? `Bye: ${name(bye)} go through to the next round.`
+        : `Bye: ${name(bye)}, a point.` }));
+    }
   });
   return parts;
 }

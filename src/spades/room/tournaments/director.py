@@ -235,12 +235,12 @@ class Director:
                     await sit_down(self.room, conn, table_id, seat, line)
 
     async def tell(self, tournament_id: int) -> None:
-        """Every entrant connected here hears the tournament as it stands."""
+        """Every entrant, and the director, connected here hear the tournament as it stands."""
         state = await self.room.db(stored.tournament, self.room.store, tournament_id)
         if state is None:
             return
         frame = p.encode(tournament_message(state))
-        names = {n for e in state.entries for n in e.players}
+        names = {n for e in state.entries for n in e.players} | {state.director}
         for name in names:
             for conn in self.room.connections.of_player(name):
                 conn.send(frame)

@@ -94,9 +94,10 @@ class Director:
         if tournament_id is None:
             return
         record = await self.room.db(self.room.store.record, event.table)
-        if record is not None:
-            await self.room.db(stored.record_result, self.room.store, event.table, _halves(event.winner),
-                               tuple(event.scores), mostly_covered(record))
+        if record is not None and await self.room.db(
+                stored.record_result, self.room.store, event.table, _halves(event.winner), tuple(event.scores),
+                mostly_covered(record)):
+            await self.tell(tournament_id)  # each result as it comes, not only each round's end
         await self.advance(tournament_id)
 
     async def advance(self, tournament_id: int) -> None:

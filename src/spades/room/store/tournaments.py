@@ -230,30 +230,41 @@ def create_tournament(store: Store, director: Account, name: str, format_: str, 
         return _state(session, row)
 
 
+def _locked(session: Any, tournament_id: int) -> TournamentRow:
+    """The tournament's row, held for this transaction; a refusal when there is none."""
+    row: TournamentRow | None = session.get(TournamentRow, tournament_id, with_for_update=True)
+    if row is None:
+        raise TournamentTrouble(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {tournament_id}")
+    return row
+
+
+def _room_for(session: Any, row: TournamentRow, entered: int, player: Account, unit: str) -> None:
+    """Refuse one more entry when the tournament has all it takes, or the player is in as many as one may be."""
+    if entered >= int(row.settings["entries"]):
+        raise TournamentTrouble(p.ErrorCode.TOURNAMENT_FULL, f"the tournament takes {row.settings['entries']} "
+                                f"{unit}, and has them")
+    if _active_entries(session, player.id) >= p.ENTRIES_PER_PLAYER:
+        raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, f"you are entered in {p.ENTRIES_PER_PLAYER} "
+                                "tournaments not yet over")
+
+
 def enter(store: Store, tournament_id: int, player: Account, other: Account | None) -> TournamentState:
     """The player enters with ``other`` as partner: a new entry waiting for the partner, or the partner's entry
     naming this player confirmed; or, at a tournament of players for themselves (``other`` None), alone."""
     with store.transaction() as session:
-        row = session.get(TournamentRow, tournament_id, with_for_update=True)
-        if row is None:
-            raise TournamentTrouble(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {tournament_id}")
+        row = _locked(session, tournament_id)
         if row.state != "entry":
             raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, "the tournament has started; entries are closed")
         solo = not row.settings.get("pairs", True)
         if solo != (other is None):
             raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "players enter this tournament for themselves, with no "
                                     "partner" if solo else "pairs enter this tournament: name your partner")
+        entries = session.scalars(select(TournamentEntryRow).where(
+            TournamentEntryRow.tournament_id == tournament_id)).all()
         if other is None:
-            entries = session.scalars(select(TournamentEntryRow).where(
-                TournamentEntryRow.tournament_id == tournament_id)).all()
             if any(e.first_id == player.id for e in entries):
                 return _state(session, row)
-            if len(entries) >= int(row.settings["entries"]):
-                raise TournamentTrouble(p.ErrorCode.TOURNAMENT_FULL, f"the tournament takes "
-                                        f"{row.settings['entries']} players, and has them")
-            if _active_entries(session, player.id) >= p.ENTRIES_PER_PLAYER:
-                raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, f"you are entered in "
-                                        f"{p.ENTRIES_PER_PLAYER} tournaments not yet over")
+            _room_for(session, row, len(entries), player, "players")
             session.add(TournamentEntryRow(tournament_id=tournament_id, first_id=player.id, second_id=None,
                                            confirmed=True))
             session.flush()
@@ -261,8 +272,6 @@ def enter(store: Store, tournament_id: int, player: Account, other: Account | No
             return _state(session, row)
         if other.id == player.id:
             raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "your partner is another player")
-        entries = session.scalars(select(TournamentEntryRow).where(
-            TournamentEntryRow.tournament_id == tournament_id)).all()
         mine = next((e for e in entries if player.id in (e.first_id, e.second_id)), None)
         if mine is not None:
             if mine.first_id == other.id and mine.second_id == player.id and not mine.confirmed:
@@ -276,12 +285,7 @@ def enter(store: Store, tournament_id: int, player: Account, other: Account | No
                                     "partner; leave it first")
         if any(other.id in (e.first_id, e.second_id) for e in entries):
             raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, f"{other.name} has entered with another partner")
-        if len(entries) >= int(row.settings["entries"]):
-            raise TournamentTrouble(p.ErrorCode.TOURNAMENT_FULL, f"the tournament takes {row.settings['entries']} "
-                                    "entries, and has them")
-        if _active_entries(session, player.id) >= p.ENTRIES_PER_PLAYER:
-            raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, f"you are entered in "
-                                    f"{p.ENTRIES_PER_PLAYER} tournaments not yet over")
+        _room_for(session, row, len(entries), player, "entries")
         session.add(TournamentEntryRow(tournament_id=tournament_id, first_id=player.id, second_id=other.id))
         session.flush()
         return _state(session, row)
@@ -338,9 +342,7 @@ def _fewest(row: TournamentRow) -> int:
 
 def start(store: Store, tournament_id: int, director: Account) -> TournamentState:
     with store.transaction() as session:
-        row = session.get(TournamentRow, tournament_id, with_for_update=True)
-        if row is None:
-            raise TournamentTrouble(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {tournament_id}")
+        row = _locked(session, tournament_id)
         if row.director_id != director.id:
             raise TournamentTrouble(p.ErrorCode.NOT_ENTERED, "only the tournament's director starts it")
         if row.state != "entry":
@@ -357,9 +359,7 @@ def start(store: Store, tournament_id: int, director: Account) -> TournamentStat
 
 def leave(store: Store, tournament_id: int, player: Account) -> TournamentState:
     with store.transaction() as session:
-        row = session.get(TournamentRow, tournament_id, with_for_update=True)
-        if row is None:
-            raise TournamentTrouble(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {tournament_id}")
+        row = _locked(session, tournament_id)
         if row.state != "entry":
             raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, "the tournament has started: an entrant who "
                                     "does not come is played for by the computer")

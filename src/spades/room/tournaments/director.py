@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import logging
 import os
-from fractions import Fraction
 from typing import Any
 
 from ...events import BidMade, CardPlayed
@@ -31,7 +30,7 @@ from ..lobby.queue import sit_down
 from ..store import tournaments as stored
 from ..table.events import GameOver
 from ..table.room import Room
-from .views import tournament_message
+from .views import played, played_solo, tournament_message
 
 __all__ = ["LEASE", "SWEEP", "Director", "director_of", "install", "seating_line"]
 
@@ -245,23 +244,6 @@ class Director:
         for name in names:
             for conn in self.room.connections.of_player(name):
                 conn.send(frame)
-
-
-def played_solo(state: stored.TournamentState) -> list[list[solo.Sitting]]:
-    """A Swiss of individuals' rounds so far, each table with its seats' scores."""
-    return [[solo.Sitting(m.seats, m.scores or None) for m in state.round_matches(r)]
-            for r in range(1, state.round + 1)]
-
-
-def played(state: stored.TournamentState) -> list[swiss.Round]:
-    """The rounds played so far, each with its results, as the pairing reads them."""
-    out = []
-    for round_ in range(1, state.round + 1):
-        matches = tuple(swiss.Match(m.ns, m.ew, None if m.ns_halves is None else Fraction(m.ns_halves, 2))
-                        for m in state.round_matches(round_))
-        bye = state.byes[round_ - 1] if round_ - 1 < len(state.byes) else None
-        out.append(swiss.Round(matches, swiss.Bye(bye) if bye else None))
-    return out
 
 
 def mostly_covered(record: dict[str, Any]) -> tuple[int, ...]:

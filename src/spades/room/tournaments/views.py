@@ -17,6 +17,8 @@ __all__ = [
     "NOT_IN_A_TOURNAMENT",
     "duplicate_standings",
     "knockout_standings",
+    "played",
+    "played_solo",
     "standings",
     "standings_answer",
     "standings_line",
@@ -26,28 +28,39 @@ __all__ = [
 ]
 
 
+def _complete(state: TournamentState) -> list[int]:
+    """The rounds whose results are all in, from the first: what the standings and the next pairing read."""
+    rounds = []
+    for round_ in range(1, state.round + 1):
+        if any(m.ns_halves is None for m in state.round_matches(round_)):
+            break
+        rounds.append(round_)
+    return rounds
+
+
+def played(state: TournamentState) -> list[swiss.Round]:
+    """A Swiss of pairs' rounds whose results are all in, as the pairing and the standings read them."""
+    out = []
+    for round_ in _complete(state):
+        bye = state.byes[round_ - 1] if round_ - 1 < len(state.byes) else None
+        out.append(swiss.Round(tuple(swiss.Match(m.ns, m.ew, Fraction(m.ns_halves or 0, 2))
+                                     for m in state.round_matches(round_)), swiss.Bye(bye) if bye else None))
+    return out
+
+
+def played_solo(state: TournamentState) -> list[list[solo.Sitting]]:
+    """A Swiss of individuals' rounds whose results are all in, each table with its seats' scores."""
+    return [[solo.Sitting(m.seats, m.scores) for m in state.round_matches(r)] for r in _complete(state)]
+
+
 def standings(state: TournamentState) -> list[swiss.Standing | solo.Standing]:
     """A Swiss's standings after every round whose results are all in."""
     entries = sum(e.number is not None for e in state.entries)
     if entries < 2:
         return []
     if not state.settings.get("pairs", True):
-        rounds = []
-        for round_ in range(1, state.round + 1):
-            matches = state.round_matches(round_)
-            if any(m.ns_halves is None for m in matches):
-                break
-            rounds.append([solo.Sitting(m.seats, m.scores) for m in matches])
-        return list(solo.standings(entries, rounds))
-    complete = []
-    for round_ in range(1, state.round + 1):
-        matches = state.round_matches(round_)
-        if any(m.ns_halves is None for m in matches):
-            break
-        bye = state.byes[round_ - 1] if round_ - 1 < len(state.byes) else None
-        complete.append(swiss.Round(tuple(swiss.Match(m.ns, m.ew, Fraction(m.ns_halves or 0, 2)) for m in matches),
-                                    swiss.Bye(bye) if bye else None))
-    return list(swiss.standings(entries, complete))
+        return list(solo.standings(entries, played_solo(state)))
+    return list(swiss.standings(entries, played(state)))
 
 
 def knockout_standings(state: TournamentState) -> tuple[list[p.StandingInfo], int | None]:

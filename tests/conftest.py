@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,6 +182,20 @@ def room_pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, A
             store.close()
             first.stop()
             second.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new database of each kind for one test's room: SQLite in the test's folder, and PostgreSQL (skipped, with
+    the reason, where it cannot be reached)."""
+    from room_databases import database, postgres_unreachable
+
+    if request.param == "postgresql":
+        reason = postgres_unreachable()
+        if reason:
+            pytest.skip(reason)
+    with database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

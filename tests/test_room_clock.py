@@ -7,25 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from room_databases import database, postgres_unreachable
+from room_databases import database
 from room_server import ServeProcess, close_all
 from spades.room.client import RoomClient
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "postgresql":
-        reason = postgres_unreachable()
-        if reason:
-            pytest.skip(reason)
-    with database(request.param, tmp_path) as url:
-        yield url
 
 
 def updates(client: RoomClient, since: int = 0) -> list[dict[str, Any]]:

@@ -7,26 +7,13 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from room_databases import database, postgres_unreachable
 from room_server import Seat, ServeProcess, close_all, open_table, start
 from spades.room.client import RoomClient
 from spades.room.store import Store
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "postgresql":
-        reason = postgres_unreachable()
-        if reason:
-            pytest.skip(reason)
-    with database(request.param, tmp_path) as url:
-        yield url
 
 
 def name_of(client: RoomClient) -> str:

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from room_databases import database, postgres_unreachable
 from room_server import (
     Knowledge,
     Seat,
@@ -28,16 +27,6 @@ from room_server import (
 from spades.record import game_from_record
 from spades.room.client import RoomClient
 from spades.rules import VARIANTS, Rules
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "postgresql":
-        reason = postgres_unreachable()
-        if reason:
-            pytest.skip(reason)
-    with database(request.param, tmp_path) as url:
-        yield url
 
 
 @pytest.fixture

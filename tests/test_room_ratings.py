@@ -1,7 +1,8 @@
 """Ratings on a real ``spades serve`` (SQLite and PostgreSQL): a known sequence of short games among registered
-players, a guest, the computer at a seat and a person the computer covered, with every stored rating compared to
-openskill's own computation done here, each table told how its game was rated (or why not), the leaderboard and
-the player's page, and ``spades ratings --rebuild`` giving back exactly the stored ratings."""
+players, a guest (whose game is unrated), the computer at a seat, a person the computer covered and the same four
+people again (a repeat, counting for half), with every stored rating compared to openskill's own computation done
+here, each table told how its game was rated (or why not), the leaderboard and the player's page, and ``spades
+ratings --rebuild`` giving back exactly the stored ratings."""
 
 from __future__ import annotations
 
@@ -79,9 +80,9 @@ class Expected:
         self.ratings: dict[tuple[str, str], Any] = {}
 
     def rate(self, group: str, record: dict[str, Any], people: dict[int, str], guests: set[str],
-             left: frozenset[int] = frozenset()) -> None:
+             left: frozenset[int] = frozenset(), weight: float = 1.0) -> None:
         """``left``: the seats whose person abandoned the game: their side counts as last, and their partners are
-        not rated."""
+        not rated. ``weight``: how much of openskill's move the game makes (a repeat among the same people)."""
         result = record["result"]
         players = len(people)
         sides = [[0, 2], [1, 3]] if players == 4 else [[0], [1]]
@@ -93,9 +94,12 @@ class Expected:
             ranks = [1 if set(side) & left else 0 for side in sides]
         teams = [[self.model.rating() if people[seat] in guests else
                   self.ratings.get((group, people[seat]), self.model.rating()) for seat in side] for side in sides]
-        for side, team in zip(sides, self.model.rate(teams, ranks=ranks), strict=True):
-            for seat, rating in zip(side, team, strict=True):
+        for side, team, old in zip(sides, self.model.rate(teams, ranks=ranks), teams, strict=True):
+            for seat, rating, before in zip(side, team, old, strict=True):
                 if people[seat] not in guests and seat not in kept:
+                    if weight != 1.0:
+                        rating = self.model.rating(mu=before.mu + weight * (rating.mu - before.mu),
+                                                   sigma=before.sigma + weight * (rating.sigma - before.sigma))
                     self.ratings[(group, people[seat])] = rating
 
 
@@ -121,10 +125,10 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
 
     async def main() -> None:
         url = served.url
-        ada, bob, cy, di = [await registered(url, name) for name in ("Ada", "Bob", "Cy", "Di")]
+        ada, bob, cy, di, ed = [await registered(url, name) for name in ("Ada", "Bob", "Cy", "Di", "Ed")]
         guest = await RoomClient(url).connect()
         await guest.guest("Visitor")
-        clients = [ada, bob, cy, di, guest]
+        clients = [ada, bob, cy, di, ed, guest]
         try:
             # 1. four registered people: rated for all four
             record, told = await play(served, {0: ada, 1: bob, 2: cy, 3: di})
@@ -134,13 +138,19 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
                 assert rating["rated"] is True and rating["group"] == "partnership"
                 assert [c["name"] for c in rating["changes"]] == ["Ada", "Bob", "Cy", "Di"]
                 assert line.startswith("Rated game: Ada ")
-            # 2. seats changed round, a guest at East: rated for the registered three, the guest keeps nothing
-            record, told = await play(served, {0: bob, 1: guest, 2: ada, 3: cy})
-            people = {0: "Bob", 1: "Visitor", 2: "Ada", 3: "Cy"}
-            expected.rate("partnership", record, people, {"Visitor"})
+            # 2. seats changed round, Ed at East for Di: rated for all four, in their seats' order
+            record, told = await play(served, {0: bob, 1: ed, 2: ada, 3: cy})
+            people = {0: "Bob", 1: "Ed", 2: "Ada", 3: "Cy"}
+            expected.rate("partnership", record, people, set())
             rating, line = told[1]
-            assert rating["rated"] is True
-            assert [c["name"] for c in rating["changes"]] == ["Bob", "Ada", "Cy"]
+            assert rating["rated"] is True and rating["repeat"] == 1 and rating["weight"] == 1.0
+            assert [c["name"] for c in rating["changes"]] == ["Bob", "Ed", "Ada", "Cy"]
+            # 2b. a guest at East: unrated (found: a registered player gained without limit from their own guest
+            # throwing games), and said so
+            record, told = await play(served, {0: bob, 1: guest, 2: ada, 3: cy})
+            for rating, line in told.values():
+                assert rating["rated"] is False and rating["changes"] == []
+                assert line == "This game is unrated: a guest sat at it."
             # 3. the computer at East from the start: unrated, and said so with the reason
             record, told = await play(served, {0: ada, 2: bob, 3: di}, levels={1: "easy"})
             for rating, line in told.values():
@@ -149,15 +159,20 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
             assert record["meta"]["computers"] == {"1": "easy"}
             # 4. Di leaves as the game starts and the computer covers West: rated, and lost for Di, whatever the
             # computer made of her hand; Bob, her partner, keeps his rating (found: such a game was unrated, so a
-            # losing player escaped the loss by closing the connection)
+            # losing player escaped the loss by closing the connection). The same four as the first game within a
+            # day: the 2nd, which counts for half
             record, told = await play(served, {0: ada, 1: bob, 2: cy, 3: di}, drop=3)
             assert record["meta"]["covered"]["3"] > 0
-            expected.rate("partnership", record, {0: "Ada", 1: "Bob", 2: "Cy", 3: "Di"}, set(), frozenset({3}))
+            expected.rate("partnership", record, {0: "Ada", 1: "Bob", 2: "Cy", 3: "Di"}, set(), frozenset({3}),
+                          weight=0.5)
             for rating, line in told.values():
                 assert rating["rated"] is True and rating["abandoned"] == ["Di"]
+                assert rating["repeat"] == 2 and rating["weight"] == 0.5
                 assert [c["name"] for c in rating["changes"]] == ["Ada", "Cy", "Di"]
                 assert line.startswith("Rated game: Di abandoned the game and loses it; a partner's rating stays as "
                                        "it was. Ada "), line
+                assert line.endswith(". This game counted for half: the 2nd rated game with the same people within "
+                                     "a day."), line
             # 5. the two-player game: a group of its own
             record, told = await play(served, {0: cy, 1: ada}, variant="two_player")
             expected.rate("two_player", record, {0: "Cy", 1: "Ada"}, set())
@@ -173,13 +188,14 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
         mu, sigma, _ = ratings[key]
         assert (mu, sigma) == pytest.approx((rating.mu, rating.sigma), rel=1e-12, abs=1e-12), key
     assert ratings[("partnership", "Ada")][2] == 3 and ratings[("partnership", "Di")][2] == 2
+    assert ratings[("partnership", "Ed")][2] == 1
     assert ratings[("partnership", "Bob")][2] == 2  # not rated in the game his partner abandoned
     assert ratings[("two_player", "Ada")][2] == 1
 
     # the leaderboard and the player's page
     status, board = served.get("/api/leaderboard?group=partnership")
     assert status == 200 and board["group"] == "partnership"
-    assert {row["name"] for row in board["rows"]} == {"Ada", "Bob", "Cy", "Di"}
+    assert {row["name"] for row in board["rows"]} == {"Ada", "Bob", "Cy", "Di", "Ed"}
     shown = [row["rating"] for row in board["rows"]]
     assert shown == sorted(shown, reverse=True)
     for row in board["rows"]:
@@ -200,6 +216,7 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
     assert status == 200 and page["name"] == "Ada"
     groups = {entry["group"]: entry for entry in page["ratings"]}
     assert len(groups["partnership"]["history"]) == 3 and len(groups["two_player"]["history"]) == 1
+    assert [game["weight"] for game in groups["partnership"]["history"]] == [1.0, 1.0, 0.5]
     assert {"level": "easy", "role": "opponent", "games": 1, "wins": page["computers"][0]["wins"]} \
         in page["computers"]
     assert served.get("/api/players/Nobody")[0] == 404
@@ -207,7 +224,7 @@ def test_a_sequence_of_games_is_rated_as_openskill_rates_it_and_rebuilt_exactly(
     # the rebuild replays the stored games and writes back exactly the same ratings and changes
     rebuilt = subprocess.run([sys.executable, "-m", "spades", "ratings", "--rebuild", "--database",
                               served.database], capture_output=True, text=True, timeout=120, check=True)
-    assert rebuilt.stdout.strip() == "Rebuilt the ratings of 4 players from 5 games; 1 game unrated."
+    assert rebuilt.stdout.strip() == "Rebuilt the ratings of 5 players from 6 games; 2 games unrated."
     assert stored(served.database) == (ratings, changes)
 
 
@@ -236,7 +253,9 @@ def test_the_ranks_and_where_the_line_of_the_computer_is() -> None:
     assert abandoned(removed) == set() and rate(removed, {})["Di"].mu > 25.0  # as it was played
     two = GameFacts(**{**vars(game), "players": {0: "Ada", 2: "Cy"}, "computers": {1: "hard", 3: "hard"}})
     assert unrated_reason(two) == "the computer played East and West for all of it"
-    assert unrated_reason(GameFacts(**{**vars(game), "registered": frozenset()})) == "no registered player sat at it"
+    assert unrated_reason(GameFacts(**{**vars(game), "registered": frozenset()})) == "guests sat at it"
+    assert unrated_reason(GameFacts(**{**vars(game), "registered": frozenset({"Ada", "Bob", "Cy"})})) == \
+        "a guest sat at it"
 
 
 def test_a_removal_is_rated_as_played_hints_are_counted_and_a_rematch_is_answered_at_the_table(

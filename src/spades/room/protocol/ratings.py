@@ -81,8 +81,9 @@ class Rating(ServerBase):
     """How a finished game was rated; the same is said as a line (``said``) for a screen reader."""
 
     sent_when = ("to everyone at a table, once, when its game ends: rated (each registered player's new rating and "
-                 "its change, and who abandoned it: they lose it) or not (and why: the computer held a seat from "
-                 "the start, or no registered player sat at it)")
+                 "its change, who abandoned it: they lose it, and how much it counted: a repeated game among the "
+                 "same people within a day counts for less) or not (and why: the computer held a seat from the "
+                 "start, or a guest sat at it)")
     example: ClassVar[dict[str, Any]] = {"type": "rating", "table": 7, "rated": True, "group": "partnership",
                                          "changes": [
         {"name": "Ada", "before": 9.3, "after": 12.4, "change": 3.1},
@@ -98,6 +99,11 @@ class Rating(ServerBase):
     abandoned: list[Name] = Field(default=[], max_length=MAX_SEATS, description="the people who abandoned the game "
                                   "(the computer played their seat for more than half of it while they were away): "
                                   "it counts as lost for them, and their partners' ratings stay as they were")
+    repeat: Annotated[int, Field(ge=1, description="which rated game among the same people within 24 hours this "
+                                 "was: 1 for the first")] = 1
+    weight: Annotated[float, Field(ge=0, le=1, description="how much the game moved the ratings: 1 for the first "
+                                   "among the same people within 24 hours, 1/2 for the 2nd, 1/4 for the 3rd, 1/8 "
+                                   "for the 4th, 0 from the 5th on")] = 1.0
 
 
 class StatsRequest(ClientBase):

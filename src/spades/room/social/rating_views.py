@@ -24,10 +24,10 @@ from ...record import game_from_record
 from ...words.announce import listed
 from .. import protocol as p
 from ..identity import names
-from ..rating.rules import Standing, abandoned, facts, unrated_reason
+from ..rating.rules import Standing, abandoned, facts, repeat_words, unrated_reason
 from ..store import PlayerRow, Store
 from ..store.computers import computer_record
-from ..store.ratings import RatingChangeRow, RatingRow
+from ..store.ratings import RatedGameRow, RatingChangeRow, RatingRow, rated_game, voided
 from ..table.connections import Connection
 from ..table.events import FinishedGame, GameOver
 from .ratings import GROUPS, rate_finished
@@ -61,8 +61,12 @@ def rating_message(store: Store, table_id: int) -> p.Rating | None:
                    RatingChangeRow.sigma)
             .join(PlayerRow, PlayerRow.id == RatingChangeRow.player_id)
             .where(RatingChangeRow.table_id == table_id)).all()
+        rated = rated_game(session, table_id)
+        repeat, weight = (rated.number, rated.weight) if rated is not None else (1, 1.0)
+        void = voided(session, table_id) is not None
     if not rows:
-        reason = unrated_reason(found) or "no registered player's rating could be kept"
+        reason = ("a moderator voided its rating" if void else unrated_reason(found)
+                  or "no registered player's rating could be kept")
         return p.Rating(type="rating", table=table_id, rated=False, group=found.group, reason=reason)  # type: ignore[arg-type]
     seat_of = {name: seat for seat, name in found.players.items()}
     changes = []
@@ -71,12 +75,13 @@ def rating_message(store: Store, table_id: int) -> p.Rating | None:
         changes.append(p.RatingChange(name=name, before=before, after=after, change=round(after - before, 1)))
     left = [found.players[seat] for seat in sorted(abandoned(found))]
     return p.Rating(type="rating", table=table_id, rated=True, group=found.group, changes=changes,  # type: ignore[arg-type]
-                    abandoned=left)
+                    abandoned=left, repeat=repeat, weight=weight)
 
 
 def rating_line(message: p.Rating) -> str:
     """The rating said as one line: "Rated game: Ada 12.4 (+3.1), Bob 8.0 (-2.2)." or why the game is unrated;
-    with who abandoned it first ("Bob abandoned the game and loses it.")."""
+    with who abandoned it first ("Bob abandoned the game and loses it."), and after, when it counted for less, why
+    ("This game counted for half: the 2nd rated game with the same people within a day.")."""
     if not message.rated:
         return f"This game is unrated: {message.reason}."
     left = ""
@@ -84,7 +89,9 @@ def rating_line(message: p.Rating) -> str:
         loses = "loses" if len(message.abandoned) == 1 else "lose"
         left = f" {listed(message.abandoned)} abandoned the game and {loses} it; a partner's rating stays as it was."
     changes = ", ".join(f"{c.name} {c.after:.1f} ({c.change:+.1f})" for c in message.changes)
-    return f"Rated game:{left} {changes}." if changes else f"Rated game:{left}"
+    line = f"Rated game:{left} {changes}." if changes else f"Rated game:{left}"
+    less = repeat_words(message.repeat)
+    return f"{line} {less}" if less else line
 
 
 async def tell(room: Room, table_id: int) -> None:
@@ -135,7 +142,8 @@ HISTORY_PAGE = 100  # rated games of a group a player's page shows at once, the 
 def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None:
     """A player's ratings (each group they have a rated game in: the rating now, and after each of its rated games,
     ``HISTORY_PAGE`` at a time from the newest: ``page`` 0 the latest, 1 those before; ``first`` is the number of
-    the page's oldest game among all the player's rated games of the group), their record against each
+    the page's oldest game among all the player's rated games of the group; ``weight``, how much each game counted:
+    less for a repeat among the same people), their record against each
     computer level (kept as games finish) and the hints they asked for in rated games; None when no player has
     that name. A few short reads, however many games the player has finished."""
     key = names.lookup_key(name)
@@ -156,14 +164,16 @@ def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None
             mu, sigma, games, hints = now[group]
             changes = session.execute(
                 select(RatingChangeRow.table_id, RatingChangeRow.finished, RatingChangeRow.mu_before,
-                       RatingChangeRow.sigma_before, RatingChangeRow.mu, RatingChangeRow.sigma, RatingChangeRow.hints)
+                       RatingChangeRow.sigma_before, RatingChangeRow.mu, RatingChangeRow.sigma, RatingChangeRow.hints,
+                       RatedGameRow.weight)
+                .outerjoin(RatedGameRow, RatedGameRow.table_id == RatingChangeRow.table_id)
                 .where(RatingChangeRow.player_id == player_id, RatingChangeRow.rating_group == group)
                 .order_by(RatingChangeRow.finished.desc(), RatingChangeRow.id.desc())
                 .offset(page * HISTORY_PAGE).limit(HISTORY_PAGE)).all()
             history = [{"table": table, "finished": finished.isoformat(), "before": shown(mu0, s0),
                         "after": shown(mu1, s1), "change": round(shown(mu1, s1) - shown(mu0, s0), 1),
-                        "hints": asked or 0}
-                       for table, finished, mu0, s0, mu1, s1, asked in reversed(changes)]
+                        "hints": asked or 0, "weight": 1.0 if weight is None else weight}
+                       for table, finished, mu0, s0, mu1, s1, asked, weight in reversed(changes)]
             ratings.append({"group": group, "rating": shown(mu, sigma), "mu": round(mu, 3),
                             "sigma": round(sigma, 3), "games": games, "hints": hints or 0, "history": history,
                             "first": max(1, games - page * HISTORY_PAGE - len(history) + 1),

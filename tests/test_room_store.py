@@ -29,7 +29,8 @@ from spades.stats import HandStats
 ROOT = Path(__file__).resolve().parents[1]
 # the room's modules with tables of their own, on store.Base
 ROW_MODULES = ("spades.room.social.ratings", "spades.room.store.queue", "spades.room.social.chat",
-               "spades.room.store.computers", "spades.room.store.tournaments")
+               "spades.room.store.computers", "spades.room.store.tournaments",
+               "spades.room.store.moderation", "spades.room.store.friends")
 RULES = {"variant": "standard", "options": {}}
 OpenStore = Callable[[], Store]
 

@@ -65,10 +65,12 @@ def install(room: Room) -> None:
             return
         async with table.lock:
             await table.refresh()
-            table.say(closed_line(event.table, event.minutes))
+            table.say(event.reason or closed_line(event.table, event.minutes))
             table.announce_table()
             for conn in list(room.connections.at(event.table)):
                 room.connections.leave(conn, event.table)
+        if event.reason:  # a game closed under way: its computer players and timers stop here
+            await table.close()
         await room.release(event.table)
 
     room.events.subscribe(TableClosed, closed)

@@ -24,7 +24,8 @@ from typing import Any
 import orjson
 
 from .. import protocol as p
-from ..store import StoredTable
+from ..store import Account, StoredTable
+from ..store.friends import private_tables_for
 from ..table.messages import table_json
 from ..table.room import Room
 
@@ -73,7 +74,22 @@ async def lobby_tables(room: Room) -> list[dict[str, Any]]:
     infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"), p.LOBBY_MAX_TABLES,
                                              newest_first=True)
     return [table_json(info, room.connections.present(info.id), room.base_url)
-            for info in sorted(infos, key=lobby_order)]
+            for info in sorted(infos, key=lobby_order) if not info.settings.get("private")]
+
+
+async def private_tables(room: Room, viewer: Account) -> list[dict[str, Any]]:
+    """The private tables the viewer may see (their own, their friends', those they are invited to), read for
+    them alone: the shared copy never holds a private table."""
+    if viewer.guest:
+        ids: list[int] = []
+    else:
+        ids = await room.db(private_tables_for, room.store, viewer.id)
+    found = []
+    for table_id in ids[:p.LOBBY_PAGE]:
+        info = await room.db(room.store.table, table_id)
+        if info is not None:
+            found.append(table_json(info, room.connections.present(info.id), room.base_url))
+    return found
 
 
 async def _current(room: Room) -> Listing:
@@ -120,13 +136,21 @@ async def lobby_seated(room: Room, name: str) -> list[dict[str, Any]]:
 
 
 async def lobby_frame(room: Room, page: int, reply_to: int | None, *, table: int | None = None,
-                      seated: str | None = None) -> str:
+                      seated: str | None = None, viewer: Account | None = None) -> str:
     """The ``lobby`` message of a page, with the asker's id: the shared page's bytes, not encoded again. With
-    ``table``, only that table (or none); with ``seated``, only the tables where that player sits: one page."""
+    ``table``, only that table (or none); with ``seated``, only the tables where that player sits: one page. A
+    signed-in ``viewer`` also finds the private tables they may see (on the first page, before the others)."""
+    private = await private_tables(room, viewer) if viewer is not None else []
     if table is not None or seated is not None:
         found: list[dict[str, Any] | None] = (list(await lobby_seated(room, seated)) if seated is not None
                                               else [await lobby_find(room, table or 0)])
+        key = (seated or "").casefold()
+        found += [info for info in private if info["table"] == table or (seated is not None and any(
+            (s["player"] or "").casefold() == key for s in info["seats"]))]
         tables, pages, page = orjson.dumps([info for info in found if info is not None]), 1, 0
+    elif private and page == 0:
+        shared, pages = await lobby_page(room, page)
+        tables = orjson.dumps(private + orjson.loads(shared))
     else:
         tables, pages = await lobby_page(room, page)
     head = b'{"type":"lobby",' + (b'"id":%d,' % reply_to if reply_to is not None else b"")

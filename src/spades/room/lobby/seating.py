@@ -17,7 +17,8 @@ from ...wire import rules_to_json
 from .. import protocol as p
 from ..social import chat, presence
 from ..social.removal import is_removed, refuse_removed
-from ..store import StoredSeat, StoredTable, TooManyTables
+from ..store import Account, StoredSeat, StoredTable, TooManyTables
+from ..store.friends import may_sit_private, owner_blocks
 from ..table.connections import Connection, need_player
 from ..table.events import GameStarted
 from ..table.live import LiveTable
@@ -49,6 +50,8 @@ async def create(room: Room, conn: Connection, message: p.Create) -> None:
     settings.update(chat=message.chat, spectator_chat=message.spectator_chat)
     if message.clock is not None:
         settings["clock"] = message.clock.model_dump()
+    if message.private:
+        settings.update(private=True, watchers=message.watchers)
     seed = message.seed if message.seed is not None else str(secrets.randbelow(2**63))
     try:  # the limit is counted in the table's own transaction: tables made at once on two processes count
         info = await room.db(room.store.create_table, player, rules_to_json(rules), seed, rules.players, levels,
@@ -109,6 +112,8 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
     player = need_player(conn)
     table = await room.table(message.table)
     refuse_removed(table.info, player.name)
+    if table.info.settings.get("private"):
+        await _may_come(room, table, player, message)
     if message.seat is None:
         async with table.lock:
             await table.catch_up()
@@ -145,6 +150,22 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
         room.connections.sit(conn, table.id, message.seat)
         log.info("table %s: %s sat at %s", table.id, player.name, seat_name(message.seat, table.players))
         await _seat_change(table, conn, message.id, [*sat.freed, message.seat])
+
+
+async def _may_come(room: Room, table: LiveTable, player: Account, message: p.Join) -> None:
+    """A private table takes its owner, its players, the players invited, its owner's friends and the holders of
+    its invitation link, but never one its owner blocks; and watchers only when its owner allows them."""
+    if await room.db(owner_blocks, room.store, table.id, player.id):
+        raise p.Refusal(p.ErrorCode.PRIVATE_TABLE, f"table {table.id} is private")
+    allowed = (message.invite is not None and secrets.compare_digest(message.invite, table.info.invite)) \
+        or await room.db(may_sit_private, room.store, table.id, player.id)
+    if not allowed:
+        raise p.Refusal(p.ErrorCode.PRIVATE_TABLE, f"table {table.id} is private: its owner's friends, the players "
+                        "invited and those with its invitation link may come to it")
+    seated = any(s.player is not None and s.player.casefold() == player.name.casefold() for s in table.info.seats)
+    if message.seat is None and not table.info.settings.get("watchers", True) and not seated \
+            and table.info.owner != player.name:
+        raise p.Refusal(p.ErrorCode.NO_WATCHERS, f"the owner of table {table.id} allows no one to watch it")
 
 
 async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int,

@@ -31,6 +31,8 @@ from .codes import (
     ANONYMOUS_PER_SECOND,
     ANONYMOUS_ROOM_BURST,
     ANONYMOUS_ROOM_PER_SECOND,
+    AUDIT_PAGE,
+    BLOCKS_MAX,
     CHAT_EARLIER,
     CHAT_INPUT_MAX,
     CHAT_MAX,
@@ -42,8 +44,10 @@ from .codes import (
     COACH_LINES,
     ENTRIES_PER_PLAYER,
     ERROR_MEANINGS,
+    FRIENDS_MAX,
     GUEST_HOLD_MINUTES,
     GUESTS_PER_ADDRESS,
+    INVITES_PER_MINUTE,
     LOBBY_BURST,
     LOBBY_MAX_TABLES,
     LOBBY_PAGE,
@@ -74,6 +78,11 @@ from .codes import (
     RATE_BURST,
     RATE_PER_SECOND,
     REGISTRATIONS_PER_ADDRESS,
+    REPORT_CONTEXT,
+    REPORT_REASON_MAX,
+    REPORTS_LISTED,
+    REPORTS_PER_HOUR,
+    SANCTION_MINUTES_MAX,
     SEND_QUEUE_BYTES,
     SEND_QUEUE_MAX,
     SIGN_INS_AT_ONCE,
@@ -90,6 +99,7 @@ from .codes import (
     ErrorCode,
     ProtocolError,
     Refusal,
+    minutes_words,
 )
 from .docs import render_docs
 from .fields import (
@@ -122,6 +132,7 @@ from .fields import (
     host_refusal,
     quote,
 )
+from .friends import Block, Blocked, Friend, FriendEntry, Friends, FriendsRequest, Invite
 from .lobby import Lobby, LobbyList
 from .messages import (
     ASK_KEYS,
@@ -155,6 +166,21 @@ from .messages import (
     message_type,
     parse_client,
     parse_server,
+)
+from .moderation import (
+    AuditEntry,
+    AuditLog,
+    AuditRequest,
+    Moderate,
+    Notice,
+    Report,
+    ReportEntry,
+    ReportLine,
+    ReportQueue,
+    ReportsRequest,
+    RoleEntry,
+    Roles,
+    SetRole,
 )
 from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .ratings import (
@@ -353,4 +379,11 @@ __all__ = [
     "parse_server",
     "quote",
     "render_docs",
+]
+__all__ += [
+    "AUDIT_PAGE", "BLOCKS_MAX", "FRIENDS_MAX", "INVITES_PER_MINUTE", "REPORTS_LISTED", "REPORTS_PER_HOUR",
+    "REPORT_CONTEXT", "REPORT_REASON_MAX", "SANCTION_MINUTES_MAX", "AuditEntry", "AuditLog", "AuditRequest",
+    "Block", "Blocked", "Friend", "FriendEntry", "Friends", "FriendsRequest", "Invite", "Moderate", "Notice",
+    "Report", "ReportEntry", "ReportLine", "ReportQueue", "ReportsRequest", "RoleEntry", "Roles", "SetRole",
+    "minutes_words"
 ]

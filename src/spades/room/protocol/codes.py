@@ -47,6 +47,7 @@ SEND_QUEUE_MAX = 256  # frames waiting to be sent to one connection; a whole gam
 SEND_QUEUE_BYTES = 1 << 20  # and their characters: a whole game's update from its start is about 30 KB
 SOCKET_SEND_BUFFER = 1 << 18  # the kernel's send buffer of each connection (spades serve sets it)
 CLOSE_NOT_READING = 4008  # the close code of a connection whose client stopped reading
+CLOSE_SANCTIONED = 4009  # the close code of a suspended or banned player's connections, after the notice why
 CLOSE_ORIGIN = 4003  # the close code (an HTTP 403 to the handshake) for a page of another site
 MAX_OPEN_TABLES = 5  # tables a player owns that are waiting or under way
 # The lobby (spades.room.lobby.listing): a page of tables, one encoded copy made for every asker until a change.
@@ -93,6 +94,27 @@ TOURNAMENT_ENTRIES_MAX = 64
 TOURNAMENT_BOARDS_MAX = 4  # a duplicate's boards a round
 TOURNAMENTS_LISTED = 30  # tournaments in the list, at most
 
+# Governance (spades.room.moderation, spades.room.friends).
+REPORT_REASON_MAX = 200  # characters of a report's reason, or of a moderator's
+REPORTS_PER_HOUR = 10  # reports one player may make in any hour
+REPORT_CONTEXT = 6  # chat lines a report keeps: the line reported and those said just before it
+REPORTS_LISTED = 50  # open reports the moderators' queue sends at once, the oldest first
+AUDIT_PAGE = 100  # lines of the audit log in one reply
+SANCTION_MINUTES_MAX = 60 * 24 * 365  # the longest mute or suspension; a ban has no end
+FRIENDS_MAX = 200  # friends and requests one player may have
+BLOCKS_MAX = 500  # players one player may block
+INVITES_PER_MINUTE = 10  # invitations one player may send in any minute
+
+
+def minutes_words(minutes: float) -> str:
+    """A period in words: "45 minutes", "3 hours", "2 days"."""
+    whole = max(1, round(minutes))
+    for size, unit in ((60 * 24, "day"), (60, "hour")):
+        if whole >= size and whole % size == 0:
+            count = whole // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{whole} minute{'s' if whole != 1 else ''}"
+
 
 class ErrorCode(StrEnum):
     """Why the room refused a client's message; ``error.code`` is one of these and ``error.message`` says more."""
@@ -124,6 +146,7 @@ class ErrorCode(StrEnum):
     TOO_MANY_TABLES = "too_many_tables"
     NOT_QUEUED = "not_queued"
     WAIT_NOT_OVER = "wait_not_over"
+    LEFT_EARLY = "left_early"
     NO_REMATCH = "no_rematch"
     CHAT_OFF = "chat_off"
     CHAT_BETWEEN_HANDS = "chat_between_hands"
@@ -137,6 +160,18 @@ class ErrorCode(StrEnum):
     TOURNAMENT_FULL = "tournament_full"
     TOO_MANY_TOURNAMENTS = "too_many_tournaments"
     NOT_ENTERED = "not_entered"
+    NOT_MODERATOR = "not_moderator"
+    NOT_ADMIN = "not_admin"
+    NO_SUCH_REPORT = "no_such_report"
+    TOO_MANY_REPORTS = "too_many_reports"
+    MUTED = "muted"
+    SUSPENDED = "suspended"
+    BANNED = "banned"
+    NOT_REGISTERED = "not_registered"
+    NOT_FRIENDS = "not_friends"
+    BLOCKED = "blocked"
+    PRIVATE_TABLE = "private_table"
+    NO_WATCHERS = "no_watchers"
     SERVER_ERROR = "server_error"
 
 
@@ -186,6 +221,9 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     "seated)",
     ErrorCode.WAIT_NOT_OVER: "quick_computer: the player's wait for people is not over yet; the message says how "
     "many seconds are left",
+    ErrorCode.LEFT_EARLY: "quick: the player abandoned 3 or more rated games within 24 hours, and rated quick play "
+    "is closed to them for a while (15 minutes after the 3rd, doubling with each further one, up to 24 hours); the "
+    "message says how many games and the time left",
     ErrorCode.NO_REMATCH: "rematch: the table's game is not over, had no people, or its rematch was settled "
     "already (declined, or made)",
     ErrorCode.CHAT_OFF: "chat: the table's owner has turned its chat off",
@@ -208,6 +246,23 @@ ERROR_MEANINGS: dict[ErrorCode, str] = {
     ErrorCode.TOO_MANY_TOURNAMENTS: f"the player directs {TOURNAMENTS_PER_PLAYER} tournaments not yet over, or "
     f"is entered in {ENTRIES_PER_PLAYER}",
     ErrorCode.NOT_ENTERED: "the player has no entry in that tournament (or is not its director)",
+    ErrorCode.NOT_MODERATOR: "the message is a moderator's (reports, moderate) and the player is not one; a "
+    "guest never is",
+    ErrorCode.NOT_ADMIN: "the message is an administrator's (role, audit) and the player is not one",
+    ErrorCode.NO_SUCH_REPORT: "moderate: no open report has that number (it may have been handled already)",
+    ErrorCode.TOO_MANY_REPORTS: f"report: the player made {REPORTS_PER_HOUR} reports within the hour; the "
+    "message says how long until one more may be made",
+    ErrorCode.MUTED: "chat: a moderator muted the player; the message says why and how long is left",
+    ErrorCode.SUSPENDED: "login, resume, register or guest: the player (or, for a new player or guest, someone "
+    "suspended at this address) is suspended from the room; the message says why and until when",
+    ErrorCode.BANNED: "login, resume, register or guest: the player (or someone banned at this address) is "
+    "banned from the room",
+    ErrorCode.NOT_REGISTERED: "friend, invite: friends are kept only between registered players",
+    ErrorCode.NOT_FRIENDS: "invite: the player invited is not the sender's friend",
+    ErrorCode.BLOCKED: "friend, invite, join: one of the two blocks the other (which, is not said)",
+    ErrorCode.PRIVATE_TABLE: "join: the table is private: only its owner's friends, the players invited and "
+    "those with its invitation link may come to it",
+    ErrorCode.NO_WATCHERS: "join without a seat: the private table's owner allows no one to watch",
     ErrorCode.SERVER_ERROR: "the server failed; nothing was changed",
 }
 

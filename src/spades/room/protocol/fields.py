@@ -280,7 +280,9 @@ class TableInfo(Part):
     timeout: Annotated[float, Field(ge=0)] = Field(default=60, description="seconds a person may be away during the "
                                                    "game before the computer plays for them, until they are back")
     invite: Annotated[str, Field(max_length=512, description="the invitation link to this table; add "
-                                 "?seat=N for a seat")]
+                                 "?seat=N for a seat (&seat=N after a private table's ?invite= code)")]
+    private: bool = Field(default=False, description="a private table: listed only to its owner's friends and "
+                          "the players invited; its invite link carries the code that lets its holder in")
     clock: ClockForm | None = Field(default=None, description="the table's turn clock, or null: none")
 
 

@@ -53,7 +53,9 @@ from .fields import (
     check_ranges,
     quote,
 )
+from .friends import Block, Blocked, Friend, Friends, FriendsRequest, Invite
 from .lobby import Lobby, LobbyList
+from .moderation import AuditLog, AuditRequest, Moderate, Notice, Report, ReportQueue, ReportsRequest, Roles, SetRole
 from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
 from .ratings import Leaderboard, LeaderboardRequest, Rating, Stats, StatsRequest
 from .schema_words import describe
@@ -68,6 +70,12 @@ from .tournaments import (
 
 # -- client to server --------------------------------------------------------------------------------------------
 
+Device = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
+                              description="a random token the client keeps for this device (the web page keeps "
+                              "one in its storage): the room links accounts that sign in from one device, for its "
+                              "moderators")] | None
+
+
 class Register(ClientBase):
     """Register a new player with a name and password, and sign in as them."""
 
@@ -76,6 +84,7 @@ class Register(ClientBase):
     type: Literal["register"]
     name: Name
     password: Password
+    device: Device = None
 
 
 class Login(ClientBase):
@@ -86,6 +95,7 @@ class Login(ClientBase):
     type: Literal["login"]
     name: Name
     password: LoginPassword
+    device: Device = None
 
 
 class Guest(ClientBase):
@@ -95,6 +105,7 @@ class Guest(ClientBase):
     example = {"type": "guest", "name": "Visitor"}
     type: Literal["guest"]
     name: Name | None = None
+    device: Device = None
 
 
 class Resume(ClientBase):
@@ -105,6 +116,7 @@ class Resume(ClientBase):
     example = {"type": "resume", "token": "Xv1pQm3c9w8RkT5yLh0NsBfA2eJd7uGq4iZoPa6WtYE"}
     type: Literal["resume"]
     token: Token
+    device: Device = None
 
 
 class Create(ClientBase):
@@ -135,6 +147,11 @@ class Create(ClientBase):
     clock: ClockForm | None = Field(default=None, description="a turn clock (none by default): when a person's "
                                     "time runs out the computer takes that one action for them, and they keep the "
                                     "seat")
+    private: bool = Field(default=False, description="a private table: listed in the lobby only to the owner's "
+                          "friends and the players invited, and taken only by them, by its invitation link (the "
+                          "table message's invite) or by an invitation")
+    watchers: bool = Field(default=True, description="a private table: whether anyone allowed to come to it may "
+                           "watch it (false: only its players)")
 
     @model_validator(mode="after")
     def _in_range(self) -> Create:
@@ -157,6 +174,9 @@ class Join(ClientBase):
     more_time: bool = Field(default=False, description="the player asks for more time: at a table whose clock "
                             "allows it, their bank is doubled (a screen reader's player is not held to a clock "
                             "tuned for the mouse)")
+    invite: Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")] | None = Field(
+        default=None, description="the code of a private table's invitation link (its ?invite= part), which lets "
+        "its holder in")
 
 
 class Stand(ClientBase):
@@ -387,22 +407,26 @@ CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
     Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
     StatsRequest, Ping, LeaderboardRequest, Quick, LeaveQueue, QuickComputer, RematchAnswer, Chat, ChatHistory, Mute,
     ChatSettings, RemovePerson, TournamentCreate, TournamentEnter, TournamentLeave, TournamentStart, TournamentRequest,
+    Report, ReportsRequest, Moderate, AuditRequest, SetRole, Friend, FriendsRequest, Block, Invite,
 )
 SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
     Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong, Rating, Leaderboard, QueueState, RematchState,
-    ChatLine, ChatLog, Muted, ChatSettingsInfo, Removed, Tournament,
+    ChatLine, ChatLog, Muted, ChatSettingsInfo, Removed, Tournament, ReportQueue, AuditLog, Roles, Notice, Friends,
+    Blocked,
 )
 
 ClientMessage = Annotated[
     Register | Login | Guest | Resume | Lobby | Create | Join | Stand | SetLevel | Start | Remove | Act | Sync | Ask
     | StatsRequest | Ping | LeaderboardRequest | Quick | LeaveQueue | QuickComputer | RematchAnswer | Chat
     | ChatHistory | Mute | ChatSettings | RemovePerson | TournamentCreate | TournamentEnter | TournamentLeave
-    | TournamentStart | TournamentRequest,
+    | TournamentStart | TournamentRequest | Report | ReportsRequest | Moderate | AuditRequest | SetRole | Friend
+    | FriendsRequest | Block | Invite,
     Field(discriminator="type"),
 ]
 ServerMessage = Annotated[
     Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong | Rating | Leaderboard | QueueState
-    | RematchState | ChatLine | ChatLog | Muted | ChatSettingsInfo | Removed | Tournament,
+    | RematchState | ChatLine | ChatLog | Muted | ChatSettingsInfo | Removed | Tournament | ReportQueue | AuditLog
+    | Roles | Notice | Friends | Blocked,
     Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

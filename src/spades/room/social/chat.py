@@ -8,7 +8,9 @@ the bus tells them a chat has a new message (the notice holds the chat and the s
 reaches each process once and in order, and reaches no other table nor the lobby.
 
 "The lobby" is every signed-in connection at no table. Mutes are a player's, kept in the database across sessions;
-each process keeps the muting player's list once read, and drops it when the bus says it changed."""
+each process keeps the muting player's list once read (with the players they block: a blocked player's chat never
+reaches them either), and drops it when the bus says it changed. A player a moderator muted is refused in every
+chat, told why and for how long, until the mute ends by itself."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ from ...view import Phase
 from .. import protocol as p
 from ..store import Account
 from ..store.chat import Said, last_messages, last_seq, messages_after, muted_ids, set_mute, store_message
+from ..store.friends import blocks_of
+from ..store.moderation import in_force
 from ..table.connections import Connection, need_player
 from ..table.events import ConnectionClosed
 
@@ -32,7 +36,8 @@ if TYPE_CHECKING:
     from ..table.live import LiveTable
     from ..table.room import Room
 
-__all__ = ["LOBBY", "ChatState", "back_from_away", "chat", "chat_settings", "clean_text", "history", "joined",
+__all__ = ["LOBBY", "ChatState", "back_from_away", "chat", "chat_settings", "clean_text", "hidden_from", "history",
+           "joined",
            "lobby_listed", "mute", "on_notice", "settings_of"]
 
 LOBBY = 0  # the lobby's chat key; a table's is its id
@@ -131,11 +136,18 @@ def _in_lobby(conn: Connection) -> bool:
 # -- sending -----------------------------------------------------------------------------------------------------
 
 async def _mutes(room: Room, player: Account) -> frozenset[int]:
+    """Whose messages the player is not sent: those they mute and those they block."""
     state = state_of(room)
     known = state.mutes.get(player.id)
     if known is None:
-        known = state.mutes[player.id] = await room.db(muted_ids, room.store, player.id)
+        known = state.mutes[player.id] = (await room.db(muted_ids, room.store, player.id)
+                                          | await room.db(blocks_of, room.store, player.id))
     return known
+
+
+async def hidden_from(room: Room, conn: Connection) -> frozenset[int]:
+    """The players whose chat this connection's player is not sent (muted or blocked)."""
+    return await _mutes(room, need_player(conn))
 
 
 async def _recipients(room: Room, said: Said) -> list[Connection]:
@@ -210,6 +222,9 @@ async def chat(room: Room, conn: Connection, message: p.Chat) -> None:
         spectator = table.seat_of(conn) is None
         key = table.id
     text = clean_text(message.text)
+    muted = await room.db(in_force, room.store, player.id, ("mute",))
+    if muted is not None:  # a moderator's mute: refused with the time left, in every chat
+        raise p.Refusal(p.ErrorCode.MUTED, muted.words(room.store._clock()))
     await state_of(room).check_rate(room, player)
     async with state_of(room).lock(key):  # stored and sent under the lock: no notice sends it first, without its id
         seq = await room.db(store_message, room.store, key, player, text, spectator)

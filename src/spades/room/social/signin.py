@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import protocol as p
 from ..identity import auth, names
-from ..store import Account, Figures, Store, taken_words
+from ..store import Account, Figures, Store, moderation, taken_words
 from ..table.tallies import LocalTallies, Tallies
 
 if TYPE_CHECKING:
@@ -151,7 +151,30 @@ class SignIn:
 
     async def sign_in(self, message: Any, address: str) -> tuple[Account, str | None]:
         """The player a register, login, guest or resume message signs in as, and for resume the token it gave
-        (None otherwise: the room makes a new session). ``address`` is the client's IP. Refusal on refusal."""
+        (None otherwise: the room makes a new session). ``address`` is the client's IP. Refusal on refusal; a
+        suspended or banned player is refused (and a new player or guest from an address a suspension or ban
+        holds), and where the player signed in from is kept for the moderators."""
+        if message.type in ("register", "guest"):
+            held = await self.run(moderation.refused_address, self.store, address)
+            if held is not None:
+                self._refuse(held, you=False)
+        player, token = await self._sign_in(message, address)
+        held = await self.run(moderation.in_force, self.store, player.id)
+        if held is not None:
+            self._refuse(held)
+        await self.run(moderation.mark, self.store, player.id, address, getattr(message, "device", None))
+        return player, token
+
+    def _refuse(self, held: moderation.Sanction, *, you: bool = True) -> None:
+        code = p.ErrorCode.BANNED if held.kind == "ban" else p.ErrorCode.SUSPENDED
+        now = self.store._clock()
+        if you:
+            raise p.Refusal(code, held.words(now))
+        what = "banned" if held.kind == "ban" else f"suspended ({held.words(now).split('(')[-1].split(')')[0]})"
+        raise p.Refusal(code, f"A player {what} signed in from this address; no new player or guest may sign in "
+                        "from it meanwhile.")
+
+    async def _sign_in(self, message: Any, address: str) -> tuple[Account, str | None]:
         kind = message.type
         try:
             if kind == "register":

@@ -26,6 +26,7 @@ from ...rules import Rules
 from ...wire import rules_to_json
 from ..protocol.codes import QUEUE_STALE
 from . import DEFAULT_SETTINGS, Base, PlayerRow, SeatRow, Store, StoredTable, TableRow, UTCDateTime
+from .friends import blocked_names_between
 from .ratings import rating_group, standings
 
 __all__ = ["Match", "QueueRow", "Queued", "RematchAnswerRow", "RematchRow", "answer", "answers", "balanced_seats",
@@ -192,19 +193,38 @@ def _closeness(group: Sequence[Queued]) -> tuple[float, datetime, list[datetime]
     return max(ratings) - min(ratings), max(q.since for q in group), sorted(q.since for q in group)
 
 
-def choose_group(people: Sequence[Queued], size: int, pairs: int | None = None) -> list[Queued] | None:
+Apart = frozenset[frozenset[str]]  # the pairs of names of whom one blocks the other
+
+
+def _clash(group: Sequence[Queued], apart: Apart) -> bool:
+    names = [q.name.casefold() for q in group]
+    return any(frozenset((a, b)) in apart for i, a in enumerate(names) for b in names[i + 1:])
+
+
+def choose_group(people: Sequence[Queued], size: int, pairs: int | None = None,
+                 apart: Apart = frozenset()) -> list[Queued] | None:
     """The ``size`` people whose ratings are nearest: the smallest spread (highest less lowest) among runs of the
     sorted ratings; between equal spreads, those who have waited longest (the earliest latest arrival). Partners
-    who asked for each other come together or not at all, at most ``pairs`` pairs a table (one a side)."""
+    who asked for each other come together or not at all, at most ``pairs`` pairs a table (one a side). Two of
+    whom one blocks the other (``apart``) are never in one group when a group without such a pair can be made."""
     found = units(people)
     if all(len(unit) == 1 for unit in found):
         singles = [unit[0] for unit in found]
         if len(singles) < size:
             return None
         ranked = sorted(singles, key=lambda q: (q.rating, q.since))
-        return min((ranked[start:start + size] for start in range(len(ranked) - size + 1)), key=_closeness)
+        best_run = min((ranked[start:start + size] for start in range(len(ranked) - size + 1)), key=_closeness)
+        if not apart or not _clash(best_run, apart):
+            return best_run
+        # another choice: any group without a blocked pair, the nearest in rating (every group, for a queue of
+        # the size quick play has; the runs of the sorted ratings beyond that)
+        groups = (itertools.combinations(ranked, size) if len(ranked) <= APART_SEARCH
+                  else (ranked[start:start + size] for start in range(len(ranked) - size + 1)))
+        clean = [list(g) for g in groups if not _clash(g, apart)]
+        return min(clean, key=_closeness) if clean else best_run
     ranked_units = sorted(found, key=lambda unit: (_rating(unit), min(q.since for q in unit)))
     best: list[Queued] | None = None
+    best_clean: list[Queued] | None = None
     for start, first in enumerate(ranked_units):  # each unit with a few of those just above it in rating
         near = ranked_units[start + 1:start + 1 + size + 2]
         for count in range(size):
@@ -214,12 +234,17 @@ def choose_group(people: Sequence[Queued], size: int, pairs: int | None = None) 
                     continue
                 if best is None or _closeness(group) < _closeness(best):
                     best = group
-    return best
+                if apart and not _clash(group, apart) and (best_clean is None
+                                                           or _closeness(group) < _closeness(best_clean)):
+                    best_clean = group
+    return best_clean if apart and best_clean is not None else best
 
 
-def nearest_to(people: Sequence[Queued], name: str, size: int, pairs: int | None = None) -> list[Queued]:
+def nearest_to(people: Sequence[Queued], name: str, size: int, pairs: int | None = None,
+               apart: Apart = frozenset()) -> list[Queued]:
     """The player (with the partner who asked for them) and the others nearest in rating to them, up to ``size``
-    in all (longest waiting first among equals), pairs whole, at most ``pairs`` of them."""
+    in all (longest waiting first among equals), pairs whole, at most ``pairs`` of them; none who blocks, or is
+    blocked by, one already in the group (the computer takes that seat instead)."""
     found = units(people)
     mine = next((unit for unit in found if any(q.name == name for q in unit)), None)
     if mine is None:  # asked for a partner who has not asked back: seated without them
@@ -230,6 +255,8 @@ def nearest_to(people: Sequence[Queued], name: str, size: int, pairs: int | None
     for unit in sorted((u for u in found if u is not mine),
                        key=lambda u: (abs(_rating(u) - rating), min(q.since for q in u))):
         if len(group) + len(unit) > size or (len(unit) == 2 and pairs is not None and paired + 1 > pairs):
+            continue
+        if apart and _clash([*group, *unit], apart):
             continue
         group.extend(unit)
         paired += int(len(unit) == 2)
@@ -292,6 +319,7 @@ def _create_table(session: Session, owner_id: int, rules: dict[str, Any], seats:
     return row.id
 
 
+APART_SEARCH = 14  # a queue this long or shorter is searched whole for a group with no blocked pair
 MATCH_TRIES = 5  # reads of a queue that changes while it is matched, before the next change's turn
 
 
@@ -324,8 +352,9 @@ def _match_once(store: Store, variant: str, settings: dict[str, Any], around: st
         ratings = standings(store, rating_group(rules), [q.name for q in rows])
         people = [Queued(q.name, q.since, q.wait, ratings[q.name].ordinal, q.partner) for q in rows]
         pairs = rules.sides if rules.partnerships else 0
-        group = nearest_to(people, around, rules.players, pairs) if around is not None \
-            else choose_group(people, rules.players, pairs)
+        apart: Apart = frozenset(frozenset(pair) for pair in blocked_names_between(store, [q.name for q in rows]))
+        group = nearest_to(people, around, rules.players, pairs, apart) if around is not None \
+            else choose_group(people, rules.players, pairs, apart)
         if not group:
             return None
         ids = {q.name: _player_id(session, q.name) for q in group}

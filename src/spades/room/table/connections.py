@@ -8,18 +8,30 @@ and catch up with ``sync``), so that no client can make the server hold an unbou
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..protocol.codes import CLOSE_NOT_READING, SEND_QUEUE_BYTES, SEND_QUEUE_MAX, SOCKET_SEND_BUFFER, ErrorCode, Refusal
+from ..protocol.codes import (
+    CLOSE_NOT_READING,
+    CLOSE_SANCTIONED,
+    SEND_QUEUE_BYTES,
+    SEND_QUEUE_MAX,
+    SOCKET_SEND_BUFFER,
+    ErrorCode,
+    Refusal,
+)
 from ..store import Account
 
 if TYPE_CHECKING:
     from .metrics import Timing
 
-__all__ = ["CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection", "Connections",
-           "need_player"]
+__all__ = ["CLOSE_AFTER", "CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection",
+           "Connections", "need_player"]
 
+
+
+CLOSE_AFTER = "\x00close:"  # a frame that is no frame: the writer closes the connection when it reaches it
 
 
 class Connection:
@@ -39,6 +51,7 @@ class Connection:
         self.closed = asyncio.Event()
         self.handling = False  # a message of this connection is being handled now
         self.received = 0.0  # when the message being handled was taken from the websocket (time.perf_counter)
+        self.close_code = CLOSE_NOT_READING  # the websocket's close code once ``closing`` is set
 
     def send(self, frame: str, timing: Timing | None = None) -> None:
         """Queue a frame (``timing``: the action it tells of, timed until it is written); a full queue means the
@@ -63,6 +76,13 @@ class Connection:
         frame, timing = await self.outbox.get()
         self.queued -= len(frame)
         return frame, timing
+
+    def drain_and_close(self, reason: str, code: int = CLOSE_SANCTIONED) -> None:
+        """Close the connection once the frames queued so far are written (a suspended player reads why first)."""
+        if self.closing is None:
+            self.close_code = code
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait((CLOSE_AFTER + reason, None))
 
     def close(self, reason: str) -> None:
         """Ask the app to close the connection (it is told by ``closed``), dropping what was queued."""

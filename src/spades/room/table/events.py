@@ -116,10 +116,12 @@ class Covering(TableEvent):
 
 @dataclass(frozen=True)
 class TableClosed(TableEvent):
-    """The table was closed before its game started (it waited too long: ``minutes`` is how long a table may)."""
+    """The table was closed: before its game started (it waited too long: ``minutes`` is how long a table may),
+    or by a moderator at any time (``reason``: the words its people hear)."""
 
     kind: ClassVar[str] = "table_closed"
     minutes: float = 0.0
+    reason: str = ""
 
 
 KINDS: dict[str, type[TableEvent]] = {kind.kind: kind for kind in (

@@ -254,6 +254,8 @@ class LiveTable:
         ``protocol.Refusal`` with the code and the reason. The store is read only for a table not loaded yet or a
         seq another process took first (the bus tells of its actions)."""
         async with self.lock:
+            if self.info.state == "closed":
+                raise p.Refusal(p.ErrorCode.GAME_OVER, f"table {self.id} is closed")
             if self.host is None:
                 await self.catch_up()
             while True:
@@ -362,7 +364,7 @@ class LiveTable:
         said that hand's end first; else this one after ``FINISH_GRACE``, or at once when it is the room's only
         process), let the computer move, watch for absence."""
         host = self.host
-        if host is None:
+        if host is None or self.info.state == "closed":
             return
         if host.game.over:
             if self.info.state != "over" and not (finish or self.stored_to == self.seq or self.room.alone):
@@ -417,7 +419,7 @@ class LiveTable:
         try:
             while True:
                 host = self.host
-                if host is None or host.game.over:
+                if host is None or host.game.over or self.info.state == "closed":
                     return
                 seat = host.computer_to_move()
                 if seat is None:

@@ -24,7 +24,9 @@ def table_json(info: StoredTable, present: set[int], base_url: str) -> dict[str,
                        "away": s.away if s.player is not None and info.state == "playing" else None,
                        "covered": s.covered_from is not None} for s in info.seats],
             "state": info.state, "autostart": bool(info.settings.get("autostart", False)),
-            "timeout": float(info.settings.get("timeout", 60)), "invite": f"{base_url}/tables/{info.id}",
+            "timeout": float(info.settings.get("timeout", 60)), "invite": f"{base_url}/tables/{info.id}"
+            + (f"?invite={info.invite}" if info.settings.get("private") else ""),
+            "private": bool(info.settings.get("private", False)),
             "clock": info.settings.get("clock")}
 
 

@@ -76,6 +76,7 @@ class Room:
         if isinstance(self.tallies, LocalTallies):  # with Redis the counts live there, each key with its expiry
             self.held["tallies"] = self.tallies.held
         self.events.subscribe(PersonAway, self._claim_back)
+        self.notices["tell"] = Room._told
 
     @property
     def alone(self) -> bool:
@@ -223,6 +224,26 @@ class Room:
                 await table.catch_up()
             table.publish()
             await table.after_change()
+
+    # -- telling a player, wherever they are connected -----------------------------------------------------------
+    async def tell(self, name: str, frame: str, *, close: str | None = None) -> None:
+        """Send ``frame`` to every connection of the player ``name`` in the room (this process's at once, the
+        others' through the bus); with ``close``, close those connections after it, for that reason."""
+        self._tell_here(name, frame, close)
+        await self.bus.publish({"tell": name, "frame": frame, "close": close, "from": self.origin})
+
+    def _tell_here(self, name: str, frame: str, close: str | None) -> None:
+        for conn in self.connections.of_player(name):
+            conn.send(frame)
+            if close is not None:
+                conn.drain_and_close(close)
+
+    async def _told(self, notice: dict[str, Any]) -> None:
+        if notice.get("from") == self.origin:
+            return
+        name, frame, close = notice.get("tell"), notice.get("frame"), notice.get("close")
+        if isinstance(name, str) and isinstance(frame, str):
+            self._tell_here(name, frame, close if isinstance(close, str) else None)
 
     # -- connections ------------------------------------------------------------------------------------------
     async def welcome(self, conn: Connection, player: Account, reply_to: int | None, token: str | None = None) -> None:

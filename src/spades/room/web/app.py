@@ -28,7 +28,7 @@ from .. import protocol as p
 from ..social import rating_views
 from ..store import Store
 from ..table.bus import make_bus
-from ..table.connections import CLOSE_NOT_READING, Connection
+from ..table.connections import CLOSE_AFTER, Connection
 from ..table.metrics import Metrics
 from ..table.room import Room
 from ..table.tallies import make_tallies
@@ -97,6 +97,9 @@ async def _socket(websocket: WebSocket) -> None:
     async def write() -> None:
         while True:
             frame, timing = await conn.next_frame()
+            if frame.startswith(CLOSE_AFTER):
+                conn.close(frame[len(CLOSE_AFTER):])
+                return
             await websocket.send_text(frame)
             if timing is not None:
                 timing.sent()
@@ -122,7 +125,7 @@ async def _socket(websocket: WebSocket) -> None:
             # client that never reads again is dropped by the transport's keepalive.
             writer.cancel()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.close(code=CLOSE_NOT_READING, reason=conn.closing[:120]),
+                await asyncio.wait_for(websocket.close(code=conn.close_code, reason=conn.closing[:120]),
                                        CLOSE_WAIT)
     except WebSocketDisconnect:
         pass

@@ -1,6 +1,7 @@
 """The room's features, each subscribed to the tables' events and the bus's notices, in the order they speak at a game's
 end: the rating (stored with the end, then said), the statistics, the presence lines, the rematch's question, quick
-play, chat, removals, the expiry of waiting tables, the turn clocks and the tournaments' director. Listeners named
+play, chat, removals, the expiry of waiting tables, the turn clocks, the tournaments' director and the moderators'
+flags of accounts that share a device. Listeners named
 by the operator (``spades serve --listener``) subscribe after them."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Callable, Iterable
 
 from ..clocks import turns
 from ..lobby import expiry, queue, rematch
+from ..moderation import flags
 from ..social import chat, presence, rating_views, removal, stats
 from ..table.room import Room
 from ..tournaments import director
@@ -33,7 +35,8 @@ def load_listener(name: str) -> Callable[[Room], None]:
 
 
 def install(room: Room, listeners: Iterable[str] = ()) -> None:
-    for feature in (rating_views, stats, presence, rematch, queue, chat, removal, expiry, turns, director):
+    for feature in (rating_views, stats, presence, rematch, queue, chat, removal, expiry, turns, director,
+                    flags):
         feature.install(room)
     for name in listeners:
         load_listener(name)(room)

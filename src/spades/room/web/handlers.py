@@ -8,8 +8,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .. import protocol as p
+from ..friends import blocks, friends, invites
 from ..lobby import queue, rematch, seating
 from ..lobby.listing import lobby_frame
+from ..moderation import acts, reports, roles
 from ..social import chat, rating_views, removal
 from ..social.signin import signin_of
 from ..table.connections import Connection, need_player
@@ -58,7 +60,8 @@ async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
     seated = None
     if message.seated:
         seated = need_player(conn).name
-    conn.send(await lobby_frame(room, message.page, message.id, table=message.table, seated=seated))
+    conn.send(await lobby_frame(room, message.page, message.id, table=message.table, seated=seated,
+                                viewer=conn.player))
     await chat.lobby_listed(room, conn)
 
 
@@ -129,4 +132,13 @@ HANDLERS: dict[str, Handler] = {
     "tournament_leave": entry.leave,
     "tournament_start": entry.start,
     "tournament_info": entry.info,
+    "report": reports.report,
+    "reports": reports.reports,
+    "moderate": acts.moderate,
+    "audit": roles.audit,
+    "role": roles.role,
+    "friend": friends.friend,
+    "friends": friends.friends,
+    "block": blocks.block,
+    "invite": invites.invite,
 }

@@ -13,7 +13,10 @@ from .options import one_of, parse_options
 
 def describe(rules: Rules) -> str:
     """The rules in force, from ``explain`` (the same words as the table's z key), then the play with the pack in
-    force, how a duplicate tournament scores it, and last only the options this variant takes."""
+    force, how a duplicate tournament scores it, which games the online room rates and how, and last only the
+    options this variant takes."""
+    from ..room.rating.rules import rule_lines as rating_lines
+
     lines = [variant_title(rules), ""]
     lines.extend(f"- {line}" for line in rule_lines(rules))
     lines += ["", "Play:"]
@@ -22,6 +25,8 @@ def describe(rules: Rules) -> str:
     if duplicate:
         lines += ["", "Duplicate pairs (a tournament):"]
         lines.extend(f"- {line}" for line in duplicate)
+    lines += ["", "Rated games in the online room (spades serve):"]
+    lines.extend(f"- {line}" for line in rating_lines())
     lines += ["", "Options (set with --option name=value):"]
     taken = rules.options_taken()
     for name, text in OPTION_HELP.items():

@@ -24,9 +24,11 @@ from ...seats import seat_name
 from ...words.announce import listed
 from .. import protocol as p
 from ..protocol.codes import QUEUE_HEARTBEAT, QUICK_SETTLE
+from ..rating import leavers
 from ..social import chat
 from ..store import Account
 from ..store import queue as qs
+from ..store.ratings import abandons_since
 from ..table.connections import Connection, need_player
 from ..table.events import ConnectionClosed
 from ..table.room import Room
@@ -279,8 +281,18 @@ async def _partner(room: Room, player: Account, variant: str, name: str | None) 
     return partner
 
 
+async def left_early(room: Room, player: Account) -> None:
+    """Refuse rated quick play to a player the early-leaver rule keeps out of it (``rating.leavers``), with the
+    rule and the time left."""
+    now = datetime.now(UTC)
+    closed = leavers.closed(await room.db(abandons_since, room.store, player.id, now - leavers.LOOK_BACK), now)
+    if closed is not None:
+        raise p.Refusal(p.ErrorCode.LEFT_EARLY, leavers.refusal(closed, now))
+
+
 async def quick(room: Room, conn: Connection, message: p.Quick) -> None:
     player = need_player(conn)
+    await left_early(room, player)  # quick play with people is rated: the early-leaver rule closes it
     owned = await room.db(room.store.open_tables_owned, player)
     if owned >= p.MAX_OPEN_TABLES:  # the table quick play makes may be theirs: the cap holds there too
         raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, f"you own {owned} tables waiting or under way; the limit is "

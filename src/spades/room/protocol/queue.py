@@ -33,7 +33,8 @@ class Quick(ClientBase):
 
     replies = ("queue to everyone in that queue; then, once seated, table, said (where they sit), update; error "
                "bad_message (a partner in a variant without partnerships, or oneself), no_such_player, "
-               "too_many_tables (the table it makes may be the player's)")
+               "too_many_tables (the table it makes may be the player's), left_early (the player abandoned 3 rated "
+               "games within 24 hours: rated quick play is closed to them for a while, which the message says)")
     example: ClassVar[dict[str, Any]] = {"type": "quick", "id": 3, "variant": "standard", "wait": 30,
                                          "partner": "Ada"}
     type: Literal["quick"]

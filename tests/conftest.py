@@ -28,6 +28,7 @@ SLOW_FIRST = (
     "tests/test_web",
     "tests/test_room_processes.py",
     "tests/test_room_ratings.py",  # a sequence of whole games rated
+    "tests/test_room_fair_ratings.py",  # rematches, repeats, voids and abandons on one room
     "tests/test_learned_playouts.py::test_the_teachers",  # the solver's values of many positions
     "tests/test_room_chat.py",  # two servers for its module, and two processes on PostgreSQL and Redis
     "tests/test_room_lobby.py",  # a lobby flood beside a playing person, and a crowd of guests
@@ -120,7 +121,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # and the other tests one by one wherever a worker is free. pytest-xdist's own groups (--dist loadgroup with
 # xdist_group marks) are lost under pytest 9, which no longer reads the test id xdist rewrites to name the group.
 ONE_WORKER = ("tests/test_web", "tests/test_room_quick.py", "tests/test_room_chat.py", "tests/test_room_ratings.py",
-              "tests/test_room_variants.py", "tests/test_join_lobby.py")
+              "tests/test_room_fair_ratings.py", "tests/test_room_variants.py", "tests/test_join_lobby.py")
 # Modules run in the worker of another, sharing what it made once a session (the room_pair fixture's two processes)
 SAME_WORKER = {"tests/test_room_processes_rules.py": "tests/test_room_quick.py"}
 

@@ -18,7 +18,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.add_argument("--database", default=None,
                         help="the room's database: a SQLite file or a postgresql:// URL (default: the room's file "
                              "in the data directory)")
-    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                    help="grant, revoke, list or audit")
     grant = actions.add_parser("grant", help="give NAME a role: admin or moderator")
     grant.add_argument("name", metavar="NAME")
     grant.add_argument("role", choices=("admin", "moderator"), metavar="ROLE", help="admin or moderator")

@@ -24,7 +24,8 @@ __all__ = ["ASKED", "CHAT_KEYS", "GROUPS", "KEYMAP", "PHRASES", "Does", "Key", "
 # What a key does. read: the answer from the seat's view, said by the table or, at the web table, by the room
 # (as are hint and coach, which search); move and suit: through the hand; the rest, the table itself.
 Does = Literal["bid", "rub out", "draw", "enter", "move", "suit", "back", "read", "hint", "coach", "repeat",
-               "log", "help", "verbosity", "undo", "next", "quit", "chat", "phrases", "chat log", "clock", "standings"]
+               "log", "help", "verbosity", "undo", "next", "quit", "chat", "phrases", "chat log", "clock", "standings",
+               "report", "friends", "accept", "reports"]
 # what the web table asks the room for
 ASKED: frozenset[str] = frozenset({"read", "hint", "coach", "clock", "standings"})
 
@@ -71,7 +72,8 @@ ALSO = "Also"
 GROUPS = (BIDDING, HAND, READING, CHAT, ALSO)
 # The quick phrases, each one keypress after p (a digit after p is a phrase, never a bid).
 PHRASES = ("Good game", "Nice play", "Thanks, partner", "Sorry, partner", "Good luck")
-CHAT_KEYS = frozenset({"chat", "phrases", "chat log"})  # what the chat keys do: only at a table of the room
+# what the room's keys do: only at a table of the online room (chat, reports, friends, invitations)
+CHAT_KEYS = frozenset({"chat", "phrases", "chat log", "report", "friends", "accept", "reports"})
 
 KEYMAP: tuple[Key, ...] = (
     Key("digits", "digits, Enter, then y or n", "bid that many (0 is Nil), then confirm or take it back (before "
@@ -139,6 +141,16 @@ KEYMAP: tuple[Key, ...] = (
         choices=PHRASES, short="p quick phrases"),
     Key("M", "Shift+M", "read back the last ten chat messages of the table", CHAT, "chat log",
         words=("messages", "chats"), short="Shift+M chat read back"),
+    Key("!", "exclamation mark", "report the last chat line to the moderators (or, typed after it, another "
+        "player's name): asks for a reason, Enter sends the report, Escape takes it back", CHAT, "report",
+        words=("report",)),
+    Key("F", "Shift+F", "your friends: who is in the room and where, and the requests waiting (in the chat line, "
+        "/friend NAME asks or accepts, /unfriend NAME, /block NAME, /unblock NAME, /invite NAME)", CHAT, "friends",
+        words=("friends",)),
+    Key("A", "Shift+A", "accept the last invitation to a seat: go to that table and sit there", CHAT, "accept",
+        words=("accept",)),
+    Key("O", "Shift+O", "for moderators: the open reports, oldest first (in the chat line, /warn, /mute, "
+        "/suspend, /ban, /close, /dismiss with the report's number)", CHAT, "reports", words=("reports",)),
     Key("x", "x", "a hint: the computer's choice and its reason (a suggested card becomes the selected one)", ALSO,
         "hint", words=("hint",), short="x hint"),
     Key("U", "Shift+U", "take back your last bid or card, and what the computer did after it, at a table with "

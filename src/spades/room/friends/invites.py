@@ -35,8 +35,8 @@ async def invite(room: Room, conn: Connection, message: p.Invite) -> None:
                         f"wait {max(1, round(wait))} seconds")
     name = await room.db(stored.invite, room.store, player, info.id, message.name, message.seat)
     where = f"seat {seat_name(message.seat, rules.players)}" if message.seat is not None else "a seat"
-    text = (f"{player.name} invites you to {where} at table {info.id} ({rules.variant}). Press A to accept, or "
-            "go on with what you are doing.")
+    text = (f"{player.name} invites you to {where} at table {info.id} ({rules.variant}). Press Shift+A to "
+            "accept, or go on with what you are doing.")
     await room.tell(name, p.encode(p.Notice(type="notice", kind="invited", table=info.id, seat=message.seat,
                                             name=player.name, text=text)))
     conn.send(p.encode(p.Notice(type="notice", id=message.id, kind="invite_sent", name=name, table=info.id,

@@ -267,6 +267,52 @@ def test_repeats_are_weighed_by_finish_time_and_the_rebuild_replays_them_with_vo
     assert snapshot(store)[3] == []
 
 
+def test_a_database_at_v0017_upgrades_with_its_ratings_and_the_rebuild_fills_the_new_rows(tmp_path: Any,
+                                                                                          database_url: str) -> None:
+    """A room's database from before the fair ratings (v0017) with a rated game: the upgrade keeps the rating, the
+    new tables start empty (the rows are written as games end), and the rebuild writes the game's rated row."""
+    import json
+
+    from sqlalchemy import create_engine, text
+
+    from spades.room.store import database_url as sqlalchemy_url
+    from spades.room.store import migrations
+
+    game = played("before-the-upgrade")
+    record = record_of(game, {"players": {"0": "Old", "1": "Timer"}, "registered": ["Old", "Timer"],
+                              "computers": {}, "covered": {}, "removed": [], "hints": {}})
+    engine = create_engine(sqlalchemy_url(database_url))
+    now = datetime.now(UTC)
+    try:
+        migrations.upgrade(engine, "v0017")
+        with engine.begin() as connection:
+            for name in ("Old", "Timer"):
+                connection.execute(text("INSERT INTO players (name, name_key, password_hash, created) "
+                                        "VALUES (:name, :key, 'x', :now)"),
+                                   {"name": name, "key": name.casefold(), "now": now})
+            old = connection.execute(text("SELECT id FROM players WHERE name = 'Old'")).scalar_one()
+            connection.execute(text("INSERT INTO tables (owner_id, rules, seed, state, settings, invite, created)"
+                                    " VALUES (:old, :rules, '9', 'over', '{}', 'x', :now)"),
+                               {"old": old, "rules": json.dumps(TWO), "now": now})
+            table = connection.execute(text("SELECT id FROM tables")).scalar_one()
+            connection.execute(text("INSERT INTO records (table_id, record, finished) VALUES (:t, :r, :now)"),
+                               {"t": table, "r": json.dumps(record), "now": now})
+            connection.execute(text("INSERT INTO ratings (player_id, rating_group, mu, sigma, games, hints) "
+                                    "VALUES (:old, 'two_player', 27.5, 8.0, 1, 0)"), {"old": old})
+    finally:
+        engine.dispose()
+    store = Store(database_url)
+    try:
+        assert migrations.current(store.engine) == migrations.head()
+        with store.transaction() as session:
+            assert session.scalars(select(RatingRow.mu)).all() == [27.5]  # kept as it was
+        assert snapshot(store)[2:] == ([], [])  # no rated games nor abandons before the upgrade
+        assert str(rebuild(store)) == "Rebuilt the ratings of 2 players from 1 game; 0 games unrated."
+        assert [(t, number, weight) for t, _, _, _, number, weight in snapshot(store)[2]] == [(table, 1, 1.0)]
+    finally:
+        store.close()
+
+
 # -- a real room ---------------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

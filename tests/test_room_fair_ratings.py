@@ -9,7 +9,8 @@ with the fourth, and is let in again once it is over (the abandons moved into th
 
 On the store of each kind (SQLite and PostgreSQL), with the games' moments chosen: the repeat rule's numbers and
 weights at the window's edge and for games finished at the same moment, checked against openskill's own
-computation done here; live rating and the rebuild giving the same rows, before and after a void."""
+computation done here; live rating and the rebuild giving the same rows, before and after a void; and a
+database at v0017 upgraded with its ratings kept. The rules' words, and ``spades rules`` saying them, too."""
 
 from __future__ import annotations
 

@@ -99,3 +99,13 @@ def test_what_cannot_be_paired_is_refused_in_words(entries: int, rounds: int, pl
 def test_standings_refuse_a_match_without_its_result() -> None:
     with pytest.raises(RulesError, match="the match of 1 and 2 has no result"):
         standings(2, [Round((Match(1, 2),))])
+
+
+def test_entries_kept_apart_do_not_meet_while_another_pairing_exists() -> None:
+    """A block between two entries' players is a forbidden pair (TRF's XXP): never paired while the round can be
+    paired otherwise, and paired when nothing else is left."""
+    first = pair_round(8, 3, [])
+    apart = {(m.ns, m.ew) for m in first.matches}
+    again = pair_round(8, 3, [], apart)
+    assert not {frozenset((m.ns, m.ew)) for m in again.matches} & {frozenset(pair) for pair in apart}
+    assert pair_round(2, 1, [], {(1, 2)}).matches[0] in (Match(1, 2), Match(2, 1))

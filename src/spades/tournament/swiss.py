@@ -13,7 +13,7 @@ Nothing here keeps state: the room stores each round's results and asks for the 
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -54,9 +54,12 @@ class Standing:
     opponents: tuple[int, ...]
 
 
-def pair_round(entries: int, rounds: int, played: Sequence[Round]) -> Round:
+def pair_round(entries: int, rounds: int, played: Sequence[Round],
+               apart: Collection[tuple[int, int]] = ()) -> Round:
     """The next round's pairing, from every round played so far (each with its results): by standing, no entry
-    meeting one it has met, at most one bye each."""
+    meeting one it has met, at most one bye each. Entries ``apart`` (one of whose players blocks one of the
+    other's) do not meet when the round can be paired without it (FIDE's forbidden pairs, TRF's XXP); when it
+    cannot, they may."""
     _check(entries, rounds, played)
     if len(played) >= rounds:
         raise RulesError(f"all {rounds} rounds are paired")
@@ -66,11 +69,17 @@ def pair_round(entries: int, rounds: int, played: Sequence[Round]) -> Round:
 
     with tempfile.TemporaryDirectory(prefix="spades-swiss-") as folder:
         path = Path(folder) / "round.trf"
-        path.write_text(_trf(entries, rounds, played), encoding="ascii")
-        try:
-            pairings = DutchEngine.generate_pairings(TrfParser.parse(path, strict=True))
-        except PairingError:
-            raise RulesError(f"round {len(played) + 1} cannot be paired without two entries meeting again") from None
+        pairings = None
+        for forbidden in ([sorted(pair) for pair in apart if pair[0] != pair[1]], []) if apart else ([],):
+            text = _trf(entries, rounds, played) + "".join(f"XXP {a:4d} {b:4d}\n" for a, b in sorted(forbidden))
+            path.write_text(text, encoding="ascii")
+            try:
+                pairings = DutchEngine.generate_pairings(TrfParser.parse(path, strict=True))
+                break
+            except PairingError:
+                continue
+        if pairings is None:
+            raise RulesError(f"round {len(played) + 1} cannot be paired without two entries meeting again")
     matches = tuple(Match(p.white, p.black) for p in pairings if p.white and p.black)
     byes = [p.white or p.black for p in pairings if not (p.white and p.black)]
     return Round(matches, Bye(byes[0]) if byes else None)

@@ -28,6 +28,7 @@ from .. import protocol as p
 from ..lobby import seating
 from ..lobby.queue import sit_down
 from ..store import tournaments as stored
+from ..store.friends import blocked_names_between
 from ..table.events import GameOver
 from ..table.room import Room
 from .views import played, played_solo, tournament_message
@@ -165,6 +166,13 @@ class Director:
             await table.after_change()
             await table.changed()
 
+    async def apart(self, state: stored.TournamentState) -> set[tuple[int, int]]:
+        """The entries one of whose players blocks one of the other's: the Swiss keeps them from meeting when it
+        can."""
+        numbers = {name.casefold(): e.number for e in state.entries if e.number is not None for name in e.players}
+        pairs = await self.room.db(blocked_names_between, self.room.store, sorted(numbers))
+        return {(numbers[a], numbers[b]) for a, b in pairs if numbers[a] != numbers[b]}
+
     async def pair(self, state: stored.TournamentState) -> None:
         """The next round: a Swiss's by standing, a knockout's from the bracket's winners, a duplicate's from the
         Mitchell movement (every board of it made now, each table's first started)."""
@@ -188,7 +196,7 @@ class Director:
             specs = [stored.MatchSpec(n, s.seats[0] or 0, s.seats[1] or 0, seats=s.seats)
                      for n, s in enumerate(solo.group_round(entries, size, played_solo(state)), 1)]
         else:
-            pairing = swiss.pair_round(entries, rounds, played(state))
+            pairing = swiss.pair_round(entries, rounds, played(state), await self.apart(state))
             specs = [stored.MatchSpec(n, m.ns, m.ew) for n, m in enumerate(pairing.matches, 1)]
             bye = pairing.bye.entry if pairing.bye else None
         table_settings: dict[str, Any] = {"pace": room.pace, "autostart": False,

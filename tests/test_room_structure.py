@@ -115,7 +115,7 @@ def test_the_room_is_a_few_packages_each_named_for_its_concern() -> None:
     """The room was 31 modules in one folder; now its folder holds sub-packages and the one client module."""
     packages = {path.name for path in ROOM.iterdir() if (path / "__init__.py").exists()}
     assert packages == {"protocol", "store", "identity", "rating", "table", "social", "lobby", "clocks",
-                        "tournaments", "web"}, packages
+                        "tournaments", "moderation", "friends", "web"}, packages
     assert {path.name for path in ROOM.glob("*.py")} == {"__init__.py", "client.py"}
 
 

@@ -35,8 +35,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def run(args: argparse.Namespace) -> int:
     from ..room.protocol import ProtocolError
-    from ..room.store import Store
-    from ..room.store import moderation
+    from ..room.store import Store, moderation
 
     store = Store(args.database)
     try:
@@ -44,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
             held = moderation.roles(store)
             if not held:
                 print("No one holds a role.")
-            for name, role in held:
-                print(f"{name}: {'administrator' if role == 'admin' else 'moderator'}")
+            for holder, held_role in held:
+                print(f"{holder}: {'administrator' if held_role == 'admin' else 'moderator'}")
             return 0
         if args.action == "audit":
             for line in moderation.audit_lines(store, None, max(1, args.lines)):

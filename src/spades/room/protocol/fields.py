@@ -136,6 +136,12 @@ OptionValue = Annotated[int, Field(ge=-100_000, le=100_000)] | bool | Annotated[
 
 # -- shared parts ------------------------------------------------------------------------------------------------
 
+Device = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
+                              description="a random token the client keeps for this device (the web page keeps "
+                              "one in its storage): the room links accounts that sign in from one device, for its "
+                              "moderators")] | None
+
+
 class Part(BaseModel):
     """A part of a message: every field declared, no other field, types strict."""
 

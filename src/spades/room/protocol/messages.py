@@ -39,6 +39,7 @@ from .fields import (
     ClockForm,
     ClockState,
     Cursor,
+    Device,
     Level,
     LoginPassword,
     Name,
@@ -69,11 +70,6 @@ from .tournaments import (
 )
 
 # -- client to server --------------------------------------------------------------------------------------------
-
-Device = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
-                              description="a random token the client keeps for this device (the web page keeps "
-                              "one in its storage): the room links accounts that sign in from one device, for its "
-                              "moderators")] | None
 
 
 class Register(ClientBase):

@@ -13,7 +13,7 @@ from ...errors import nearest
 from .codes import MAX_CLAUSES, MESSAGE_MAX
 from .fields import quote
 
-LISTED_MAX = 420  # characters of an error that lists the message types, at most (the messages hold 500)
+LISTED_MAX = 450  # characters of an error that lists the message types, at most (the messages hold 500)
 
 
 def describe(error: ValidationError, types: Sequence[str] = ()) -> str:

@@ -55,11 +55,13 @@ async def moderate(room: Room, conn: Connection, message: p.Moderate) -> None:
         if table is None:
             raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "void: name the table, or a report of one")
         if not await room.db(void_rating, room.store, table, moderator.name, reason):
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"table {table} has no rated game to void")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"table {table} has no finished game whose rating stands")
         said = f"The rating of table {table}'s game was voided; the ratings were rebuilt without it."
         if found is not None:
-            await room.db(stored.close_reports, room.store, moderator.name, found.id, "handled",
-                          f"the rating of table {table} was voided", reason)
+            await room.db(stored.close_reports, room.store, moderator.name, found.id, "void",
+                          f"the rating of table {table} was voided", reason, f"table {table}", table=table)
+        else:
+            await room.db(stored.audit, room.store, moderator.name, "void", f"table {table}", reason, table=table)
     else:  # dismiss
         if found is None:
             raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "dismiss: name the report")
@@ -96,7 +98,7 @@ async def _sanction(room: Room, moderator: Account, target: Account, act: str, m
         count = await room.db(stored.lift, room.store, moderator.name, target.name, reason)
         if report_id is not None:
             await room.db(stored.close_reports, room.store, moderator.name, report_id, "handled",
-                          f"{target.name}'s sanctions were lifted", reason)
+                          f"{target.name}'s sanctions were lifted", reason, target.name)
         if count:
             await room.tell(target.name, p.encode(p.Notice(type="notice", kind="lifted", text=(
                 f"A moderator lifted your sanction: {reason.rstrip('.')}."))))

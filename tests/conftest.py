@@ -36,6 +36,9 @@ SLOW_FIRST = (
     "tests/test_room_clock.py",  # clocks run out turn by turn, and a room killed on a deadline
     "tests/test_join_tournament.py",
     "tests/test_join_clock.py",
+    "tests/test_room_governance.py",  # reports, sanctions and the audit log on three rooms
+    "tests/test_room_friends.py",  # friends, blocks and private tables on three rooms, quick play among them
+    "tests/test_room_moderation_door.py",  # whole games watched by a moderator, and played for a flag
 )
 
 

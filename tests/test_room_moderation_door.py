@@ -7,6 +7,8 @@ two accounts on one device, its rating voided through the report."""
 from __future__ import annotations
 
 import asyncio
+import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,13 @@ ADMIN_MESSAGES: list[dict[str, Any]] = [
 ]
 
 
+def page(url: str, name: str) -> Any:
+    """A player's page, as the web page reads it."""
+    with urllib.request.urlopen(url.replace("ws://", "http://").removesuffix("/ws") + f"/api/players/{name}",
+                                timeout=60) as response:
+        return json.load(response)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def rooms(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[list[str], str]]:
     yield from rooms_of(request.param, tmp_path)
@@ -48,6 +57,7 @@ def test_every_moderator_and_administrator_message_is_refused_to_everyone_else(
         clients = [ann, mo, bob, guest, stranger]
         try:
             assert (await ann.request({"type": "role", "name": "Mo", "role": "moderator"}))["type"] == "roles"
+            assert page(url, "Mo")["role"] == "moderator" and page(url, "Bob")["role"] is None
             made = await bob.create("standard", FAST, {1: "normal", 2: "normal", 3: "normal"}, pace=0)
             assert made["table"] == 1
             for client, moderator_code, admin_code in ((bob, "not_moderator", "not_admin"),

@@ -27,6 +27,7 @@ from ..identity import names
 from ..rating.rules import Standing, abandoned, facts, repeat_words, unrated_reason
 from ..store import PlayerRow, Store
 from ..store.computers import computer_record
+from ..store.moderation import RoleRow
 from ..store.ratings import RatedGameRow, RatingChangeRow, RatingRow, rated_game, voided
 from ..table.connections import Connection
 from ..table.events import FinishedGame, GameOver
@@ -145,7 +146,8 @@ def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None
     the page's oldest game among all the player's rated games of the group; ``weight``, how much each game counted:
     less for a repeat among the same people), their record against each
     computer level (kept as games finish) and the hints they asked for in rated games; None when no player has
-    that name. A few short reads, however many games the player has finished."""
+    that name; and their role in the room (admin, moderator or null), shown so that players know who moderates.
+    A few short reads, however many games the player has finished."""
     key = names.lookup_key(name)
     if key is None:
         return None
@@ -179,7 +181,8 @@ def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None
                             "first": max(1, games - page * HISTORY_PAGE - len(history) + 1),
                             "page": page, "pages": max(1, -(-games // HISTORY_PAGE))})
         computers = computer_record(session, player_id)
-    return {"name": name, "ratings": ratings, "computers": computers}
+        role = session.scalar(select(RoleRow.role).where(RoleRow.player_id == player_id))
+    return {"name": name, "ratings": ratings, "computers": computers, "role": role}
 
 
 # -- HTTP ---------------------------------------------------------------------------------------------------------

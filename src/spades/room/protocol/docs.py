@@ -14,11 +14,16 @@ from .codes import (
     ANONYMOUS_PER_SECOND,
     ANONYMOUS_ROOM_BURST,
     ANONYMOUS_ROOM_PER_SECOND,
+    AUDIT_PAGE,
+    BLOCKS_MAX,
     CLOSE_NOT_READING,
     CLOSE_ORIGIN,
+    CLOSE_SANCTIONED,
     ERROR_MEANINGS,
+    FRIENDS_MAX,
     GUEST_HOLD_MINUTES,
     GUESTS_PER_ADDRESS,
+    INVITES_PER_MINUTE,
     LOBBY_BURST,
     LOBBY_MAX_TABLES,
     LOBBY_PAGE,
@@ -44,6 +49,11 @@ from .codes import (
     RATE_BURST,
     RATE_PER_SECOND,
     REGISTRATIONS_PER_ADDRESS,
+    REPORT_CONTEXT,
+    REPORT_REASON_MAX,
+    REPORTS_LISTED,
+    REPORTS_PER_HOUR,
+    SANCTION_MINUTES_MAX,
     SEND_QUEUE_BYTES,
     SEND_QUEUE_MAX,
     SIGN_INS_AT_ONCE,
@@ -188,6 +198,33 @@ def render_docs() -> str:
         "and whether the computer `covered` them.\n")
     add("A client never receives a card it may not see: a seat's view holds its own hand only, and a "
         "spectator's no hand.\n")
+    add("The room governs itself (messages `report`, `reports`, `moderate`, `role`, `audit`, `friend`, "
+        "`friends`, `block`, `invite`, and the server's `notice`):\n")
+    add(f"- roles: the operator names administrators at the command line (`spades admin grant NAME admin`), and "
+        "administrators name moderators in the room (`role`); the role is read from the database on every "
+        "moderator's (`not_moderator`) and administrator's (`not_admin`) message, so a role taken back holds at "
+        "once; a guest never has one; a moderator may not act on another moderator or an administrator;\n"
+        f"- reports: any signed-in player, a guest too, reports a player or a chat line, at most {REPORTS_PER_HOUR} "
+        f"reports in any hour (`too_many_reports`); a report keeps the line as the room stored it and up to "
+        f"{REPORT_CONTEXT - 1} lines said before it that the reporter was sent; a reason or a moderator's reason "
+        f"is at most {REPORT_REASON_MAX} characters; the queue sends at most {REPORTS_LISTED} open reports, the "
+        f"oldest first, and the audit log {AUDIT_PAGE} lines a reply;\n"
+        f"- sanctions: a mute or a suspension lasts 1 minute to {SANCTION_MINUTES_MAX // (60 * 24)} days, a ban for "
+        "good; each ends by itself. A muted player's chat is refused in every chat (`muted`, with the time left); "
+        "a suspended or banned player is told why and until when (`notice`), their connections are closed "
+        f"(close code {CLOSE_SANCTIONED}), their seats at tables not started freed and at games under way covered "
+        "by the computer under each table's rule, and `login`, `resume`, and `register` or `guest` from the "
+        "addresses they signed in from in the day before are refused (`suspended`, `banned`);\n"
+        "- the room flags to the moderators (a report of kind `flag`) a finished game at which registered players "
+        "who signed in from one device (`device`, the token the web page keeps) or one public address played "
+        "together; a moderator may void its rating (`moderate` with `void`), which `spades ratings --rebuild` "
+        "respects;\n"
+        f"- friends: between registered players (`not_registered`), at most {FRIENDS_MAX} friends and requests a "
+        f"player; blocks: at most {BLOCKS_MAX} a player, private (the blocked is never told); invitations: only "
+        f"to a friend (`not_friends`), at most {INVITES_PER_MINUTE} a minute (`rate_limited`);\n"
+        "- a private table is listed only to its owner, its owner's friends, those invited and those seated; "
+        "others are refused (`private_table`) unless they hold its invitation link's code (`join` with `invite`); "
+        "one its owner blocks is refused even with the code; its owner may allow no watchers (`no_watchers`).\n")
     add("## Error codes\n")
     add("| code | meaning |\n|---|---|")
     for code in ErrorCode:

@@ -196,3 +196,45 @@ def test_two_accounts_on_one_device_are_flagged_and_the_rating_voided(rooms: tup
             await close_all(clients)
 
     asyncio.run(main())
+
+
+def test_reports_are_held_to_their_limits(rooms: tuple[list[str], str]) -> None:
+    """A report names a real player and, for a line, that player's line in a chat the reporter is at; oneself is
+    not reported; at most REPORTS_PER_HOUR a player in any hour, the next refused with the time to wait; a reason
+    with markup is kept as the characters typed."""
+    from spades.room.protocol import REPORTS_PER_HOUR
+
+    (url,), db = rooms
+
+    async def main() -> None:
+        mo = await person(url, "Mo")
+        grant(db, "Mo", "moderator")
+        ada = await person(url, "Ada")
+        bob = await person(url, "Bob")
+        clients = [mo, ada, bob]
+        try:
+            for client in clients:
+                await client.request({"type": "lobby"})
+            line = await bob.request({"type": "chat", "table": None, "text": "hello"})
+            mine = await ada.request({"type": "chat", "table": None, "text": "hi"})
+            assert (await ada.request({"type": "report", "name": "Ada", "reason": "x"}))["code"] == "bad_message"
+            assert (await ada.request({"type": "report", "name": "Nobody", "reason": "x"}))["code"] == \
+                "no_such_player"
+            wrong = await ada.request({"type": "report", "name": "Bob", "table": None, "seq": mine["seq"]})
+            assert wrong["code"] == "bad_message" and "not Bob's" in wrong["message"], wrong
+            elsewhere = await ada.request({"type": "report", "name": "Bob", "table": 99, "seq": 1})
+            assert elsewhere["code"] in ("no_such_table", "not_seated"), elsewhere
+            for n in range(REPORTS_PER_HOUR):
+                reply = await ada.request({"type": "report", "name": "Bob", "table": None, "seq": line["seq"],
+                                           "reason": f"<b>spam</b> {n}"})
+                assert reply.get("kind") == "reported", reply
+            over = await ada.request({"type": "report", "name": "Bob", "reason": "once more"})
+            assert over["code"] == "too_many_reports" and "another in" in over["message"], over
+            queue = await mo.request({"type": "reports"})
+            assert queue["open"] == REPORTS_PER_HOUR
+            assert queue["reports"][0]["reason"] == "<b>spam</b> 0"
+            assert [x["text"] for x in queue["reports"][0]["lines"]] == ["hello"]
+        finally:
+            await close_all(clients)
+
+    asyncio.run(main())

@@ -84,6 +84,8 @@ async def report(room: Room, conn: Connection, message: p.Report) -> None:
     target = await room.db(room.store.player, message.name)
     if target is None:
         raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(message.name)}")
+    if target.id == player.id:
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you cannot report yourself")
     hidden = await hidden_from(room, conn)  # what the reporter was not sent, they did not see
     lines: list[dict[str, Any]] = []
     if message.seq is not None:

@@ -68,6 +68,18 @@ class RoomClient:
         response = getattr(self._ws, "response", None)
         return None if response is None else response.headers.get("x-spades-process")
 
+    @property
+    def close_code(self) -> int | None:
+        """The code the connection was closed with (the room's 4009: a suspension or ban), None while open."""
+        code = getattr(self._ws, "close_code", None) if self.closed else None
+        return code if isinstance(code, int) else None
+
+    @property
+    def close_reason(self) -> str:
+        """The reason the connection was closed with, as the room gave it ("" while open, or when none)."""
+        reason = getattr(self._ws, "close_reason", None) if self.closed else None
+        return reason if isinstance(reason, str) else ""
+
     async def _read(self) -> None:
         try:
             async for frame in self._ws:

@@ -38,7 +38,11 @@ def _word(source: Input) -> str | None:
 def _chat_key(talk: Talk, source: Input, token: str) -> bool:
     """The lobby's chat takes the key (or line), as a table's would; False when it is the queue's."""
     if source.line_mode:
-        return talk.whole_line(token.strip())
+        if talk.whole_line(token.strip()):
+            return True
+        token = keymap.line_words().get(token.strip().lower(), "")  # a chat key's word: friends, report
+        if keymap.find(token) is None:
+            return False
     entry = keymap.find(token)
     return talk.key(token, entry.does if entry is not None else None)
 
@@ -62,6 +66,9 @@ def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[...
                 link.wait(0.2)
                 for line in link.notices():
                     out(line)
+                if link.shut_out:  # suspended or banned meanwhile, as was just said
+                    link.adopt = False
+                    return 1
                 for frame in _news(link, "queue"):
                     if frame["text"] != said and frame["waiting"]:
                         said = frame["text"]

@@ -55,10 +55,20 @@ SYNC_AGAIN = 2.0  # seconds before a gap still open is asked for again
 
 T = TypeVar("T")
 TALK = ("chat", "chat_log", "removed")  # the chat's frames for the table, said as lines
+# frames said as lines that belong to no table: the room's notices to the player, a moderator's queue as it grows,
+# and the link's own end when the room has shut the player out
+TOLD = ("notice", "reports", "closed")
+REPLIES = ("muted", "chat_settings", "friends", "blocked")  # replies to the table's own requests (their id)
+SANCTIONS = ("suspended", "banned")  # the notices, and the refusals' codes, of a player the room keeps out
 
 
 class JoinError(Exception):
     """The room refused what ``spades join`` asked (the room's reason), or could not be reached."""
+
+
+# what spades join can do for a player the room keeps out
+ENDS = {"suspended": "can sign you in again once the suspension ends",
+        "banned": "cannot sign you in while the ban holds"}
 
 
 class NoAnswer(JoinError):
@@ -106,6 +116,8 @@ _FIELD_PATH = re.compile(r"^[a-z_]+(\.[a-z_0-9]+)*: ")
 def refusal_words(reply: dict[str, Any], name: str | None) -> str:
     """A refused sign-in in a player's words: what is wrong and what to do, never a field of the protocol."""
     code, message = reply.get("code"), str(reply.get("message") or "")
+    if code in SANCTIONS:  # the room's sentence says what, why and until when; nothing here can change it
+        return f"{message[:1].lower()}{message[1:].rstrip('.')}. spades join {ENDS[code]}"
     if code == "bad_password":
         return (f"wrong password: {name} is registered at this room with another one; run the command again "
                 "to retype it, or join as a guest without --password")
@@ -140,6 +152,13 @@ class RemoteLink:
         self.removed = False  # the table's owner removed this player: nothing is left to play here
         self.rating: dict[str, Any] | None = None  # how the table's finished game was rated (the room's message)
         self.rating_taken = False  # and the line the room says of it, which follows the message, is taken
+        self.last_heard: dict[str, Any] | None = None  # the last chat line of another person said (what ! reports)
+        self.invitation: dict[str, Any] | None = None  # the room's last notice of an invitation (what Shift+A takes)
+        self.sanction = ""  # the kind of the notice that kept the player out of the room (suspended, banned)
+        self.shut_out = False  # the room closed the connection on a suspension or ban: nothing is left to do here
+        self._heard: dict[str, None] = {}  # the names of the chat's senders, latest last (names of several words)
+        self._reports_seen = 0  # the highest number of a report a moderator has heard of
+        self._queue_answers = 0  # queues still to come in answer to one's own acts (nothing new in them)
         self._rules: Rules | None = None
         self._events: list[Event] = []
         self._timed: set[int] = set()  # the events of the computer's actions as a seat's clock ran out
@@ -181,7 +200,8 @@ class RemoteLink:
             self._adopt(frame)
         if kind in ("update", "said", "table", "rating", *TALK) and frame.get("table") != self.table:
             return
-        if kind in ("update", "said", "table", "error", "queue", "rematch", "rating", "tournament", *TALK):
+        if kind in ("update", "said", "table", "error", "queue", "rematch", "rating", "tournament", *TALK, *TOLD) \
+                or (kind in REPLIES and frame.get("id") is not None):
             self._post(frame)
 
     def _adopt(self, frame: dict[str, Any]) -> None:
@@ -196,7 +216,7 @@ class RemoteLink:
             self._rules = rules_from_json(frame["rules"])
             self._events, self._view, self._handed = [], None, 0
             self.rating, self.rating_taken = None, False
-            self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch", "tournament"))
+            self._inbox = deque(f for f in self._inbox if f.get("type") in ("queue", "rematch", "tournament", *TOLD))
 
     def _post(self, frame: dict[str, Any]) -> None:
         with self._arrived:
@@ -232,6 +252,9 @@ class RemoteLink:
             await client.wait_closed()
             if self._closing:
                 return
+            if client.close_code == _closed_sanctioned():  # suspended or banned: the room will not take us back
+                self._post({"type": "closed", "text": client.close_reason})
+                return
             self._post({"type": "notice", "text": LOST})
             pause = FIRST_PAUSE
             while not self._closing:
@@ -247,7 +270,11 @@ class RemoteLink:
                     await _close_quietly(client)
                     continue
                 if reply.get("type") != "welcome":
-                    self._post({"type": "notice", "text": f"The room did not take us back: {reply.get('message')}."})
+                    said = str(reply.get("message") or "")
+                    if reply.get("code") in SANCTIONS:
+                        self._post({"type": "closed", "text": said, "kind": reply["code"]})
+                    else:
+                        self._post({"type": "notice", "text": f"The room did not take us back: {said}."})
                     await _close_quietly(client)
                     return
                 with self._arrived:
@@ -347,6 +374,8 @@ class RemoteLink:
         reply: dict[str, Any] = {}
         if token is not None:
             reply = self._answer({"type": "resume", "token": token})
+            if reply.get("code") in SANCTIONS:  # not a guest in its place: the room keeps this player out
+                raise JoinError(refusal_words(reply, name))
         if reply.get("type") == "welcome":
             reply["token"] = token
         elif password is None:
@@ -582,8 +611,8 @@ class RemoteLink:
             with self._arrived:
                 if not self._inbox:
                     return changed
-                if len(self._events) > self._handed and self._inbox[0].get("type") in ("said", "notice", "table",
-                                                                                         *TALK):
+                if len(self._events) > self._handed and self._inbox[0].get("type") in ("said", "table", *TALK,
+                                                                                         *TOLD):
                     return changed
                 frame = self._inbox.popleft()
             changed = self._handle(frame) or changed
@@ -607,7 +636,21 @@ class RemoteLink:
             self._lines.append(str(frame["text"]))
             if kind == "said" and self.rating is not None:
                 self.rating_taken = True  # the room says the rating's line right after its message
+            if kind == "notice" and frame.get("kind") == "invited":
+                self.invitation = frame
+            if kind == "notice" and frame.get("kind") in SANCTIONS:
+                self.sanction = str(frame["kind"])
             return True
+        if kind == "closed":
+            self.shut_out = True
+            reason = str(frame.get("text") or "")
+            if not self.sanction and reason:  # the notice that says why did not come before the connection closed
+                self._lines.append(reason)
+            kind = self.sanction or str(frame.get("kind") or ("banned" if " banned " in reason else "suspended"))
+            self._lines.append(f"The room has closed your connection; spades join ends here, and {ENDS[kind]}.")
+            return True
+        if kind == "reports":
+            return self._queue(frame)
         if kind == "rating":
             self.rating = frame
             return False
@@ -615,9 +658,12 @@ class RemoteLink:
             self.room_frames.append(frame)
             return False
         if kind == "chat":
+            self._heard_line(frame, frame.get("table"))
             self._lines.append(chat_line(frame))
             return True
         if kind == "chat_log" and frame.get("earlier"):
+            for message in frame["messages"]:
+                self._heard_line(message, frame.get("table"))
             self._lines.extend(chat_line(message, earlier=True) for message in frame["messages"])
             return True
         if kind == "table":
@@ -626,6 +672,33 @@ class RemoteLink:
             self._lines.extend(lines)
             return bool(lines)
         return False
+
+    def _heard_line(self, message: dict[str, Any], table: Any) -> None:
+        """A chat line about to be said: another person's is the one ! reports, until the next."""
+        name = str(message.get("name") or "")
+        self._heard.pop(name, None)
+        self._heard[name] = None
+        while len(self._heard) > 50:
+            del self._heard[next(iter(self._heard))]
+        if name and name != self.name and isinstance(message.get("seq"), int):
+            self.last_heard = {"name": name, "text": message.get("text", ""), "seq": message["seq"], "table": table}
+
+    def _queue(self, frame: dict[str, Any]) -> bool:
+        """A moderator's queue, sent as each report is made: the new report said, with the key that reads them all
+        (a queue answering one's own act, or asked for with Shift+O, has nothing new)."""
+        numbers = [int(entry["number"]) for entry in frame.get("reports") or []]
+        newest = max(numbers, default=0)
+        if self._queue_answers > 0 and frame.get("id") is None:
+            self._queue_answers -= 1
+            self._reports_seen = max(self._reports_seen, newest)
+            return False
+        if newest <= self._reports_seen:
+            return False
+        self._reports_seen = newest
+        entry = next(e for e in frame["reports"] if int(e["number"]) == newest)
+        text = str(entry.get("text") or "")
+        self._lines.append(f"New {text[:1].lower()}{text[1:]} Shift+O says the open reports.")
+        return True
 
     def _seat_changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         """Who sat down or stood up, in words ("Bob sits at East."), from two descriptions of the table."""
@@ -736,7 +809,7 @@ class RemoteLink:
                 return "the room did not answer"
             if frame.get("id") == ident:
                 return frame
-            if frame.get("type") == "notice":
+            if frame.get("type") == "notice" and "kind" not in frame:  # the link's own: the connection was lost
                 self._handle(frame)
                 return "the connection to the room was lost before it answered"
             self._handle(frame)
@@ -779,6 +852,69 @@ class RemoteLink:
         self._handle(reply)
         return ""
 
+    # -- reports, friends, invitations (table.governance) --------------------------------------------------------
+    def request(self, message: dict[str, Any]) -> dict[str, Any] | str:
+        """A message of the room's keys (a report, the friends, a block, an invitation, a moderator's act) and the
+        room's reply; or why there is none (the room's refusal in its words)."""
+        reply = self._exchange(message, self.wait_seconds)
+        if isinstance(reply, str):
+            return reply
+        if reply["type"] == "error":
+            return str(reply.get("message"))
+        if message["type"] == "moderate" and reply["type"] == "notice":
+            self._queue_answers += 1  # the queue as it stands now follows the act's notice
+        if reply["type"] == "reports":
+            self._reports_seen = max([self._reports_seen, *(int(r["number"]) for r in reply.get("reports") or [])])
+        return reply
+
+    def people(self) -> list[str]:
+        """The names met here: the players at the table and the chat's senders, latest last."""
+        seated = [str(seat["player"]) for seat in self.info.get("seats", []) if seat.get("player")]
+        return [*seated, *self._heard]
+
+    def table_players(self) -> int | None:
+        """How many seats the table has (None at no table)."""
+        return self._rules.players if self._rules is not None and self.table is not None else None
+
+    def accept_invitation(self, invitation: dict[str, Any]) -> str | None:
+        """Go to an invitation's table and sit at its seat (or the first one free): from then on the link is at
+        that table, its game not yet known, as when quick play seats the player; the seat left behind is stood up
+        from, as q does (the computer plays it, and the others are told). None once seated; else why not, and the
+        link stays where it was."""
+        table = int(invitation["table"])
+        seat = invitation.get("seat")
+        if seat is None:
+            try:
+                info = self.look(table)
+            except JoinError as error:
+                return str(error)
+            free = [s["seat"] for s in info["seats"] if s.get("player") is None and s.get("level") is None]
+            if not free:
+                return f"table {table} has no free seat now"
+            seat = free[0]
+        old = self.table
+        self.adopt = True  # the table that answers, with this player at the seat, becomes the link's
+        try:
+            reply = self._exchange({"type": "join", "table": table, "seat": seat}, self.wait_seconds, TRIES)
+        finally:
+            self.adopt = False
+        if isinstance(reply, str):
+            return reply
+        if reply["type"] == "error":
+            return str(reply.get("message"))
+        if self.table != table:
+            self._adopt(reply)
+        if self.table != table:
+            return f"the room did not seat you at table {table}"
+        self.invitation = None
+        self.back = reply.get("state") == "playing"  # one's own seat at a game under way: where it stands is said
+        client = self.client
+        if old is not None and old != table and client is not None and not client.closed:
+            with contextlib.suppress(Exception):  # best done: a room that does not answer hears the connection go
+                self._run(client.send({"type": "stand", "table": old}))
+        self.keep_connected()
+        return None
+
     def save(self) -> None:
         """Nothing to do: the room has stored every action before anyone heard of it."""
 
@@ -792,6 +928,13 @@ class RemoteLink:
             self._keeper.cancel()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
+
+
+def _closed_sanctioned() -> int:
+    """The close code of a suspended or banned player's connections (the protocol's, read only when one closes)."""
+    from ..room.protocol.codes import CLOSE_SANCTIONED
+
+    return CLOSE_SANCTIONED
 
 
 async def _close_quietly(client: RoomClient) -> None:

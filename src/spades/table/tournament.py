@@ -50,6 +50,9 @@ def wait_for_round(link: RemoteLink, tournament: int, out: Callable[[str], Any],
                 link.wait(0.2)
                 for line in link.notices():
                     out(line)
+                if link.shut_out:  # suspended or banned meanwhile, as was just said
+                    link.adopt = False
+                    return 1
                 for frame in _news(link):
                     if frame.get("tournament") != tournament:
                         continue

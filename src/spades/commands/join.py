@@ -369,7 +369,7 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
     with source.raw():
         try:
             while not link.until_started(0.2, out):
-                if link.removed:  # the owner removed the player, as was just said
+                if link.removed or link.shut_out:  # the owner removed the player, or the room shut them out
                     return 1
                 if link.info.get("state") == "closed":  # it waited too long for its game: the room says why
                     for line in link.notices():
@@ -477,6 +477,11 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any, *, rematches: b
         table = Table(link=link, adviser=adviser, settings=settings, input=source, out=out,
                       intro=[line for line in (link.seating(),) if line])
         code = table.run(resumed=link.back)
+        if table.moved:  # the player took an invitation: on to its table, once its game is under way
+            started = moved_to(link, out, source)
+            if started is not True:
+                return 1 if started is False else started
+            continue
         if table.over:
             out(room_statistics(link))
             for line in rating_lines(link):
@@ -484,6 +489,15 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any, *, rematches: b
         others = [s for s in link.info.get("seats", []) if s.get("player") not in (None, link.name)]
         if not (rematches and table.over and code == 0 and others) or not rematch(link, out, source):
             return code
+
+
+def moved_to(link: RemoteLink, out: Any, source: Any) -> bool | int:
+    """At the table of an invitation taken: where the player sits, then the wait for its game, as at --table."""
+    out(f"Spades, {link.rules.describe()}, at table {link.table}. You are {seat_name(link.rules, link.seat)}. "
+        "Press ? for the keys.")
+    if link.info.get("state") == "waiting":
+        out(waiting_line(link.info))
+    return wait_for_start(link, START_WAIT, out, source)
 
 
 RATING_WAIT = 5.0  # seconds the room may take to say how a finished game was rated

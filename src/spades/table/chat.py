@@ -1,7 +1,9 @@
 """The terminal table's chat: Space opens a line to write (Enter sends it, Escape or an empty Enter closes it), p
 offers the quick phrases (the next digit sends one), Shift+M reads back the last ten messages; in line mode,
-``say TEXT``. The chat line also takes the commands ``/mute NAME``, ``/unmute NAME`` and, for the table's owner,
-``/remove NAME``, ``/chat on|off|between`` and ``/spectators on|off``.
+``say TEXT`` (and a line starting with ``/`` is a command). The chat line also takes the commands ``/mute NAME``,
+``/unmute NAME`` and, for the table's owner, ``/remove NAME``, ``/chat on|off|between`` and
+``/spectators on|off``; the room's other keys (``!``, Shift+F, Shift+A, Shift+O) and their commands are
+:mod:`spades.table.governance`'s, the report's reason typed in the same line.
 
 Messages from the others come through the link as its notices ("Bob: nice play"), said after the line being said,
 never cutting it off. A local game has no chat: the keys say so."""
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from ..words.keymap import CHAT_KEYS, PHRASES
+from .governance import Ask, Governance, RoomLink
 
 __all__ = ["EARLIER", "LOCAL", "ChatLink", "Talk", "chat_line"]
 
@@ -21,6 +24,11 @@ CLOSED = "Chat closed."
 EARLIER = "Earlier: "
 PHRASE_LIST = "Quick phrases: " + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1)) + \
     ". Press its number."
+TAKEN_BACK = "Report taken back."
+COMMANDS = ("The chat line's commands: /mute NAME, /unmute NAME, /report NAME why, /friend NAME, /unfriend NAME, "
+            "/block NAME, /unblock NAME, /invite NAME and a seat; for the table's owner /remove NAME, /chat on, off or "
+            "between, /spectators on or off; for moderators /warn, /mute N MINUTES, /suspend N MINUTES, /ban, /close, "
+            "/void, /dismiss with a report's number and why, /lift NAME why. A name of several words goes in quotes.")
 MODES = {"on": "on", "off": "off", "between": "between_hands"}
 SWITCH = {"on": True, "off": False}
 
@@ -46,11 +54,14 @@ class Talk:
     """The chat keys of one table; ``link`` is None at a local game."""
 
     def __init__(self, link: ChatLink | None, out: Callable[..., None],
-                 echo: Callable[[str], None] | None = None) -> None:
+                 echo: Callable[[str], None] | None = None, accept: Callable[[], None] | None = None) -> None:
         self.link = link
         self.out = out
         self.echo = echo  # shows what is typed in the chat line, key by key
+        self.accept = accept  # Shift+A: the table takes the last invitation (None: it cannot move from here)
+        self.room = Governance(link) if isinstance(link, RoomLink) else None  # reports, friends, moderators
         self.line: str | None = None  # the message being written, while the chat line is open
+        self.reporting: dict[str, Any] | None = None  # the report whose reason the line is, while it is typed
         self.phrases = False  # the quick phrases were offered: the next key chooses
 
     @property
@@ -80,9 +91,40 @@ class Talk:
         elif does == "phrases":
             self.phrases = True
             self.out(PHRASE_LIST, interrupt=True)
-        else:
+        elif does == "chat log":
             self.read_back()
+        else:
+            self.room_key(does)
         return True
+
+    def room_key(self, does: str) -> None:
+        """``!``, Shift+F, Shift+A and Shift+O: reports, friends, invitations, the moderators' queue."""
+        room = self.room
+        if room is None:
+            self.out("That key is for the tables of the online room.", interrupt=True)
+        elif does == "report":
+            self.ask(room.report_last())
+        elif does == "friends":
+            self.say_all(room.friends())
+        elif does == "reports":
+            self.say_all(room.reports())
+        elif self.accept is not None:
+            self.accept()
+        else:
+            self.out(room.elsewhere(), interrupt=True)
+
+    def ask(self, asked: Ask | str) -> None:
+        """A report's question (its reason is typed in the line, Enter sends it), or the words why there is none."""
+        if isinstance(asked, str):
+            self.out(asked, interrupt=True)
+            return
+        self.reporting, self.line = asked.message, ""
+        self.out(asked.question, interrupt=True)
+
+    def say_all(self, lines: list[str]) -> None:
+        """An answer of several lines: the first cuts off what was being said, the rest follow it."""
+        for number, line in enumerate(lines):
+            self.out(line, interrupt=number == 0, remember=False)
 
     def _typed(self, key: str) -> None:
         assert self.line is not None
@@ -91,13 +133,17 @@ class Talk:
             self.echo("enter" if key == "escape" else key)
         if key == "enter":
             text, self.line = self.line.strip(), None
-            if text:
+            reporting, self.reporting = self.reporting, None
+            if reporting is not None and self.room is not None:
+                self.out(self.room.report(reporting, text), interrupt=True)
+            elif text:
                 self.send(text)
             else:
                 self.out(CLOSED, interrupt=True)
         elif key == "escape":
             self.line = None
-            self.out(CLOSED, interrupt=True)
+            self.out(CLOSED if self.reporting is None else TAKEN_BACK, interrupt=True)
+            self.reporting = None
         elif key == "backspace":
             self.line = self.line[:-1]
         elif len(key) == 1 and key.isprintable():
@@ -116,6 +162,12 @@ class Talk:
         if self.phrases:
             return self.key(text[:1] or "enter", None)
         word, _, rest = text.partition(" ")
+        if text.startswith("/") and self.link is not None:
+            self.send(text)
+            return True
+        if word.lower() == "report" and rest.strip() and self.link is not None:  # report NAME (why)
+            self.send(f"/report {rest.strip()}")
+            return True
         if word.lower() != "say":
             return False
         if self.link is None:
@@ -139,7 +191,12 @@ class Talk:
         """Send a message, or do a command of the chat line; what went wrong is said."""
         assert self.link is not None
         if text.startswith("/"):
-            answer = self.command(text)
+            word, _, rest = text[1:].partition(" ")
+            room = self.room.command(word.lower(), rest.strip()) if self.room is not None else None
+            if isinstance(room, Ask):
+                self.ask(room)
+                return
+            answer = room if room is not None else self.command(text)
             if answer:
                 self.out(answer, interrupt=True)
             return
@@ -159,5 +216,4 @@ class Talk:
             return self.link.request_words({"type": "chat_settings", "chat": MODES[rest.lower()]})
         if word == "spectators" and rest.lower() in SWITCH:
             return self.link.request_words({"type": "chat_settings", "spectator_chat": SWITCH[rest.lower()]})
-        return ("The chat line's commands: /mute NAME, /unmute NAME, and for the table's owner /remove NAME, "
-                "/chat on, off or between, /spectators on or off.")
+        return COMMANDS

@@ -122,10 +122,12 @@ class Table:
     notes: dict[int, str] = field(default_factory=dict)  # what only the player knows, by the event it follows
     intro: list[str] = field(default_factory=list)  # said once the game starts or resumes (who the computer plays)
     talk: Talk = field(init=False)  # the chat keys: at a table of the room, its chat
+    moved: bool = False  # the player took an invitation: the link is at another table, which the caller plays
 
     def __post_init__(self) -> None:
         link = self.link
-        self.talk = Talk(link if isinstance(link, ChatLink) else None, self.out, self.out.echo)
+        self.talk = Talk(link if isinstance(link, ChatLink) else None, self.out, self.out.echo,
+                         accept=self.accept_invitation)
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @property
@@ -190,7 +192,8 @@ class Table:
             try:
                 while True:
                     settled = self.advance()
-                    if getattr(self.link, "removed", False):  # the owner removed the player, as was just said
+                    # the owner removed the player, or the room shut them out (suspended): as was just said
+                    if getattr(self.link, "removed", False) or getattr(self.link, "shut_out", False):
                         return 1
                     if self.over:
                         self.finish()
@@ -306,6 +309,8 @@ class Table:
                 key = LINE_WORDS.get(word.lower(), word)
             entry = keymap.find(key)
             if self.talk.key(key, entry.does if entry is not None else None):
+                if self.moved:  # an invitation taken: the caller plays at its table
+                    return 0
                 continue
             if key == "C":
                 self.coach()
@@ -366,7 +371,8 @@ class Table:
         """The question the table is waiting on, said again."""
         if self.confirm is not None:
             kind, payload = self.confirm
-            self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else self.link.leave_question)
+            self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else
+                     self.accept_question(payload) if kind == "accept" else self.link.leave_question)
         elif self.my_turn:
             self.prompted = (-1, 0)
             self.prompt()
@@ -404,7 +410,7 @@ class Table:
         entry = keymap.find(key)
         does = entry.does if entry is not None else None
         if self.talk.key(key, does):  # the chat keys, and every key while the chat line is open
-            return False
+            return self.moved
         if self.confirm is not None:
             return self.answer(key)
         phase = self.view().phase
@@ -467,6 +473,11 @@ class Table:
             return False
         self.confirm = None
         yes = lowered.startswith("y")
+        if kind == "accept":
+            if not yes:
+                self.out("Staying at the table.")
+                return False
+            return self.move(payload)
         if kind == "quit":
             if not yes:
                 self.out("Staying at the table.")
@@ -481,6 +492,35 @@ class Table:
                 return self.act(payload)
             self.out(f"Bid taken back. Your turn to bid: {say.legal_bids_text(self.view().legal)}.")
         return False
+
+    def accept_invitation(self) -> None:
+        """Shift+A: take the last invitation to a seat; at a game under way, only once the player says so (the
+        computer plays for them here)."""
+        invitation = getattr(self.link, "invitation", None)
+        if not isinstance(invitation, dict):
+            self.out("No invitation to accept: when a friend invites you to a seat, Shift+A takes you there.",
+                     interrupt=True)
+            return
+        if not self.over:
+            self.confirm = ("accept", invitation)
+            self.out(self.accept_question(invitation))
+            return
+        self.move(invitation)
+
+    def accept_question(self, invitation: dict[str, Any]) -> str:
+        return (f"Leave this game for {invitation.get('name')}'s invitation to table {invitation.get('table')}? The "
+                "game goes on here: the computer plays for you. y or n.")
+
+    def move(self, invitation: dict[str, Any]) -> bool:
+        """Go to the invitation's table (True: the caller plays there), or say why not (False)."""
+        accept = getattr(self.link, "accept_invitation", None)
+        reason = accept(invitation) if accept is not None else "this table cannot move"
+        if reason is not None:
+            self.out(f"Not possible: {reason}.")
+            return False
+        self.moved = True
+        self.out(f"You leave this table for table {invitation.get('table')}.")
+        return True
 
     def digit(self, key: str) -> bool:
         if not (self.my_turn and self.view().phase is Phase.BID):

@@ -1,8 +1,10 @@
 """The room's HTTP routes: ``GET /health``, ``GET /api/tables?page=N`` (a page of the lobby, the copy the websocket's
 askers share), ``GET /api/tables/{table}`` (one table as the lobby lists it, while it waits or is under way; what
-an invitation's page looks up), ``GET /api/tables/{table}/record`` (a
+an invitation's page looks up: a private table only with its invitation code, ``?invite=CODE``),
+``GET /api/tables/{table}/record`` (a
 finished game's record only: an unfinished game's record would show every hand, so it is refused with 409) and
-``GET /api/players/{name}/stats``, ``GET /api/tournaments`` (the open ones and the last ones over) and
+``GET /api/players/{name}/stats``, ``GET /api/players/{name}/role`` (the player's role in the room, if any:
+moderator or admin, as the player's page says it), ``GET /api/tournaments`` (the open ones and the last ones over) and
 ``GET /api/tournaments/{n}`` (one, with its rounds and standings), ``POST /api/sign-out`` (ends a session); and
 ``GET /metrics`` on the metrics listener alone.
 
@@ -17,6 +19,7 @@ requests made before signing in (``AnonymousLimit``): over the rate, it is answe
 from __future__ import annotations
 
 import re
+import secrets
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -27,7 +30,9 @@ from .. import protocol as p
 from ..identity import names
 from ..lobby.listing import lobby_find, lobby_page
 from ..protocol import MAX_TABLE_ID
+from ..store import moderation
 from ..store import tournaments as stored
+from ..table.messages import table_json
 from ..tournaments.views import tournament_message, tournament_summary
 
 __all__ = ["AnonymousLimit", "MetricsOnly", "routes"]
@@ -73,7 +78,15 @@ async def _table(request: Request) -> JSONResponse:
     number = table_id(request.path_params["table"])
     if number is None:
         return JSONResponse({"error": f"a table is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
-    info = await lobby_find(request.app.state.room, number)
+    room = request.app.state.room
+    info = await lobby_find(room, number)
+    code = request.query_params.get("invite")
+    if info is None and code:  # a private table, which the lobby's shared copy never holds: shown to its link
+        stored_table = await room.aside(room.store.table, number)
+        if stored_table is not None and stored_table.settings.get("private") \
+                and stored_table.state in ("waiting", "playing") \
+                and secrets.compare_digest(code.encode(), stored_table.invite.encode()):
+            info = table_json(stored_table, room.connections.present(number), room.base_url)
     if info is None:
         return JSONResponse({"error": f"table {number} is not waiting nor under way"}, status_code=404)
     return JSONResponse(info)
@@ -102,6 +115,17 @@ async def _stats(request: Request) -> JSONResponse:
     if stats is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
     return JSONResponse(vars(stats))
+
+
+async def _role(request: Request) -> JSONResponse:
+    """``GET /api/players/{name}/role``: ``{"name", "role"}``, the role moderator or admin, or null."""
+    name = request.path_params["name"]
+    room = request.app.state.room
+    player = await room.aside(room.store.player, name) if names.lookup_key(name) is not None else None
+    if player is None:
+        return JSONResponse({"error": "no player has that name"}, status_code=404)
+    role = None if player.guest else await room.aside(moderation.role_of, room.store, player.id)
+    return JSONResponse({"name": player.name, "role": role})
 
 
 async def _tournament(request: Request) -> JSONResponse:
@@ -189,6 +213,7 @@ def routes() -> list[Route]:
         Route("/api/tables/{table}", _table),
         Route("/api/tables/{table}/record", _record),
         Route("/api/players/{name}/stats", _stats),
+        Route("/api/players/{name}/role", _role),
         Route("/api/sign-out", _sign_out, methods=["POST"]),
         Route("/api/tournaments", _tournaments),
         Route("/api/tournaments/{tournament}", _tournament),

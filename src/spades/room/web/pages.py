@@ -29,7 +29,7 @@ __all__ = ["STATIC", "add_pages", "key_rows", "page_html"]
 
 STATIC = Path(__file__).with_name("static")
 PAGE_PATHS = ("/", "/table/{table:int}", "/tables/{table:int}", "/invite/{code}", "/stats", "/stats/{name}",
-              "/leaderboard", "/players/{name}", "/tournaments", "/tournaments/{tournament:int}")
+              "/leaderboard", "/players/{name}", "/tournaments", "/tournaments/{tournament:int}", "/moderate")
 # The page may not load anything from elsewhere, nor be framed; scripts are only the room's own modules.
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "

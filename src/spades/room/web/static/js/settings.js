@@ -26,10 +26,20 @@ export function saveSettings() {
   }
 }
 
+/** The invitation code of a private table's link (/tables/N?invite=CODE) when the page's address is that table's. */
+export function inviteCode(table) {
+  const match = /^\/(?:tables?|invite)\/(\d+)$/.exec(location.pathname);
+  const code = new URLSearchParams(location.search).get("invite");
+  return match && Number(match[1]) === table && code && /^[A-Za-z0-9_-]{8,64}$/.test(code) ? code : null;
+}
+
 /** A join (to sit at a seat or to watch): at a seat it asks for more time on a turn clock when the player chose
- * so in the settings; the room doubles the bank only where the table's clock allows it, and ignores it elsewhere. */
+ * so in the settings; the room doubles the bank only where the table's clock allows it, and ignores it elsewhere.
+ * At a private table's link, it carries the link's code, which lets its holder in. */
 export function joinMessage(table, seat = null) {
   const message = { type: "join", table };
+  const code = inviteCode(table);
+  if (code) message.invite = code;
   if (seat !== null && seat !== undefined) {
     message.seat = seat;
     if (settings.moreTime) message.more_time = true;

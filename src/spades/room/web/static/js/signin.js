@@ -1,13 +1,34 @@
-// Signing in: the token that keeps a player signed in from visit to visit, the guest's and the account's forms,
-// signing out, "Play now" (a guest at a new table with the computer) and the sign-in page at an invitation's
+// Signing in: the token that keeps a player signed in from visit to visit, this browser's device token (sent with
+// every sign-in, so the room's moderators can link accounts used from one device), the guest's and the account's
+// forms, signing out, "Play now" (a guest at a new table with the computer) and the sign-in page at an invitation's
 // address. What the room's page shares (its state, its link, going to an address, sitting at a table) comes from
 // app.js.
 
 import { notice } from "./speak.js";
 import { seatNames } from "./rulesets.js";
 import { $ } from "./dom.js";
+import { inviteCode } from "./settings.js";
 
 const TOKEN = "spades.token";
+const DEVICE = "spades.device";
+let device = null;
+
+/** This browser's device token: 24 random bytes in base64url (32 characters), made once and kept. */
+export function deviceToken() {
+  if (device) return device;
+  try { device = localStorage.getItem(DEVICE); } catch { device = null; }
+  if (!device || !/^[A-Za-z0-9_-]{16,64}$/.test(device)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    device = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    try { localStorage.setItem(DEVICE, device); } catch { /* private browsing: this page only */ }
+  }
+  return device;
+}
+
+/** A sign-in message (register, login, guest, resume) with the device token. */
+export function signIn(message) {
+  return { ...message, device: deviceToken() };
+}
 
 export function token() {
   try { return localStorage.getItem(TOKEN); } catch { return null; }
@@ -34,7 +55,8 @@ export async function showInvitation(state, id) {
   const still = () => state.invitation && state.invitation.table === id && !$("view-signin").hidden;
   let info;
   try {
-    const reply = await fetch(`/api/tables/${id}`);
+    const code = inviteCode(id);  // a private table is found only with its link's code
+    const reply = await fetch(`/api/tables/${id}${code ? `?invite=${encodeURIComponent(code)}` : ""}`);
     info = reply.status === 404 ? null : await reply.json();
     if (!reply.ok && reply.status !== 404) throw new Error(`status ${reply.status}`);
   } catch {
@@ -57,7 +79,7 @@ export async function showInvitation(state, id) {
   const what = free.length ? `seat${free.length > 1 ? "s" : ""} ${seats.join(" and ")} free`
     : info.state === "waiting" ? "every seat taken: you may watch" : "under way: you may watch";
   state.invitation.seat = free.length ? free[0].seat : null;
-  $("invitation-text").textContent = `You are invited to table ${id} (${variant}, ${what}).`;
+  $("invitation-text").textContent = `You are invited to ${info.private ? "private " : ""}table ${id} (${variant}, ${what}).`;
   accept.textContent = free.length ? `Sit at ${names[free[0].seat]} as a guest` : "Watch as a guest";
   if (!accept.contains(document.activeElement)) accept.focus();
 }
@@ -72,7 +94,7 @@ export function connectSignIn({ state, link, open, go, sitAndStart }) {
       if (invited.seat !== null) sitAndStart(invited.table, invited.seat, false);
       else open();
     };
-    link.send(name ? { type: "guest", name } : { type: "guest" }, { kind: "signin" });
+    link.send(signIn(name ? { type: "guest", name } : { type: "guest" }), { kind: "signin" });
   });
 
   function playNow() {
@@ -86,7 +108,7 @@ export function connectSignIn({ state, link, open, go, sitAndStart }) {
     if (state.signedIn) create();
     else {
       state.afterWelcome = create;
-      link.send({ type: "guest" }, { kind: "signin" });
+      link.send(signIn({ type: "guest" }), { kind: "signin" });
     }
   }
 
@@ -96,12 +118,12 @@ export function connectSignIn({ state, link, open, go, sitAndStart }) {
     event.preventDefault();
     const name = $("guest-name").value.trim();
     state.afterWelcome = null;
-    link.send(name ? { type: "guest", name } : { type: "guest" }, { kind: "signin" });
+    link.send(signIn(name ? { type: "guest", name } : { type: "guest" }), { kind: "signin" });
   });
   $("login-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const how = event.submitter && event.submitter.value === "register" ? "register" : "login";
-    link.send({ type: how, name: $("login-name").value.trim(), password: $("login-password").value },
+    link.send(signIn({ type: how, name: $("login-name").value.trim(), password: $("login-password").value }),
       { kind: "signin" });
   });
   $("sign-out").addEventListener("click", () => {

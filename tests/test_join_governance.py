@@ -242,7 +242,8 @@ def test_a_moderator_reads_the_reports_and_mutes_with_a_report_number(tmp_path: 
         handled = loop.frame(cy, lambda f: f.get("type") == "notice" and f["kind"] == "report_handled", since)
         assert handled["name"] == "Bob", handled
         typed(bob, "still here")
-        bob.expect(r"Not sent: [^\r\n]*muted")
+        bob.expect(r"Not sent: you are muted by a moderator in every chat until \d\d:\d\d UTC \(\d+ minutes? left\): "
+                   r"insults\.\r?\n")
         mo.key("O")
         mo.expect(re.escape("No open reports."))
         assert "New report" not in mo.transcript.split("No open reports.")[-1]  # the act's queue is nothing new

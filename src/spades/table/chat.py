@@ -201,8 +201,9 @@ class Talk:
                 self.out(answer, interrupt=True)
             return
         refused = self.link.chat(text)
-        if refused is not None:
-            self.out(f"Not sent: {refused}.", interrupt=True)
+        if refused is not None:  # the room's reason, a sentence of its own at times ("You are muted ...")
+            reason = "y" + refused[1:] if refused.startswith("You ") else refused
+            self.out(f"Not sent: {reason.rstrip('.')}.", interrupt=True)
 
     def command(self, text: str) -> str:
         assert self.link is not None

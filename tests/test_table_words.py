@@ -303,6 +303,7 @@ def test_the_lobbys_chat_line_in_the_queue_is_echoed_too(monkeypatch: pytest.Mon
     class Queue:
         def __init__(self) -> None:
             self.adopt = False
+            self.shut_out = False
             self.room_frames: list[dict[str, object]] = []
 
         def wait(self, timeout: float) -> bool:

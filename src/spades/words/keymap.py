@@ -141,16 +141,18 @@ KEYMAP: tuple[Key, ...] = (
         choices=PHRASES, short="p quick phrases"),
     Key("M", "Shift+M", "read back the last ten chat messages of the table", CHAT, "chat log",
         words=("messages", "chats"), short="Shift+M chat read back"),
-    Key("!", "exclamation mark", "report the last chat line to the moderators (or, typed after it, another "
-        "player's name): asks for a reason, Enter sends the report, Escape takes it back", CHAT, "report",
+    Key("!", "exclamation mark", "report the last chat line another person said to the moderators: asks for a "
+        "reason, Enter sends the report, Escape takes it back (in the chat line, /report NAME reason reports a "
+        "player)", CHAT, "report",
         words=("report",)),
     Key("F", "Shift+F", "your friends: who is in the room and where, and the requests waiting (in the chat line, "
         "/friend NAME asks or accepts, /unfriend NAME, /block NAME, /unblock NAME, /invite NAME)", CHAT, "friends",
         words=("friends",)),
     Key("A", "Shift+A", "accept the last invitation to a seat: go to that table and sit there", CHAT, "accept",
         words=("accept",)),
-    Key("O", "Shift+O", "for moderators: the open reports, oldest first (in the chat line, /warn, /mute, "
-        "/suspend, /ban, /close, /dismiss with the report's number)", CHAT, "reports", words=("reports",)),
+    Key("O", "Shift+O", "for moderators: the open reports, oldest first (in the chat line, /warn, /mute N "
+        "MINUTES, /suspend N MINUTES, /ban, /close, /void, /dismiss with the report's number N and a reason; "
+        "/lift NAME reason)", CHAT, "reports", words=("reports",)),
     Key("x", "x", "a hint: the computer's choice and its reason (a suggested card becomes the selected one)", ALSO,
         "hint", words=("hint",), short="x hint"),
     Key("U", "Shift+U", "take back your last bid or card, and what the computer did after it, at a table with "

@@ -1,10 +1,12 @@
 // One websocket to the room that comes back by itself: a dropped connection, or one that never opens, is retried
 // with a growing pause, the player is told, and on return the room is asked to resume the session (the token) so
-// the seats, views and missed events come back.
+// the seats, views and missed events come back; but not a connection the room closed for a suspension or a ban.
 
 // A socket still connecting after this long (a proxy that never answers the upgrade) would wait for the browser's
 // own limit, minutes, in silence: it is given up and tried again.
 export const OPEN_LIMIT_MS = 10000;
+// The room closes a suspended or banned player's connections with this code, after the notice that says why.
+export const CLOSE_SANCTIONED = 4009;
 
 export class Link {
   constructor({ onMessage, onState }) {
@@ -64,11 +66,16 @@ export class Link {
       if (done) this.waiting.delete(message.id);
       this.onMessage(message, done);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       clearTimeout(limit);
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.closing) return;
+      if (event.code === CLOSE_SANCTIONED) {  // suspended or banned: the room would only refuse it again
+        this.closing = true;
+        this.onState("sanctioned", event.reason);
+        return;
+      }
       this.onState("lost");
       this.later();
     });

@@ -1,7 +1,7 @@
 // The room in the browser: its views and addresses, the one websocket (net.js) that carries everything, and the
 // room's messages handed to what shows them: signing in (signin.js), the lobby (lobby.js), statistics (stats.js),
-// the settings (settings_dialog.js) and the table itself (table.js). Every name and message from the room is shown
-// as text.
+// the settings (settings_dialog.js), the table itself (table.js) and the room's social side: notices, reports,
+// friends, invitations and the moderators' page (social.js). Every name and message from the room is shown as text.
 
 import { Link } from "./net.js";
 import { TableView } from "./table.js";
@@ -9,14 +9,16 @@ import { connectQuick, onQuickMessage, seatedByRoom, showRating } from "./quick.
 import { alertText, reason, say } from "./speak.js";
 import { connectRatings, showRatings } from "./ratings.js";
 import { LobbyChat } from "./lobby_chat.js";
-import { connectSignIn, setToken, showInvitation, token } from "./signin.js";
+import { connectSignIn, setToken, showInvitation, signIn, token } from "./signin.js";
 import { connectLobby, renderCreateSeats, renderLobby } from "./lobby.js";
 import { connectStats, renderStats } from "./stats.js";
 import { connectSettingsDialog } from "./settings_dialog.js";
-import { joinMessage } from "./settings.js";
+import { inviteCode, joinMessage } from "./settings.js";
 import { $, el } from "./dom.js";
 import { connectTournaments, showTournaments, tournamentError } from "./tournaments.js";
 import { connectTournament, onTournament, showTournament } from "./tournament_page.js";
+import { connectSocial, onSocialMessage, refusedSignIn, sanctioned, showModerate, socialError, socialSignedIn,
+  socialView, tableSocial } from "./social.js";
 
 const state = { me: null, signedIn: false, afterWelcome: null, lobbyTables: [], lobbyPage: 0, invitation: null,
   entered: new Set(), noteTournament };
@@ -26,11 +28,12 @@ const table = new TableView(link, { onLeave: () => go("/") });
 connectQuick(link);
 const lobbyChat = new LobbyChat(link);
 // What the other modules share of this page: its state, its link and table, going to an address, sitting down.
-const room = { state, link, table, go, open, sitAndStart };
+const room = { state, link, table, go, open, sitAndStart, lobbyChat };
 
 // -- views and addresses --------------------------------------------------------------------------------------
 function show(name) {
   for (const view of document.querySelectorAll(".view")) view.hidden = view.id !== `view-${name}`;
+  socialView(name);
 }
 
 /** After a change of view, the focus is on the new view's heading when it was left nowhere (on the page's body,
@@ -50,6 +53,7 @@ function route() {
     return { view: "stats", name: match[1] ? decodeURIComponent(match[1]) : null };
   }
   if (path === "/tournaments") return { view: "tournaments" };
+  if (path === "/moderate") return { view: "moderate" };
   if ((match = /^\/tournaments\/(\d+)$/.exec(path))) return { view: "tournament", tournament: Number(match[1]) };
   if (path === "/leaderboard") return { view: "ratings", group: new URLSearchParams(location.search).get("group") };
   if ((match = /^\/players\/([^/]+)$/.exec(path))) {
@@ -99,6 +103,11 @@ function open() {
     return;
   }
   state.invitation = null;
+  if (where.view === "moderate") {
+    show("moderate");
+    showModerate();
+    return;
+  }
   if (where.view === "table") {
     const id = where.table ?? Number(where.invite);
     if (!Number.isInteger(id) || id < 1) {
@@ -132,13 +141,15 @@ function enterTable(id) {
     then: () => {
       if (table.id !== id || table.view !== null || table.info !== null) return;
       const seat = new URLSearchParams(location.search).get("seat");
-      link.send(joinMessage(id, seat !== null && /^[0-3]$/.test(seat) ? Number(seat) : null), { kind: "join" });
+      const at = seat !== null && /^[0-5]$/.test(seat) ? Number(seat) : null;
+      link.send(joinMessage(id, at), { kind: "join", table: id });
     },
   });
   setTimeout(() => table.focus(), 0);
 }
 
 function sitAndStart(id, seat, start) {
+  const join = joinMessage(id, seat);  // made at a private table's link, with its code
   history.pushState(null, "", `/table/${id}`);
   show("table");
   table.reset(id);
@@ -147,14 +158,19 @@ function sitAndStart(id, seat, start) {
   $("log").replaceChildren();
   $("status").replaceChildren();
   document.title = `Table ${id} · Spades`;
-  link.send(joinMessage(id, seat), { kind: "join" });
+  link.send(join, { kind: "join", table: id });
   if (start) link.send({ type: "start", table: id }, { kind: "start" });
   setTimeout(() => table.focus(), 0);
 }
 
 // -- the connection ----------------------------------------------------------------------------------------------
-function onState(what) {
+function onState(what, why) {
   const line = $("connection");
+  if (what === "sanctioned") {  // suspended or banned: closed by the room after its notice, not tried again
+    state.signedIn = false;
+    sanctioned(why);
+    return;
+  }
   if (what === "open") {
     line.textContent = "";
     signInAgain();
@@ -178,7 +194,7 @@ function onState(what) {
 function signInAgain() {
   const saved = token();
   if (saved) {
-    link.send({ type: "resume", token: saved }, { kind: "signin" });
+    link.send(signIn({ type: "resume", token: saved }), { kind: "signin" });
   } else {
     state.signedIn = false;
     open();
@@ -195,6 +211,8 @@ function onMessage(message, context) {
       setToken(message.token);
       $("who").textContent = `${message.player.name}${message.player.guest ? " (guest)" : ""}`;
       $("sign-out").hidden = false;
+      $("signin-refused").hidden = true;
+      socialSignedIn(state.me);
       const then = state.afterWelcome;
       state.afterWelcome = null;
       if (then) then();
@@ -205,13 +223,15 @@ function onMessage(message, context) {
       onError(message, context);
       break;
     case "lobby":
-      renderLobby(room, message.tables, message);
+      if (context && context.then) context.then(message);  // one table asked for, not the lobby's list
+      else renderLobby(room, message.tables, message);
       break;
     case "table":
       if (seatedByRoom(message, state.me) || seatedForTournament(message, context)) go(`/tables/${message.table}`);
       else state.seatedElsewhere = !context && message.table !== table.id ? message : null;
       if (message.table !== table.id) $("game-over-rating").hidden = true;  // another table's rating
       table.onTable(message);
+      if (message.table === table.id) tableSocial(table);
       if (context && context.then) context.then(message);
       break;
     case "update":
@@ -251,6 +271,7 @@ function onMessage(message, context) {
       if (message.table !== null) table.chat.onMessage(message, context);
       break;
     default:
+      onSocialMessage(message, context);
       break;
   }
 }
@@ -294,6 +315,13 @@ function onError(message, context) {
   if (kind === "lobby-chat" || kind === "lobby-mute") return lobbyChat.onError(message, kind);
   if (kind === "ask") table.stopWaiting();
   if (kind && kind.startsWith("tournament-")) return tournamentError(message, kind);
+  if (kind && kind.startsWith("social-")) return socialError(message, kind);
+  if (kind === "signin" && refusedSignIn(message)) {
+    state.signedIn = false;
+    if ($("view-signin").hidden) open();
+    return;
+  }
+  if (kind === "join" && message.code === "no_watchers" && context.table === table.id) return seatsOnly(context.table);
   if (message.code === "session_expired") {
     setToken(null);
     state.signedIn = false;
@@ -307,6 +335,22 @@ function onError(message, context) {
   const what = { signin: "Not signed in", create: "The table was not created", join: "Not seated",
     stats: "No statistics", ask: "No answer", lobby: "No list of tables" }[kind] || "Refused";
   alertText(`${what}: ${reason(message.message)}.`, { log: kind !== "stats" && table.id !== null });
+}
+
+/** A private table that allows no watchers, reached by its link or an invitation to any seat: its seats offered
+ * (as the room lists it to its link's code, or to the player invited) rather than watching it. */
+function seatsOnly(id) {
+  alertText("The owner allows no one to watch this table: choose a seat.");
+  const offer = (info) => {
+    if (!info || table.id !== id || table.info !== null) return;
+    table.onTable(info);
+    tableSocial(table);
+  };
+  const code = inviteCode(id);
+  if (code) {
+    fetch(`/api/tables/${id}?invite=${encodeURIComponent(code)}`).then((reply) => (reply.ok ? reply.json() : null))
+      .then(offer, () => {});
+  } else link.send({ type: "lobby", table: id }, { kind: "lobby", then: (reply) => offer(reply.tables[0]) });
 }
 
 // -- signing in, the lobby, statistics, the settings -----------------------------------------------------------------
@@ -338,5 +382,6 @@ window.addEventListener("unhandledrejection", (event) => {
 connectRatings(go);
 connectTournaments(room);
 connectTournament(room);
+connectSocial(room);
 renderCreateSeats();
 link.open();

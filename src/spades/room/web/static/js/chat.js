@@ -5,11 +5,13 @@
 // shown with textContent: markup typed by a player stays the characters typed.
 
 import { alertText, answer, reason } from "./speak.js";
+import { chatCommand } from "./social.js";
 
 const KEYMAP = JSON.parse(document.getElementById("keymap")?.textContent || "[]");
 const KEYS = new Map(KEYMAP.flatMap((entry) => [entry.key, ...entry.also].map((key) => [key, entry])));
 const PHRASES = KEYMAP.find((entry) => entry.does === "phrases")?.choices ?? [];
 const LOG_KEEP = 200;
+const HEARD_KEEP = 20;  // the chat's last lines kept with their numbers, for a report of one (report.js)
 const $ = (id) => document.getElementById(id);
 
 /** A chat message as it is said: "Bob: nice play" ("Bob, watching: …" for a spectator's), as spades join says it. */
@@ -25,6 +27,14 @@ export function addToLog(log, text) {
   log.append(line);
   while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
+}
+
+/** A chat's line kept (name, seq, text) in ``heard``, in order and once, the last HEARD_KEEP of them. */
+export function keepLine(heard, said) {
+  if (heard.some((line) => line.seq === said.seq)) return;
+  heard.push({ name: said.name, seq: said.seq, text: said.text });
+  heard.sort((a, b) => a.seq - b.seq);
+  if (heard.length > HEARD_KEEP) heard.splice(0, heard.length - HEARD_KEEP);
 }
 
 /** A person's mute toggle (the table's people list and the lobby's): pressed while they are muted. */
@@ -44,6 +54,7 @@ export class ChatBox {
     this.phrasesOpen = false;
     this.muted = new Set();
     this.speakers = new Set();  // who spoke at this table: spectators too, whom the seats do not name
+    this.heard = [];  // the table's last lines, with their numbers (a report names one)
     this.askedMutes = false;
     const input = $("chat-input");
     $("chat-form").addEventListener("submit", (event) => {
@@ -90,6 +101,7 @@ export class ChatBox {
     this.phrasesOpen = false;
     this.lastSeq = 0;  // the table's last message shown: lines given again on a return are not shown twice
     this.speakers = new Set();
+    this.heard = [];
     $("chat-log").replaceChildren();
     $("chat-input").value = "";
   }
@@ -125,6 +137,7 @@ export class ChatBox {
       this.table.backToHand();
       return;
     }
+    if (chatCommand(words, this.table.id)) return;  // /friend NAME, /invite NAME, a moderator's /mute 4 ...
     this.say(words);
   }
 
@@ -146,6 +159,7 @@ export class ChatBox {
     if (message.type === "chat") {
       this.add(chatLine(message));
       this.heardFrom(message.name);
+      keepLine(this.heard, message);
       this.lastSeq = Math.max(this.lastSeq, message.seq);
     } else if (message.type === "chat_log" && message.earlier) {
       // on coming to the table, and back after an absence what was said meanwhile: said as earlier lines
@@ -153,6 +167,7 @@ export class ChatBox {
       for (const said of missed) this.add(chatLine(said, true));
       for (const said of missed) this.heardFrom(said.name);
       for (const said of missed) this.lastSeq = Math.max(this.lastSeq, said.seq);
+      for (const said of missed) keepLine(this.heard, said);
     } else if (message.type === "chat_log") {
       answer(message.messages.length ? message.messages.map((said) => chatLine(said, true)) : "No chat messages yet.");
     } else if (message.type === "chat_settings") {

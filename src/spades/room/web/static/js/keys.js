@@ -5,6 +5,7 @@
 import { answer, clearAlert, clearAnswer, lastMessage, refuse, say } from "./speak.js";
 import { bidSpoken, capitalize, cardName } from "./cards.js";
 import { rematchKey } from "./quick.js";
+import { acceptInvitation, roomKey } from "./social.js";
 
 // The keys are the room's keymap, the terminal's own (spades/words/keymap.py), which the page carries as JSON:
 // each key, and the others that do the same, to its entry; the browser's names for keys (KeyboardEvent.key) to
@@ -32,6 +33,7 @@ export const keyMethods = {
   handleKey(key) {
     if (KEYS.get(key)?.does === "back") return this.backToHand();
     if (this.chat.key(key)) return;  // Space, p and its digit, Shift+M: the chat's, before the game's
+    if (roomKey(KEYS.get(key)?.does, this)) return;  // !, Shift+F, Shift+A, Shift+O: the room's, game or none
     if (this.view === null) {
       answer("The game has not started yet.");
       return;
@@ -87,6 +89,12 @@ export const keyMethods = {
     if (kind === "quit") {
       if (lowered === "y") this.leave();
       else say("Staying at the table.");
+      return;
+    }
+    if (kind === "accept") {  // an invitation to another table, taken during this game
+      if (lowered !== "y") return say("Staying at the table.");
+      this.link.send({ type: "stand", table: this.id });
+      acceptInvitation();
       return;
     }
     if (lowered === "y") this.act(bid);

@@ -72,7 +72,7 @@ export function renderLobby({ state, go, sitAndStart }, tables, reply) {
     }
     const status = { waiting: "waiting for players", playing: "playing", over: "over" }[info.state] ?? info.state;
     return el("li", { class: `table-item state-${info.state}` },
-      el("div", { class: "table-head" }, el("h3", { text: `Table ${info.table}` }),
+      el("div", { class: "table-head" }, el("h3", { text: `Table ${info.table}${info.private ? " (private)" : ""}` }),
         el("span", { class: "badge", text: variant }), el("span", { class: `badge state`, text: status })),
       el("p", { class: "table-owner", text: `Owner: ${info.owner ?? "nobody"}` }),
       info.clock ? el("p", { class: "table-clock", text: clockLine(info.clock) }) : "",
@@ -122,6 +122,14 @@ export function connectLobby({ state, link, table, go, sitAndStart }) {
   };
   $("create-clock").addEventListener("change", clockFields);
   clockFields();  // as the browser kept the form over a reload
+  // "Allow watchers" means something only at a private table: shown (and sent) only then.
+  const privateFields = () => {
+    const on = $("create-private").checked;
+    $("create-watchers-box").hidden = !on;
+    $("create-watchers").disabled = !on;
+  };
+  $("create-private").addEventListener("change", privateFields);
+  privateFields();
   $("create-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const variant = $("create-variant").value;
@@ -155,6 +163,10 @@ export function connectLobby({ state, link, table, go, sitAndStart }) {
       else levels[seat] = select.value;
     }
     const message = { type: "create", rules: { variant, options }, levels };
+    if ($("create-private").checked) {
+      message.private = true;
+      message.watchers = $("create-watchers").checked;
+    }
     if ($("create-clock").checked) {
       message.clock = { per_action: parseInt($("create-per-action").value, 10),
         bank: parseInt($("create-bank").value, 10), more_time: $("create-more-time").checked };

@@ -4,7 +4,8 @@
 // "/mute NAME" and "/unmute NAME" in the line, or a person's Mute button, mute a player. Messages go to the lobby
 // chat's own polite log, said with their sender as the table's are; every text is set with textContent.
 
-import { addToLog, chatLine, muteButton } from "./chat.js";
+import { addToLog, chatLine, keepLine, muteButton } from "./chat.js";
+import { chatCommand } from "./social.js";
 import { alertText, reason } from "./speak.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +15,7 @@ export class LobbyChat {
     this.link = link;
     this.muted = new Set();
     this.speakers = [];  // who spoke in the lobby, in order: each gets a Mute button
+    this.heard = [];  // the lobby's last lines, with their numbers (a report names one)
     this.me = null;
     $("lobby-chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -35,7 +37,7 @@ export class LobbyChat {
   send(text) {
     const words = text.trim();
     $("lobby-chat-input").value = "";
-    if (!words) return;
+    if (!words || chatCommand(words, null)) return;  // /friend NAME, /block NAME, a moderator's /ban 4 ...
     const command = /^\/(mute|unmute)\s+(.+)$/i.exec(words);
     if (command) this.mute(command[2].trim(), command[1].toLowerCase() === "mute");
     else this.link.send({ type: "chat", table: null, text: words }, { kind: "lobby-chat" });
@@ -56,9 +58,11 @@ export class LobbyChat {
     } else if (message.type === "chat") {
       this.add(chatLine(message));
       this.heardFrom(message.name);
+      keepLine(this.heard, message);
     } else if (message.type === "chat_log" && message.earlier) {
       for (const said of message.messages) this.add(chatLine(said, true));
       for (const said of message.messages) this.heardFrom(said.name);
+      for (const said of message.messages) keepLine(this.heard, said);
     } else if (message.type === "chat_log") {
       this.answer(message.messages.length ? message.messages.map((said) => chatLine(said, true)).join("\n")
         : "No chat messages in the lobby yet.");

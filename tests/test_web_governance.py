@@ -170,6 +170,8 @@ def test_a_chat_line_reported_by_keys_is_handled_by_a_moderator_on_the_moderatio
     bob_sent: list[dict[str, Any]] = []
     bob = person(browser, room, "Bob", errors, bob_sent)
     cy = person(browser, room, "Cy", errors)
+    mo = person(browser, room, "Mo", errors)
+    mo.wait_for_selector("#nav-moderate:has-text('Reports (0)')")  # a moderator: the header links the queue
 
     # Bob makes a table that waits for a person; Cy comes to watch it; Bob says something rude in its chat
     table = create_table(bob)
@@ -215,8 +217,9 @@ def test_a_chat_line_reported_by_keys_is_handled_by_a_moderator_on_the_moderatio
     cy.goto(f"{room.url}/tables/{table}")
     cy.wait_for_selector("#waiting:not([hidden])")
 
-    # Mo, a moderator: the header's Reports link, by Tab and Enter, opens the queue
-    mo = person(browser, room, "Mo", errors)
+    # Mo, a moderator, in the lobby: the new report said as it comes; the header's Reports link, by Tab and Enter,
+    # opens the queue
+    heard(mo, "New report 1: Cy reports Bob's line at table")
     mo.wait_for_selector("#nav-moderate:has-text('Reports (1)')")
     mo.keyboard.press("Shift+O")  # from the lobby: the open reports in words
     heard(mo, "1 open report, oldest first. Report 1: Cy reports Bob's line at table")

@@ -2,12 +2,13 @@
 // table and the time, and the chat lines kept with it (the line reported marked in words); "Act on report N" opens
 // the form of the acts (warn, mute or suspend for some minutes, ban, close the table, void its rating, dismiss),
 // each with a reason the player is told. The room's answer is said once; the list follows the `reports` frames the
-// room pushes, a new report said politely. A player who is no moderator hears why there is nothing. For an
-// administrator, the page also holds who has a role (a form names or unnames a moderator) and the audit log
-// (/moderate#audit goes to it); see admin.js. Every name, reason and line is shown as text.
+// room pushes, a new report said politely (on this page or wherever the moderator is, as at spades join). A player
+// who is no moderator hears why there is nothing. For an administrator, the page also holds who has a role (a form
+// names or unnames a moderator) and the audit log (/moderate#audit goes to it); see admin.js. Every name, reason
+// and line is shown as text.
 
 import { $, el } from "./dom.js";
-import { alertText, answer, notice, reason } from "./speak.js";
+import { alertText, answer, notice, reason, say } from "./speak.js";
 import { askAdmin } from "./admin.js";
 
 const state = { link: null, reports: null, selected: null, acted: false, probed: false, onPage: false };
@@ -77,16 +78,17 @@ export function onReports(message, context) {
   $("nav-moderate-item").hidden = false;
   $("nav-moderate").textContent = `Reports (${message.open})`;
   if (context && context.kind === "social-reports-read") {
-    answer(message.open ? [`${plural(message.open, "open report")}, oldest first.`, ...message.reports.map((r) => r.text)]
-      : "No open reports.");
+    const head = `${plural(message.open, "open report")}, oldest first.`;
+    answer(message.open ? [head, ...message.reports.map((r) => r.text)] : "No open reports.");
+  }
+  if (before && !context && !state.acted) {  // pushed: each new report said, here or wherever the moderator is
+    const known = new Set(before.reports.map((r) => r.number));
+    const fresh = message.reports.filter((r) => !known.has(r.number));
+    const words = fresh.map((r) => r.text.replace(/^Report (\d+): /, "New report $1: ")).join(" ");
+    if (fresh.length) say(words, { remember: false });
   }
   if (!state.onPage) return;
   render();
-  if (before && !context) {
-    const known = new Set(before.reports.map((r) => r.number));
-    const fresh = message.reports.filter((r) => !known.has(r.number));
-    if (fresh.length && !state.acted) notice(`New report: ${fresh.map((r) => r.text).join(" ")}`);
-  }
   if (state.acted) {  // the act's notice was said: the focus goes to the next report, or to the count
     state.acted = false;
     const next = $("reports-list").querySelector("button[data-report]");
@@ -140,7 +142,8 @@ function render() {
 function reportItem(report) {
   const where = report.table ? `at table ${report.table}` : "in the lobby";
   const by = report.reporter ? `Reported by ${report.reporter}` : "Flagged by the room";
-  const lines = report.lines.length ? el("ol", { class: "report-lines", "aria-label": `Chat lines of report ${report.number}` },
+  const lines = report.lines.length ? el("ol", { class: "report-lines",
+    "aria-label": `Chat lines of report ${report.number}` },
     ...report.lines.map((line) => el("li", { class: line.reported ? "reported" : "" },
       line.reported ? el("strong", { text: "Reported line: " }) : "",
       el("span", { class: "report-time", text: `${new Date(line.at).toLocaleTimeString()} ` }),

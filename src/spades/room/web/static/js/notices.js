@@ -93,7 +93,8 @@ export function seatWords(seat, players) {
 export function sanctioned(reason) {
   const why = state.sanction || reason || "A moderator closed your connection.";
   // the connection line is a polite status: the notice itself was said at once a moment ago
-  $("connection").textContent = `You are signed out of the room. ${why} Reload the page to come back once it has ended.`;
+  $("connection").textContent = `You are signed out of the room. ${why} Reload the page to come back once it `
+    + "has ended.";
 }
 
 /** A sign-in refused because the player (or their address) is suspended or banned: said, and the sign-in page

@@ -30,8 +30,9 @@ export function connectTableSocial(room) {
   $("copy-private").addEventListener("click", () => {
     const link = $("private-link").value;
     const done = () => answer(`The invitation link is copied: ${link}`);
-    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, () => answer(`The invitation link: ${link}`));
-    else answer(`The invitation link: ${link}`);
+    const shown = () => answer(`The invitation link: ${link}`);
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, shown);
+    else shown();
   });
   onFriendsList(() => tableSocial(state.room.table));
 }

@@ -239,6 +239,10 @@ def test_a_chat_line_reported_by_keys_is_handled_by_a_moderator_on_the_moderatio
     assert mo.eval_on_selector("#reports-list", "l => l.querySelector('b') === null")  # text, never markup
     axe_clean(mo, "/moderate with a report")
     shoot(mo, "moderate-queue")
+    mo.emulate_media(color_scheme="dark")
+    axe_clean(mo, "/moderate with a report, dark")
+    shoot(mo, "moderate-queue-dark")
+    mo.emulate_media(color_scheme="light")
 
     # Act on report 1: Mute (the radio after Warn), 10 minutes, a reason, Enter
     tab_until(mo, "e => e.dataset && e.dataset.report === '1'")

@@ -434,6 +434,14 @@ def test_friends_made_by_keys_invite_to_a_private_table_and_shift_a_seats_the_in
     zed.goto(link)
     zed.wait_for_selector("#waiting-seats button:has-text('Sit at East')")
     assert not zed.is_visible("#private-box")  # the link is shown to the table's people, not to one watching
+    # signed out, the link's page names the private table (found by its code) and Enter watches it as a guest
+    stranger = new_page(browser, errors=errors)
+    stranger.goto(link)
+    stranger.wait_for_selector("#accept-invitation:focus:has-text('Watch as a guest')")
+    said = stranger.inner_text("#invitation-text")
+    assert said == f"You are invited to private table {table} (standard, every seat taken: you may watch).", said
+    stranger.keyboard.press("Enter")
+    stranger.wait_for_function("() => document.getElementById('waiting-seats').textContent.includes('North: Eve')")
     assert not errors, errors
 
 

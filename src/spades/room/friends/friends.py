@@ -27,7 +27,7 @@ async def _where(room: Room, name: str) -> p.FriendEntry:
     account: Account | None = await room.db(room.store.player, name)
     here = room.connections.of_player(name)
     seen = await room.db(stored.last_seen, room.store, name)
-    online = bool(here) or (seen is not None and seen > room.store._clock() - SEEN_RECENTLY)
+    online = bool(here) or (seen is not None and seen > room.store.now() - SEEN_RECENTLY)
     where, table = "away", None
     if online:
         tables = await room.db(room.store.tables_of, account, ("waiting", "playing")) if account else []

@@ -93,7 +93,7 @@ async def _target(room: Room, moderator: Account, name: str) -> Account:
 
 async def _sanction(room: Room, moderator: Account, target: Account, act: str, minutes: int | None, reason: str,
                     report_id: int | None) -> str:
-    now = room.store._clock()
+    now = room.store.now()
     if act == "lift":
         count = await room.db(stored.lift, room.store, moderator.name, target.name, reason)
         if report_id is not None:

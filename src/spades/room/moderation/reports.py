@@ -99,7 +99,7 @@ async def report(room: Room, conn: Connection, message: p.Report) -> None:
         recent = await room.db(last_messages, room.store, chat, 50)
         lines = [_line(s, False) for s in recent if s.sender_id == target.id][-p.REPORT_CONTEXT:]
     wait = await room.tallies.take(f"report:{player.id}", p.REPORTS_PER_HOUR, REPORT_WINDOW,
-                                   room.store._clock().timestamp())
+                                   room.store.now().timestamp())
     if wait > 0:
         minutes = max(1, math.ceil(wait / 60))
         raise p.Refusal(p.ErrorCode.TOO_MANY_REPORTS, f"you made {p.REPORTS_PER_HOUR} reports within the hour; "

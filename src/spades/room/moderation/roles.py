@@ -66,4 +66,4 @@ async def audit(room: Room, conn: Connection, message: p.AuditRequest) -> None:
 
 
 def clock_now(room: Room) -> datetime:
-    return room.store._clock()
+    return room.store.now()

@@ -289,6 +289,8 @@ class TableInfo(Part):
                                  "?seat=N for a seat (&seat=N after a private table's ?invite= code)")]
     private: bool = Field(default=False, description="a private table: listed only to its owner's friends and "
                           "the players invited; its invite link carries the code that lets its holder in")
+    watchers: bool = Field(default=True, description="whether those who may come to the table may watch it (a "
+                           "private table's owner may allow only its players)")
     clock: ClockForm | None = Field(default=None, description="the table's turn clock, or null: none")
 
 

@@ -192,8 +192,8 @@ class Notice(ServerBase):
 
     sent_when = ("to the player concerned, on every connection of theirs in the room; in reply to report, "
                  "moderate and invite")
-    example = {"type": "notice", "kind": "muted", "text": "A moderator muted you in every chat for 1 hour, until "
-               "11:51 UTC: insults at table 7.", "until": "2026-12-06T11:51:00Z"}
+    example = {"type": "notice", "kind": "muted", "text": "You are muted by a moderator in every chat until "
+               "11:51 UTC (1 hour left): insults at table 7.", "until": "2026-12-06T11:51:00Z"}
     omitted_when_null = ("until", "table", "seat", "name")
     type: Literal["notice"]
     kind: NoticeKind

@@ -224,7 +224,7 @@ async def chat(room: Room, conn: Connection, message: p.Chat) -> None:
     text = clean_text(message.text)
     muted = await room.db(in_force, room.store, player.id, ("mute",))
     if muted is not None:  # a moderator's mute: refused with the time left, in every chat
-        raise p.Refusal(p.ErrorCode.MUTED, muted.words(room.store._clock()))
+        raise p.Refusal(p.ErrorCode.MUTED, muted.words(room.store.now()))
     await state_of(room).check_rate(room, player)
     async with state_of(room).lock(key):  # stored and sent under the lock: no notice sends it first, without its id
         seq = await room.db(store_message, room.store, key, player, text, spectator)

@@ -167,7 +167,7 @@ class SignIn:
 
     def _refuse(self, held: moderation.Sanction, *, you: bool = True) -> None:
         code = p.ErrorCode.BANNED if held.kind == "ban" else p.ErrorCode.SUSPENDED
-        now = self.store._clock()
+        now = self.store.now()
         if you:
             raise p.Refusal(code, held.words(now))
         what = "banned" if held.kind == "ban" else f"suspended ({held.words(now).split('(')[-1].split(')')[0]})"

@@ -118,6 +118,11 @@ class Database:
     def close(self) -> None:
         self.engine.dispose()
 
+    def now(self) -> datetime:
+        """The store's clock: the moment sessions expire by, guests are released by and sanctions end by (a
+        test moves it)."""
+        return self._clock()
+
     @contextmanager
     def _session(self) -> Iterator[Session]:
         with self._sessions.begin() as session:

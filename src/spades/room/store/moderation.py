@@ -133,7 +133,9 @@ class Sanction:
         if self.kind == "ban":
             return f"{who} banned from the room: {reason}."
         left = self.left(now) or timedelta(0)
-        until = self.until.strftime("%H:%M UTC") if self.until else ""
+        until = ""
+        if self.until is not None:  # the day too, unless it ends within the day
+            until = self.until.strftime("%H:%M UTC" if left < timedelta(hours=20) else "%H:%M UTC on %-d %B %Y")
         time_left = p.minutes_words(max(1.0, left.total_seconds() / 60))
         if self.kind == "suspend":
             return f"{who} suspended from the room until {until} ({time_left} left): {reason}."

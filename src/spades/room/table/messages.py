@@ -27,6 +27,7 @@ def table_json(info: StoredTable, present: set[int], base_url: str) -> dict[str,
             "timeout": float(info.settings.get("timeout", 60)), "invite": f"{base_url}/tables/{info.id}"
             + (f"?invite={info.invite}" if info.settings.get("private") else ""),
             "private": bool(info.settings.get("private", False)),
+            "watchers": bool(info.settings.get("watchers", True)),
             "clock": info.settings.get("clock")}
 
 

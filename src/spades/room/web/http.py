@@ -3,8 +3,7 @@ askers share), ``GET /api/tables/{table}`` (one table as the lobby lists it, whi
 an invitation's page looks up: a private table only with its invitation code, ``?invite=CODE``),
 ``GET /api/tables/{table}/record`` (a
 finished game's record only: an unfinished game's record would show every hand, so it is refused with 409) and
-``GET /api/players/{name}/stats``, ``GET /api/players/{name}/role`` (the player's role in the room, if any:
-moderator or admin, as the player's page says it), ``GET /api/tournaments`` (the open ones and the last ones over) and
+``GET /api/players/{name}/stats``, ``GET /api/tournaments`` (the open ones and the last ones over) and
 ``GET /api/tournaments/{n}`` (one, with its rounds and standings), ``POST /api/sign-out`` (ends a session); and
 ``GET /metrics`` on the metrics listener alone.
 
@@ -30,7 +29,6 @@ from .. import protocol as p
 from ..identity import names
 from ..lobby.listing import lobby_find, lobby_page
 from ..protocol import MAX_TABLE_ID
-from ..store import moderation
 from ..store import tournaments as stored
 from ..table.messages import table_json
 from ..tournaments.views import tournament_message, tournament_summary
@@ -115,17 +113,6 @@ async def _stats(request: Request) -> JSONResponse:
     if stats is None:
         return JSONResponse({"error": "no player has that name"}, status_code=404)
     return JSONResponse(vars(stats))
-
-
-async def _role(request: Request) -> JSONResponse:
-    """``GET /api/players/{name}/role``: ``{"name", "role"}``, the role moderator or admin, or null."""
-    name = request.path_params["name"]
-    room = request.app.state.room
-    player = await room.aside(room.store.player, name) if names.lookup_key(name) is not None else None
-    if player is None:
-        return JSONResponse({"error": "no player has that name"}, status_code=404)
-    role = None if player.guest else await room.aside(moderation.role_of, room.store, player.id)
-    return JSONResponse({"name": player.name, "role": role})
 
 
 async def _tournament(request: Request) -> JSONResponse:
@@ -213,7 +200,6 @@ def routes() -> list[Route]:
         Route("/api/tables/{table}", _table),
         Route("/api/tables/{table}/record", _record),
         Route("/api/players/{name}/stats", _stats),
-        Route("/api/players/{name}/role", _role),
         Route("/api/sign-out", _sign_out, methods=["POST"]),
         Route("/api/tournaments", _tournaments),
         Route("/api/tournaments/{tournament}", _tournament),

@@ -87,20 +87,14 @@ async function leaderboard(group, out) {
 
 const ROLE_WORDS = { admin: "an administrator", moderator: "a moderator" };
 
-/** The player's role in the room, in a sentence, or null (none, or not known). */
-async function roleLine(name) {
-  try {
-    const found = await getJson(`/api/players/${encodeURIComponent(name)}/role`);
-    return found.role ? `${found.name} is ${ROLE_WORDS[found.role] || found.role} of the room.` : null;
-  } catch {
-    return null;
-  }
+/** The player's role in the room, in a sentence, or null (none). */
+function roleLine(page) {
+  return page.role ? `${page.name} is ${ROLE_WORDS[page.role] || page.role} of the room.` : null;
 }
 
 async function playerPage(name, out, number) {
   let page;
   const address = `/players/${encodeURIComponent(name)}`;
-  const role = roleLine(name);
   try {
     page = await getJson(`/api${address}${number ? `?page=${number}` : ""}`);
   } catch (error) {
@@ -109,7 +103,7 @@ async function playerPage(name, out, number) {
   }
   $("ratings-title").textContent = `${page.name}'s ratings`;
   const parts = [];
-  const held = await role;
+  const held = roleLine(page);
   if (held) parts.push(el("p", { id: "player-role", class: "player-role", text: held }));
   if (!page.ratings.length) parts.push(el("p", { text: `${page.name} has no rated game yet.` }));
   for (const rating of page.ratings) {

@@ -316,9 +316,9 @@ def test_a_database_at_v0017_upgrades_with_its_ratings_and_the_rebuild_fills_the
 
 # -- a real room ---------------------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    with serving("sqlite", tmp_path_factory.mktemp("fair-ratings")) as process:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    with serving(request.param, tmp_path_factory.mktemp("fair-ratings")) as process:
         yield process
 
 

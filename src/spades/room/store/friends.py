@@ -121,7 +121,7 @@ def ask_friend(store: Store, player: Account, name: str) -> tuple[str, bool]:
                 or_(FriendRow.asker_id == player.id, FriendRow.friend_id == player.id))) or 0
             if count >= p.FRIENDS_MAX:
                 raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"you have {p.FRIENDS_MAX} friends and requests already")
-            session.add(FriendRow(asker_id=player.id, friend_id=other.id, accepted=False, at=store._clock()))
+            session.add(FriendRow(asker_id=player.id, friend_id=other.id, accepted=False, at=store.now()))
             return other.name, False
         if not row.accepted and row.friend_id == player.id:
             row.accepted = True
@@ -201,9 +201,9 @@ def invite(store: Store, by: Account, table_id: int, name: str, seat: int | None
             raise p.Refusal(p.ErrorCode.BLOCKED, f"{other.name} cannot be invited to this table")
         row = session.get(InviteRow, (table_id, other.id))
         if row is None:
-            session.add(InviteRow(table_id=table_id, player_id=other.id, seat=seat, by_id=by.id, at=store._clock()))
+            session.add(InviteRow(table_id=table_id, player_id=other.id, seat=seat, by_id=by.id, at=store.now()))
         else:
-            row.seat, row.by_id, row.at = seat, by.id, store._clock()
+            row.seat, row.by_id, row.at = seat, by.id, store.now()
         return other.name
 
 

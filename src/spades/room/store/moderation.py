@@ -193,7 +193,7 @@ def set_role(store: Store, name: str, role: str | None, by: str, reason: str = "
     """Give the named registered player ``role`` (or none), written to the audit log; the name as stored."""
     if role is not None and role not in ROLES:
         raise ValueError(f"a role is one of {', '.join(ROLES)}")
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         row = _need_player(session, name)
         if row.password_hash is None:
@@ -225,7 +225,7 @@ def roles(store: Store) -> list[tuple[str, str]]:
 
 def mark(store: Store, player_id: int, address: str, device: str | None) -> None:
     """The player signed in from ``address`` (and the browser's device token, when it sent one)."""
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         for kind, value in (("address", address), ("device", device)):
             if not value:
@@ -243,7 +243,7 @@ def marks_shared(store: Store, player_ids: list[int],
     ``MARK_KEEP``: (first, second, "address" or "device"), each pair once."""
     if len(player_ids) < 2:
         return []
-    since = store._clock() - MARK_KEEP
+    since = store.now() - MARK_KEEP
     with store.transaction() as session:
         rows = session.execute(select(MarkRow.player_id, MarkRow.kind, MarkRow.value)
                                .where(MarkRow.player_id.in_(player_ids), MarkRow.last >= since)).all()
@@ -269,7 +269,7 @@ def _addresses(session: Session, player_id: int, since: datetime) -> list[str]:
 
 def in_force(store: Store, player_id: int, kinds: tuple[str, ...] = ("suspend", "ban")) -> Sanction | None:
     """The player's sanction of one of ``kinds`` in force now, the one ending last (a ban before any)."""
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         rows = session.scalars(select(SanctionRow).where(
             SanctionRow.player_id == player_id, SanctionRow.kind.in_(kinds), ~SanctionRow.lifted,
@@ -285,7 +285,7 @@ def refused_address(store: Store, address: str) -> Sanction | None:
     """A suspension or ban in force that holds against new players and guests from ``address``."""
     if not address:
         return None
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         rows = session.scalars(select(SanctionRow).where(
             SanctionRow.kind.in_(("suspend", "ban")), ~SanctionRow.lifted,
@@ -304,7 +304,7 @@ def place_sanction(store: Store, by: str, name: str, kind: str, minutes: int | N
     addresses the player signed in from lately too."""
     if kind not in SANCTIONS:
         raise ValueError(f"a sanction is one of {', '.join(SANCTIONS)}")
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         row = _need_player(session, name)
         until = None if kind == "ban" else now + timedelta(minutes=minutes or 0) if kind != "warn" else now
@@ -322,7 +322,7 @@ def place_sanction(store: Store, by: str, name: str, kind: str, minutes: int | N
 
 def lift(store: Store, by: str, name: str, reason: str) -> int:
     """End the named player's sanctions in force now (an appeal granted); how many."""
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         row = _need_player(session, name)
         found = session.scalars(select(SanctionRow).where(
@@ -348,7 +348,7 @@ def _outcome(kind: str, name: str, minutes: int | None) -> str:
 def add_report(store: Store, kind: str, reporter: Account | None, name: str, table: int | None, seq: int | None,
                reason: str, lines: list[dict[str, Any]]) -> StoredReport:
     """Keep a report (its lines as the room stored them); the reported player must exist."""
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         row = _need_player(session, name)
         if reporter is not None and row.id == reporter.id:
@@ -395,7 +395,7 @@ def _close(session: Session, report_id: int, by: str, outcome: str) -> None:
 def close_reports(store: Store, by: str, report_id: int, act: str, outcome: str, reason: str,
                   target: str = "", **detail: Any) -> None:
     """Close a report without a sanction (dismissed, a table closed, a rating voided), with its audit line."""
-    now = store._clock()
+    now = store.now()
     with store.transaction() as session:
         _close(session, report_id, by, outcome)
         write_audit(session, by, act, target or f"report {report_id}", reason, now, report=report_id, **detail)
@@ -404,7 +404,7 @@ def close_reports(store: Store, by: str, report_id: int, act: str, outcome: str,
 def audit(store: Store, by: str, act: str, target: str, reason: str, **detail: Any) -> None:
     """An act that has no other row of its own (a table closed, a rating voided) in the audit log."""
     with store.transaction() as session:
-        write_audit(session, by, act, target, reason, store._clock(), **detail)
+        write_audit(session, by, act, target, reason, store.now(), **detail)
 
 
 def reporters(store: Store, report_id: int) -> str | None:

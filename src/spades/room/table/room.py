@@ -76,7 +76,7 @@ class Room:
         if isinstance(self.tallies, LocalTallies):  # with Redis the counts live there, each key with its expiry
             self.held["tallies"] = self.tallies.held
         self.events.subscribe(PersonAway, self._claim_back)
-        self.notices["tell"] = Room._told
+        self.notices["tell"] = Room.told_elsewhere
 
     @property
     def alone(self) -> bool:
@@ -238,7 +238,8 @@ class Room:
             if close is not None:
                 conn.drain_and_close(close)
 
-    async def _told(self, notice: dict[str, Any]) -> None:
+    async def told_elsewhere(self, notice: dict[str, Any]) -> None:
+        """Another process's ``tell``: this process's connections of that player are sent it too."""
         if notice.get("from") == self.origin:
             return
         name, frame, close = notice.get("tell"), notice.get("frame"), notice.get("close")

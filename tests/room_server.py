@@ -14,13 +14,14 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from room_databases import database, postgres_unreachable
 from spades.bots import bot_seed, make_bot
@@ -32,6 +33,7 @@ from spades.room.protocol import RATE_BURST, RATE_PER_SECOND
 from spades.room.web.limits import RateLimit
 from spades.wire import action_from_json, action_text
 
+T = TypeVar("T")
 FAST = {"lose_at": -150}  # random bids lose points fast: every preset's game ends within a few hands
 # SPADES_TEST_SERVER=granian: every ServeProcess runs spades serve --server granian, to hold that server to the room's
 # tests (how it differs from uvicorn: spades.commands.serve_granian)
@@ -99,6 +101,24 @@ class ServeProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+
+
+class Loop:
+    """An event loop in a thread, for the room's websocket clients beside blocking code (a browser's pages, the
+    terminal's reads); ``ceiling``: the seconds ``run`` waits for one coroutine."""
+
+    def __init__(self, ceiling: float = 90.0) -> None:
+        self.ceiling = ceiling
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(self.ceiling)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
 
 
 def choose(seed: str, cursor: int, legal: list[str]) -> str:

@@ -4,20 +4,16 @@ phrase (and is no bid); Shift+M reads the messages back; and `spades play` answe
 
 from __future__ import annotations
 
-import asyncio
-import threading
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
-from room_server import ServeProcess
+from room_server import Loop, ServeProcess
 from spades.room.client import RoomClient
 from test_join import JoinDriver
 from test_table_play import Driver
-
-T = TypeVar("T")
 
 
 @pytest.fixture
@@ -29,27 +25,12 @@ def server(tmp_path: Path) -> Iterator[ServeProcess]:
         process.stop()
 
 
-class Loop:
-    """An event loop in a thread, for a RoomClient beside the terminal's blocking reads."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(20)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
-
 
 def test_chat_by_keys_at_spades_join(server: ServeProcess, tmp_path: Path) -> None:
     joined = JoinDriver(tmp_path / "join", [server.url, "--name", "Ada", "-o", "hands=1"])
     joined.expect(r"at table 1\. You are South\.")
     joined.expect(r"Your turn to bid")
-    loop = Loop()
+    loop = Loop(20)
     bob = RoomClient(server.url)
     try:
         loop.run(bob.connect())

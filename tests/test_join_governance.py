@@ -9,34 +9,27 @@ from __future__ import annotations
 
 import asyncio
 import re
-import threading
-from collections.abc import Coroutine
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pexpect
 
-from room_server import ServeProcess
+from room_server import Loop, ServeProcess
 from spades.room.client import RoomClient
 from spades.room.store import Store
 from spades.room.store.moderation import set_role
 from test_join import JoinDriver
 from test_room_tournament import PASSWORD, registered
 
-T = TypeVar("T")
 CEILING = 90.0  # seconds any one answer of the room may take on a busy machine
 
 
-class Loop:
-    """An event loop in a thread, for the room's other people beside the terminal's blocking reads."""
+class People(Loop):
+    """The shared loop, for the room's other people beside the terminal's blocking reads."""
 
     def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(CEILING)
+        super().__init__(CEILING)
 
     def person(self, url: str, name: str) -> RoomClient:
         """A registered player signed in."""
@@ -49,11 +42,10 @@ class Loop:
     def frame(self, client: RoomClient, test: Any, since: int = 0) -> dict[str, Any]:
         return self.run(client.wait_for(test, CEILING - 5, since=since))
 
-    def stop(self, clients: list[RoomClient]) -> None:
+    def stop(self, clients: Sequence[RoomClient] = ()) -> None:
         for client in clients:
-            asyncio.run_coroutine_threadsafe(client.close(), self.loop).result(CEILING)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+            self.run(client.close())
+        super().stop()
 
 
 def room(tmp_path: Path, names: list[str], moderators: tuple[str, ...] = ()) -> ServeProcess:
@@ -85,7 +77,7 @@ def at_table(driver: JoinDriver, table: int) -> None:
 
 def test_bang_reports_the_last_line_heard_and_report_names_a_player(tmp_path: Path) -> None:
     server = room(tmp_path, ["Mo", "Bob"], moderators=("Mo",))
-    loop = Loop()
+    loop = People()
     clients: list[RoomClient] = []
     joined = JoinDriver(tmp_path / "ada", [server.url, "--name", "Ada", "-o", "hands=1"])
     try:
@@ -141,7 +133,7 @@ def test_bang_reports_the_last_line_heard_and_report_names_a_player(tmp_path: Pa
 
 def test_friends_by_keys_and_an_invitation_taken_with_shift_a(tmp_path: Path) -> None:
     server = room(tmp_path, ["Ada", "Bob"])
-    loop = Loop()
+    loop = People()
     clients: list[RoomClient] = []
     joined = JoinDriver(tmp_path / "ada", [server.url, "--name", "Ada", "--password", "-o", "hands=1"],
                         password=PASSWORD)
@@ -200,7 +192,7 @@ def test_friends_by_keys_and_an_invitation_taken_with_shift_a(tmp_path: Path) ->
 
 def test_a_moderator_reads_the_reports_and_mutes_with_a_report_number(tmp_path: Path) -> None:
     server = room(tmp_path, ["Mo", "Bob", "Cy"], moderators=("Mo",))
-    loop = Loop()
+    loop = People()
     clients: list[RoomClient] = []
     mo = JoinDriver(tmp_path / "mo", [server.url, "--name", "Mo", "--password", "-o", "hands=1"], password=PASSWORD)
     drivers = [mo]
@@ -256,7 +248,7 @@ def test_a_moderator_reads_the_reports_and_mutes_with_a_report_number(tmp_path: 
 
 def test_a_suspended_player_hears_it_and_spades_join_ends_without_reconnecting(tmp_path: Path) -> None:
     server = room(tmp_path, ["Mo", "Bob"], moderators=("Mo",))
-    loop = Loop()
+    loop = People()
     clients: list[RoomClient] = []
     bob = JoinDriver(tmp_path / "bob", [server.url, "--name", "Bob", "--password", "-o", "hands=1"],
                      password=PASSWORD)

@@ -17,45 +17,27 @@ into /tmp/governance-shots/, as the other browser tests keep theirs."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-import threading
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from room_server import Loop
 from spades.room.client import RoomClient
 from spades.room.store import Store
 from spades.room.store.friends import ask_friend
 from spades.room.store.moderation import set_role
 from spades.room.web.app import create_app
 from test_web import axe_violations, report
-from web_support import DESKTOP, PHONE, TRANSCRIPT, Room, heard_times, new_page, transcript
+from web_support import DESKTOP, PHONE, TRANSCRIPT, Room, heard_times, new_page, sign_in, transcript
 
 PASSWORD = "correct horse battery"
 SHOTS = Path("/tmp/governance-shots")
 WAIT = 60_000  # ms: a ceiling for what the room and the other pages do in their own time
-T = TypeVar("T")
-
-
-class Loop:
-    """An event loop in a thread, for the room's websocket clients beside Playwright's own."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-
-    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(90)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
 
 
 @pytest.fixture
@@ -91,15 +73,7 @@ def person(browser: Any, room: Room, name: str, errors: list[str], sent: list[di
     page.add_init_script(TRANSCRIPT)
     if sent is not None:
         sent_frames(page, sent)
-    page.goto(room.url + "/")
-    page.wait_for_selector("#play-now:focus")
-    page.focus("#login-name")
-    page.keyboard.type(name)
-    page.keyboard.press("Tab")
-    page.keyboard.type(PASSWORD)
-    page.keyboard.press("Enter")  # the form's first button: Sign in
-    page.wait_for_selector("#lobby-title:focus")
-    assert page.inner_text("#who") == name
+    sign_in(page, room.url, name, PASSWORD)
     return page
 
 

@@ -18,24 +18,21 @@ import pytest
 from room_server import close_all
 from test_room_tournament import PASSWORD, play_all, registered
 from test_web import axe_violations, report
-from web_support import DESKTOP, TRANSCRIPT, heard_times, log_lines, new_page, serving, transcript, wait_for_log
+from web_support import (
+    DESKTOP,
+    TRANSCRIPT,
+    heard_times,
+    log_lines,
+    new_page,
+    serving,
+    sign_in,
+    transcript,
+    wait_for_log,
+)
 
 NAMES = ["Ada Web", "Bob", "Cy", "Di"]
 SHOTS = Path("/tmp/tournament-shots")
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-
-def sign_in(page: Any, url: str, name: str) -> None:
-    """A registered player signs in by keys on the first page."""
-    page.goto(url + "/")
-    page.wait_for_selector("#play-now:focus")
-    page.focus("#login-name")
-    page.keyboard.type(name)
-    page.keyboard.press("Tab")
-    page.keyboard.type(PASSWORD)
-    page.keyboard.press("Enter")  # the form's first button: Sign in
-    page.wait_for_selector("#lobby-title:focus")
-    assert page.inner_text("#who") == name
 
 
 def others(url: str, tournament: int) -> dict[str, Any]:
@@ -110,7 +107,7 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         errors: list[str] = []
         page = new_page(browser, errors=errors)
         page.add_init_script(TRANSCRIPT)
-        sign_in(page, room.url, NAMES[0])
+        sign_in(page, room.url, NAMES[0], PASSWORD)
 
         # the lobby's Tournaments region, by Tab from "Play with people" above it, then Enter
         assert page.inner_text("#lobby-tournaments-title") == "Tournaments"

@@ -124,6 +124,19 @@ def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str]
 ROOM_LINES = ("The game begins.",)  # what the room says that a local table has no reason to
 
 
+def sign_in(page: Any, url: str, name: str, password: str) -> None:
+    """A registered player signs in by keys on the room's first page, and comes to the lobby."""
+    page.goto(url + "/")
+    page.wait_for_selector("#play-now:focus")
+    page.focus("#login-name")
+    page.keyboard.type(name)
+    page.keyboard.press("Tab")
+    page.keyboard.type(password)
+    page.keyboard.press("Enter")  # the form's first button: Sign in
+    page.wait_for_selector("#lobby-title:focus")
+    assert page.inner_text("#who") == name
+
+
 def log_lines(page: Any, room: bool = False) -> list[str]:
     """The lines of the polite log region, in order; without the room's own lines unless ``room``."""
     lines: list[str] = page.eval_on_selector_all("#log p:not(.error)", "nodes => nodes.map(n => n.textContent)")

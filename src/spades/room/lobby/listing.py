@@ -41,6 +41,7 @@ class Listing:
 
     pages: list[bytes] = field(default_factory=lambda: [b"[]"])
     tables: list[dict[str, Any]] = field(default_factory=list)  # the same tables, in the same order, not encoded
+    private: list[dict[str, Any]] = field(default_factory=list)  # the private tables, in no page: for who may see
     version: tuple[int, int] = (-1, -1)
     made: float = -LOBBY_MAX_AGE
     builds: int = 0  # how many copies were made (the bench and the tests count them against the requests)
@@ -69,27 +70,24 @@ def lobby_order(info: StoredTable) -> tuple[int, int]:
     return (2 if info.state != "waiting" else 0 if free else 1), -info.id
 
 
-async def lobby_tables(room: Room) -> list[dict[str, Any]]:
-    """Every table waiting or under way, in the lobby's order (``lobby_order``; read now, not shared)."""
+async def lobby_tables(room: Room, *, private: bool = False) -> list[dict[str, Any]]:
+    """Every table waiting or under way, in the lobby's order (``lobby_order``; read now, not shared); with
+    ``private``, the private ones too."""
     infos: list[StoredTable] = await room.db(room.store.tables, ("waiting", "playing"), p.LOBBY_MAX_TABLES,
                                              newest_first=True)
     return [table_json(info, room.connections.present(info.id), room.base_url)
-            for info in sorted(infos, key=lobby_order) if not info.settings.get("private")]
+            for info in sorted(infos, key=lobby_order) if private or not info.settings.get("private")]
 
 
 async def private_tables(room: Room, viewer: Account) -> list[dict[str, Any]]:
-    """The private tables the viewer may see (their own, their friends', those they are invited to), read for
-    them alone: the shared copy never holds a private table."""
-    if viewer.guest:
-        ids: list[int] = []
-    else:
-        ids = await room.db(private_tables_for, room.store, viewer.id)
-    found = []
-    for table_id in ids[:p.LOBBY_PAGE]:
-        info = await room.db(room.store.table, table_id)
-        if info is not None:
-            found.append(table_json(info, room.connections.present(info.id), room.base_url))
-    return found
+    """The private tables the viewer may see (their own, their friends', those they are invited to, those they
+    sit at), from the shared copy, which keeps them apart from its pages: the viewer's own read is made only when
+    the room has a private table at all."""
+    listing = await _current(room)
+    if not listing.private or viewer.guest:
+        return []
+    allowed = set(await room.db(private_tables_for, room.store, viewer.id))
+    return [info for info in listing.private if info["table"] in allowed][:p.LOBBY_PAGE]
 
 
 async def _current(room: Room) -> Listing:
@@ -101,7 +99,9 @@ async def _current(room: Room) -> Listing:
         if listing.fresh(room):
             return listing
         version = _version(room)  # read before the store: a change made meanwhile makes the next asker read again
-        tables = await lobby_tables(room)
+        every = await lobby_tables(room, private=True)
+        tables = [info for info in every if not info["private"]]
+        listing.private = [info for info in every if info["private"]]
         size = p.LOBBY_PAGE
         listing.pages = [orjson.dumps(tables[at:at + size]) for at in range(0, len(tables), size)] or [b"[]"]
         listing.tables = tables

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .card_words import the_card
 from .cards import CARDS, Card, parse_card
 from .errors import ActionError, CardError
+from .language import _
 
 __all__ = ["BIDS", "BLIND_NIL", "MAX_BID", "NIL", "Action", "ActionError", "Bid", "Choice", "parse_action"]
 
@@ -29,7 +31,7 @@ class Bid:
         if blind:
             return BLIND_NIL
         if not isinstance(value, int) or not 0 <= value <= MAX_BID:
-            raise ActionError(f"{value!r} is not a bid: bids are Nil (0) to {MAX_BID}")
+            raise ActionError(_("{text} is not a bid: bids are Nil (0) to {most}", text=repr(value), most=MAX_BID))
         return BIDS[value]
 
     @classmethod
@@ -64,7 +66,10 @@ class Bid:
 
     @property
     def spoken(self) -> str:
-        return {"blind nil": "Blind Nil", "nil": "Nil"}.get(str(self), str(self))
+        """The bid as a person hears it, in the language in force: ``Nil``, ``Blind Nil``, ``4``."""
+        if self.blind:
+            return _("Blind Nil")
+        return _("Nil") if self.value == 0 else str(self.value)
 
 
 MAX_BID = 18  # the most tricks a hand has: three players with the jokers hold 18 cards each
@@ -94,7 +99,7 @@ Action = Card | Bid | Choice
 def parse_action(text: str) -> Action:
     """The action a word names: ``AS``/``ten of hearts``, ``nil``/``0``/``4``/``blind nil``, ``keep``/``look``."""
     if not isinstance(text, str):
-        raise ActionError(f"{text!r} is not an action")
+        raise ActionError(_("{text} is not an action", text=repr(text)))
     known = _BY_TEXT.get(text)
     if known is not None:  # an action as str() writes it (the wire, the records): the common case by far
         return known
@@ -106,7 +111,7 @@ def parse_action(text: str) -> Action:
     if key.isdigit():
         value = int(key)
         if value > MAX_BID:
-            raise ActionError(f"{text!r} is not a bid: bids are Nil (0) to {MAX_BID}")
+            raise ActionError(_("{text} is not a bid: bids are Nil (0) to {most}", text=repr(text), most=MAX_BID))
         return BIDS[value]
     for choice in Choice:
         if key == choice.value:
@@ -114,9 +119,11 @@ def parse_action(text: str) -> Action:
     try:
         return parse_card(text)
     except CardError as error:
-        message = f"{text!r} is not a card, a bid, keep, discard or look"
         if error.suggestion is not None:
-            message += f"; did you mean the {error.suggestion.name}?"
+            message = _("{text} is not a card, a bid, keep, discard or look; did you mean {card}?", text=repr(text),
+                        card=the_card(error.suggestion))
+        else:
+            message = _("{text} is not a card, a bid, keep, discard or look", text=repr(text))
         raise ActionError(message, error.suggestion) from None
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .card_words import card_words, held_card, rank_words, suit_word, suit_words, the_card, the_rank
 from .errors import CardError, nearest
+from .language import _
 
 __all__ = [
     "ALL_CARDS",
@@ -27,9 +29,16 @@ __all__ = [
     "CardSet",
     "Suit",
     "card_bit",
+    "card_words",
+    "held_card",
     "parse_card",
     "parse_cards",
+    "rank_words",
     "suggest_card",
+    "suit_word",
+    "suit_words",
+    "the_card",
+    "the_rank",
 ]
 
 
@@ -63,7 +72,7 @@ class Suit(IntEnum):
         for suit in cls:
             if key in (suit.letter.lower(), suit.symbol, suit.plural, suit.singular, suit.symbol + "\ufe0f"):
                 return suit
-        raise CardError(f"{text!r} is not a suit")
+        raise CardError(_("{text} is not a suit", text=repr(text)))
 
 
 RANK_LETTERS = "23456789TJQKA"
@@ -130,7 +139,8 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """The spoken form, for screen readers: "ten of hearts", "Big Joker" (said after "the", as every card is)."""
+        """The English name, as parsing and records read it: "ten of hearts", "Big Joker". What a person hears is
+        in the language in force: :func:`card_words`, :func:`the_card`."""
         if self >= 52:
             return JOKER_NAMES[self]
         return f"{RANK_WORDS[self % 13]} of {Suit(self // 13).plural}"
@@ -181,7 +191,7 @@ def parse_card(text: str) -> Card:
     """Parse ``AS``, ``10H``, ``TH``, ``2♣``, ``Q♦``, ``ten of hearts``, ``BJ`` or ``little joker``; a bad string is
     quoted in the error, with the card a misspelt name was probably meant to be (see :func:`suggest_card`)."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card")
+        raise CardError(_("{text} is not a card", text=repr(text)))
     known = _BY_TEXT.get(text)
     if known is not None:  # the wire's and the records' form, as str(card) writes it: the common case by far
         return known
@@ -191,7 +201,7 @@ def parse_card(text: str) -> Card:
     if joker is not None:
         return CARDS[joker]
     if " of " in lowered:
-        rank_word, _, suit_word = lowered.partition(" of ")
+        rank_word, _of, suit_word = lowered.partition(" of ")
         rank = _RANK_ALIASES.get(rank_word.strip())
         try:
             suit = Suit.parse(suit_word)
@@ -201,7 +211,7 @@ def parse_card(text: str) -> Card:
             raise not_a_card(text)
         return CARDS[suit * 13 + rank]
     if len(raw) < 2:
-        raise CardError(f"{text!r} is not a card")
+        raise CardError(_("{text} is not a card", text=repr(text)))
     rank_part, suit_part = raw[:-1], raw[-1]
     if suit_part == "\ufe0f" and len(raw) >= 3:  # emoji presentation selector after a symbol
         rank_part, suit_part = raw[:-2], raw[-2]
@@ -245,8 +255,8 @@ def not_a_card(text: str) -> CardError:
     """The refusal of a text that is not a card, quoting it, with a suggestion when there is one."""
     guess = suggest_card(text)
     if guess is None:
-        return CardError(f"{text!r} is not a card")
-    return CardError(f"{text!r} is not a card; did you mean the {guess.name}?", guess)
+        return CardError(_("{text} is not a card", text=repr(text)))
+    return CardError(_("{text} is not a card; did you mean {card}?", text=repr(text), card=the_card(guess)), guess)
 
 
 def parse_cards(text: str) -> CardSet:
@@ -255,7 +265,7 @@ def parse_cards(text: str) -> CardSet:
     for token in text.replace(",", " ").split():
         card = parse_card(token)
         if mask >> card & 1:
-            raise CardError(f"{token!r} is given twice in {text!r}")
+            raise CardError(_("{card} is given twice in {text}", card=repr(token), text=repr(text)))
         mask |= 1 << card
     return CardSet(mask)
 
@@ -354,22 +364,23 @@ class CardSet(int):
     def from_pbn(cls, text: str) -> CardSet:
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise CardError(f"{text!r} is not a hand in PBN form (four suits separated by dots)")
+            raise CardError(_("{text} is not a hand in PBN form (four suits separated by dots)", text=repr(text)))
         mask = 0
         for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts, strict=True):
             for letter in ranks.upper().replace("10", "T"):
                 if suit is Suit.SPADES and letter in "BL":
                     joker = BIG_JOKER if letter == "B" else LITTLE_JOKER
                     if mask >> joker & 1:
-                        raise CardError(f"{JOKER_TEXT[joker]} is given twice in {text!r}")
+                        raise CardError(_("{card} is given twice in {text}", card=JOKER_TEXT[joker], text=repr(text)))
                     mask |= 1 << joker
                     continue
                 index = RANK_LETTERS.find(letter)
                 if index < 0:
-                    raise CardError(f"{letter!r} in {text!r} is not a rank")
+                    raise CardError(_("{letter} in {text} is not a rank", letter=repr(letter), text=repr(text)))
                 bit = 1 << (suit * 13 + index)
                 if mask & bit:
-                    raise CardError(f"{RANK_TEXT[index]}{suit.letter} is given twice in {text!r}")
+                    raise CardError(_("{card} is given twice in {text}", card=RANK_TEXT[index] + suit.letter,
+                                      text=repr(text)))
                 mask |= bit
         return cls(mask)
 

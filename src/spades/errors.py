@@ -23,6 +23,8 @@ import difflib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from .language import _
+
 if TYPE_CHECKING:
     from .cards import Card
 
@@ -110,8 +112,13 @@ class UnknownLevel(SpadesError):
 
     def __init__(self, level: str, levels: tuple[str, ...]) -> None:
         near = nearest(level, levels)
-        guess = f" (did you mean {near!r}?)" if near else ""
-        super().__init__(f"unknown bot level {level!r}{guess}; the levels are {', '.join(levels)}")
+        if near:
+            message = _("unknown bot level {level} (did you mean {near}?); the levels are {levels}", level=repr(level),
+                        near=repr(near), levels=", ".join(levels))
+        else:
+            message = _("unknown bot level {level}; the levels are {levels}", level=repr(level),
+                        levels=", ".join(levels))
+        super().__init__(message)
         self.level = level
         self.levels = levels
 

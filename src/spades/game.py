@@ -17,7 +17,18 @@ from typing import Any, NamedTuple
 
 from .actions import BLIND_NIL, Action, Bid, Choice
 from .bids import blind_choices, free_bids, legal_bids, mates_bid, partner_bid_after
-from .cards import CARDS, FULL_DECK, SUIT_CARDS, SUIT_MASK, SUIT_MASKS, Card, CardSet, Suit, cards_of
+from .cards import (
+    CARDS,
+    FULL_DECK,
+    SUIT_CARDS,
+    SUIT_MASK,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    cards_of,
+    suit_words,
+    the_card,
+)
 from .errors import IllegalAction, PositionError, UndoError
 from .events import (
     BidChanged,
@@ -33,9 +44,10 @@ from .events import (
     SpadesBroken,
     TrickWon,
 )
+from .language import _, n_
 from .rules import Rules
 from .scoring import HandResult, score_hand
-from .seats import SEAT_NAMES, seat_name
+from .seats import SEAT_NAMES, seat_name, seat_words
 from .tricks import TRICK_KEYS as _TRICK_KEYS
 from .view import Phase, SeatView, make_view
 
@@ -92,6 +104,13 @@ def game_end(rules: Rules, results: Sequence[HandResult], hands_played: int) -> 
         return True, winner
     ends = bool(fallen) or (not rules.hands and top >= rules.target)
     return ends and winner is not None, winner
+
+
+def _not_held(card: Card, who: str | None) -> str:
+    """The refusal of a card the seat to move does not hold, to that seat or (``who``) about it."""
+    if who is None:
+        return _("you do not hold {card}", card=the_card(card))
+    return _("{seat} does not hold {card}", seat=who, card=the_card(card))
 
 
 def first_dealer(seed: int | str, players: int) -> int:
@@ -197,19 +216,21 @@ class Game:
         are dealt from ``seed``. Two-player hands skip the draw; the other 26 cards count as discards."""
         hands = [int(h) for h in hands]
         if len(hands) != rules.players:
-            raise PositionError(f"{len(hands)} hands given; {rules.variant} has {rules.players} players")
+            raise PositionError(_("{given} hands given; {variant} has {players} players", given=len(hands),
+                                  variant=rules.variant, players=rules.players))
         seen = 0
         size = rules.hand_size
         for seat, hand in enumerate(hands):
             if hand.bit_count() != size:
-                raise PositionError(f"{seat_name(seat, rules.players)} has {hand.bit_count()} cards, not {size}")
+                raise PositionError(_("{seat} has {count} cards, not {size}", seat=seat_words(seat, rules.players),
+                                      count=hand.bit_count(), size=size))
             if hand & ~rules.pack:
-                raise PositionError(f"{CardSet(hand & ~rules.pack)} is not in this game's pack")
+                raise PositionError(_("{cards} is not in this game's pack", cards=CardSet(hand & ~rules.pack)))
             if seen & hand:
-                raise PositionError(f"{CardSet(seen & hand)} given to two seats")
+                raise PositionError(_("{cards} given to two seats", cards=CardSet(seen & hand)))
             seen |= hand
         if not 0 <= dealer < rules.players:
-            raise PositionError(f"dealer {dealer} is not a seat")
+            raise PositionError(_("dealer {dealer} is not a seat", dealer=dealer))
         game = cls.__new__(cls)
         game.rules = rules
         game.seed = seed
@@ -217,7 +238,7 @@ class Game:
         game.scores = list(scores) if scores is not None else [0] * rules.sides
         game.bags = list(bags) if bags is not None else [0] * rules.sides
         if len(game.scores) != rules.sides or len(game.bags) != rules.sides:
-            raise PositionError(f"scores and bags need {rules.sides} entries")
+            raise PositionError(_("scores and bags need {sides} entries", sides=rules.sides))
         game.actions = []
         game._starts = []
         game._log = []
@@ -379,49 +400,62 @@ class Game:
         return blind_choices(rules, mates)
 
     def why_illegal(self, action: object, who: str | None = None) -> str | None:
-        """The reason ``action`` may not be taken now, in the words a player hears; None when it is legal.
+        """The reason ``action`` may not be taken now, in the words a player hears (in the language in force);
+        None when it is legal.
 
-        The reason speaks to the seat to move as "you". ``who`` names that seat instead, for a reader who is not
-        that seat (a record replayed, another seat's move), so the same reason reads in the third person."""
-        you, you_do, your, must = ("you", "you do", "your", "") if who is None else (
-            who, f"{who} does", "their", f"{who} must ")
+        The reason speaks to the seat to move as "you". ``who`` names that seat instead (as said: ``seat_words``),
+        for a reader who is not that seat (a record replayed, another seat's move), so the same reason reads in the
+        third person."""
         phase = self.phase
         if phase is Phase.OVER:
-            return "the game is over"
+            return _("the game is over")
         if phase is Phase.PLAY:
             if not isinstance(action, Card):
-                return "it is time to play a card"
+                return _("it is time to play a card")
             if not self.hands[self.turn] >> action & 1:
-                return f"{you_do} not hold the {action.name}"
+                return _not_held(action, who)
             if self.legal_mask() >> action & 1:
                 return None
             if self.trick:
-                return f"{you} must follow {Suit(self.rules.card_suits[self.trick[0]]).plural}"
+                suit = suit_words(self.rules.card_suits[self.trick[0]])
+                if who is None:
+                    return _("you must follow {suit}", suit=suit)
+                return _("{seat} must follow {suit}", seat=who, suit=suit)
             if self._two_clubs and not self.tricks and not self.trick:
-                return "the two of clubs must lead"
-            return "spades are not broken"
+                return _("the two of clubs must lead")
+            return _("spades are not broken")
         if phase is Phase.BID:
             legal = self._bids_for(self.turn)
             if action in legal:
                 return None
             if isinstance(action, Card):
-                return "it is time to bid"
+                return _("it is time to bid")
             if legal == (BLIND_NIL, Choice.LOOK):
-                return f"{must}first choose Blind Nil or look at {your} cards"
+                if who is None:
+                    return _("first choose Blind Nil or look at your cards")
+                return _("{seat} must first choose Blind Nil or look at their cards", seat=who)
             if legal == (Choice.LOOK,):
-                side = "your side" if who is None else f"{who}'s side"
-                return f"{side} must bid at least {self.rules.min_team_bid}: {must}look at {your} cards first"
-            return f"the bids {you} may make are {', '.join(str(b) for b in legal)}"
+                least = self.rules.min_team_bid
+                if who is None:
+                    return _("your side must bid at least {least}: look at your cards first", least=least)
+                return _("{seat}'s side must bid at least {least}: {seat} must look at their cards first", seat=who,
+                         least=least)
+            bids = ", ".join(str(b) for b in legal)
+            if who is None:
+                return _("the bids you may make are {bids}", bids=bids)
+            return _("the bids {seat} may make are {bids}", seat=who, bids=bids)
         if phase is Phase.PASS:
-            to = self.seat_name(self.pass_plan[self.pass_index][1])
             if not isinstance(action, Card):
-                return f"it is time to pass a card to {to}"
+                to = seat_words(self.pass_plan[self.pass_index][1], self.n)
+                return _("it is time to pass a card to {seat}", seat=to)
             if not self.hands[self.turn] >> action & 1:
-                return f"{you_do} not hold the {action.name}"
+                return _not_held(action, who)
             return None
         if action in (Choice.KEEP, Choice.DISCARD):
             return None
-        return f"it is time to keep or discard the card {you} drew"
+        if who is None:
+            return _("it is time to keep or discard the card you drew")
+        return _("it is time to keep or discard the card {seat} drew", seat=who)
 
     # -- acting ---------------------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -437,10 +471,10 @@ class Game:
             if trick:
                 follow = hand & SUIT_MASKS[trick[0] // 13]
                 if not (follow or hand) & bit:
-                    raise IllegalAction(action, self.why_illegal(action) or "not legal now")
+                    raise IllegalAction(action, self.why_illegal(action) or _("not legal now"))
             elif not (hand if self.broken else (hand & NON_SPADES or hand)) & bit or (
                     self._two_clubs and not self.tricks and action != TWO_OF_CLUBS):
-                raise IllegalAction(action, self.why_illegal(action) or "not legal now")
+                raise IllegalAction(action, self.why_illegal(action) or _("not legal now"))
             self.actions.append(action)
             hands[seat] = hand ^ bit
             trick.append(action)
@@ -656,8 +690,9 @@ class Game:
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions (a card within a hand costs a few list operations)."""
         if steps > len(self.actions):
-            raise UndoError(f"only {len(self.actions)} actions have been taken")
-        for _ in range(steps):
+            raise UndoError(n_("only {n} action has been taken", "only {n} actions have been taken",
+                               len(self.actions)))
+        for _step in range(steps):
             if self.phase is Phase.PLAY and (self.tricks or self.trick):
                 self._undo_play()
             else:
@@ -694,12 +729,14 @@ class Game:
         elif len(self._starts) > 1:
             self.truncate(self._starts[-2].action_index)
         else:
-            raise UndoError("nothing to undo")
+            raise UndoError(_("nothing to undo"))
 
     def truncate(self, length: int) -> None:
         """Keep only the first ``length`` actions: rebuild from the start of their hand and replay."""
         if not 0 <= length <= len(self.actions):
-            raise UndoError(f"cannot go back to action {length}: {len(self.actions)} have been taken")
+            raise UndoError(n_("cannot go back to action {length}: {n} has been taken",
+                               "cannot go back to action {length}: {n} have been taken", len(self.actions),
+                               length=length))
         if length == len(self.actions):
             return
         while len(self._starts) > 1 and self._starts[-1].action_index > length:

@@ -5,23 +5,29 @@ Seats are numbered clockwise, each table size named by the compass as the seats 
 usually takes, going round to their left (three: South, West, East; five: South, West, Northwest, Northeast, East;
 six: South, Southwest, Northwest, North, Northeast, Southeast). A side is a partnership (North-South, East-West)
 or, without partnerships, one player, named as the seat.
+
+``seat_name`` and ``side_name`` are the English names that records, options and parsing read; what a person hears
+is ``seat_words`` and ``side_words``, in the language in force.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .language import N_, _
+
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["SEAT_LETTERS", "SEAT_NAMES", "seat_letters", "seat_name", "side_name"]
+__all__ = ["SEAT_LETTERS", "SEAT_NAMES", "seat_letters", "seat_name", "seat_words", "side_name", "side_words"]
 
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    4: ("North", "East", "South", "West"),
+    # Translators: the seats of a table, named by the compass.
+    4: (N_("North"), N_("East"), N_("South"), N_("West")),
     2: ("North", "South"),
     3: ("South", "West", "East"),
-    5: ("South", "West", "Northwest", "Northeast", "East"),
-    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+    5: ("South", "West", N_("Northwest"), N_("Northeast"), "East"),
+    6: ("South", N_("Southwest"), "Northwest", "North", "Northeast", N_("Southeast")),
 }
 # Each seat's short form, as records and ``--bots`` write it: one letter at tables of two, three and four; one or
 # two (N, NE, ...) at five and six, where the compass needs them.
@@ -46,3 +52,14 @@ def seat_letters(players: int = 4) -> tuple[str, ...]:
 def side_name(rules: Rules, side: int) -> str:
     """``North-South`` or ``East-West`` for partnerships; the seat's name otherwise."""
     return "-".join(seat_name(seat, rules.players) for seat in rules.seats_of(side))
+
+
+def seat_words(seat: int, players: int = 4) -> str:
+    """The seat's name as a person hears it, in the language in force: ``North`` ("Norte", "Nord")."""
+    return _(SEAT_NAMES[players][seat])
+
+
+def side_words(rules: Rules, side: int) -> str:
+    """The side's name as a person hears it: its seats' names joined, ``North-South`` ("Norte-Sur"), or the one
+    seat's name without partnerships."""
+    return "-".join(seat_words(seat, rules.players) for seat in rules.seats_of(side))

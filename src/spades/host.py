@@ -18,14 +18,26 @@ from .bots import Bot
 from .errors import ActionError, PositionError
 from .events import Event
 from .game import Game
+from .language import N_, _
 from .view import SeatView
 from .wire import SPECTATOR, SeatUpdate, spectator_view
 
-__all__ = ["COMPUTER_SEAT", "NOT_AN_ACTION", "NOT_YOUR_TURN", "Host", "Refusal", "RefusalKind"]
+__all__ = ["COMPUTER_SEAT", "NOT_AN_ACTION", "NOT_YOUR_TURN", "Host", "Refusal", "RefusalKind", "not_an_action"]
 
-NOT_YOUR_TURN = "it is not your turn"
-COMPUTER_SEAT = "the computer is playing this seat"
+# The refusals in English, marked for the catalogue: say them with ``_(NOT_YOUR_TURN)``.
+NOT_YOUR_TURN = N_("it is not your turn")
+COMPUTER_SEAT = N_("the computer is playing this seat")
+# The English tail of ``not_an_action``'s sentence, kept for the callers that quote the text themselves.
 NOT_AN_ACTION = "is not an action: a card such as AS or 10H, a bid 0 to 13, nil, blind nil, keep, discard or look"
+
+
+def not_an_action(quoted: str) -> str:
+    """The refusal of a text that names no action, ``quoted`` as the player typed it (already quoted), in the
+    language in force."""
+    # Translators: the words "AS", "10H", "nil", "blind nil", "keep", "discard" and "look" are what a player types,
+    # in every language.
+    return _("{text} is not an action: a card such as AS or 10H, a bid 0 to 13, nil, blind nil, keep, discard or "
+             "look", text=quoted)
 
 RefusalKind = Literal["game_over", "not_an_action", "not_your_turn", "computer_seat", "illegal"]
 
@@ -62,17 +74,17 @@ class Host:
         self._check_seat(seat)
         game = self.game
         if game.over:
-            return Refusal("game_over", "the game is over")
+            return Refusal("game_over", _("the game is over"))
         if isinstance(action, str):
             text = action
             try:
                 action = parse_action(text)
             except ActionError:
-                return Refusal("not_an_action", f"{text[:20]!r} {NOT_AN_ACTION}")
+                return Refusal("not_an_action", not_an_action(repr(text[:20])))
         if game.turn != seat:
-            return Refusal("not_your_turn", NOT_YOUR_TURN)
+            return Refusal("not_your_turn", _(NOT_YOUR_TURN))
         if person and seat in self.computers:
-            return Refusal("computer_seat", COMPUTER_SEAT)
+            return Refusal("computer_seat", _(COMPUTER_SEAT))
         reason = game.why_illegal(action)
         if reason is not None:
             return Refusal("illegal", reason)
@@ -146,11 +158,11 @@ class Host:
         self._check_seat(seat)
         game = self.game
         if game.over:
-            return "the game is over; nothing can be taken back"
+            return _("the game is over; nothing can be taken back")
         history = game.history
         mine = [i for i, (who, action) in enumerate(history) if who == seat and action is not Choice.LOOK]
         if not mine:
-            return "you have nothing to take back"
+            return _("you have nothing to take back")
         index = mine[-1]
         game.truncate(index)
         return history[index][1], len(history) - index - 1

@@ -17,8 +17,9 @@ from .cards import CardError, CardSet
 from .errors import PositionError, RecordError
 from .files import FileTrouble, read_json
 from .game import Game, IllegalAction
+from .language import N_, _
 from .rules import Rules, RulesError
-from .seats import SEAT_LETTERS
+from .seats import SEAT_LETTERS, seat_words
 from .wire import action_text
 
 __all__ = [
@@ -52,20 +53,23 @@ def parse_deal(text: str, players: int = 4, hand_size: int = 13) -> list[CardSet
     raw = text.strip()
     seat_text, colon, rest = raw.partition(":")
     if not colon or seat_text.upper() not in (letter.upper() for letter in letters):
-        raise CardError(f"{text!r} is not a deal: it starts with a seat letter ({', '.join(letters)}) and ':'")
+        raise CardError(_("{text} is not a deal: it starts with a seat letter ({letters}) and ':'", text=repr(text),
+                          letters=", ".join(letters)))
     first = [letter.upper() for letter in letters].index(seat_text.upper())
     parts = rest.split()
     if len(parts) != players:
-        raise CardError(f"{text!r} is not a deal: {len(parts)} hands given, {players} needed")
+        raise CardError(_("{text} is not a deal: {given} hands given, {players} needed", text=repr(text),
+                          given=len(parts), players=players))
     hands: list[CardSet] = [CardSet(0)] * players
     seen = 0
     for offset, part in enumerate(parts):
         hand = CardSet.from_pbn(part)
         seat = (first + offset) % players
         if len(hand) != hand_size:
-            raise CardError(f"{text!r}: the hand of seat {letters[seat]} has {len(hand)} cards, not {hand_size}")
+            raise CardError(_("{text}: the hand of seat {seat} has {count} cards, not {size}", text=repr(text),
+                              seat=letters[seat], count=len(hand), size=hand_size))
         if seen & hand:
-            raise CardError(f"{text!r}: {CardSet(seen & hand)} given twice")
+            raise CardError(_("{text}: {cards} given twice", text=repr(text), cards=CardSet(seen & hand)))
         seen |= hand
         hands[seat] = hand
     return hands
@@ -96,9 +100,16 @@ def record_of(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     }
 
 
-def _need(condition: bool, field: str, message: str) -> None:
+def _need(condition: bool, message: str, **fields: object) -> None:
+    """``message`` (marked, in English; the field that is wrong as ``{field}``) said when not ``condition``."""
     if not condition:
-        raise RecordError(f"{field}: {message}")
+        raise RecordError(_(message, **fields))
+
+
+def _wrong(field: str, error: Exception) -> RecordError:
+    """A field refused for a reason said in a sentence of its own (the rules', the deal's, the action's)."""
+    # Translators: {field} is a record's field ("rules", "actions[3]"), {error} why it is refused.
+    return RecordError(_("{field}: {error}", field=field, error=error))
 
 
 def game_from_record(data: Any, *, check_result: bool = True, player: int | None = None) -> Game:
@@ -106,64 +117,69 @@ def game_from_record(data: Any, *, check_result: bool = True, player: int | None
 
     ``player`` is the reader's own seat (a table's saved game): an action refused for that seat is explained as
     "you", any other seat's by its name, since the reader is not that seat."""
-    _need(isinstance(data, dict), "record", "is not a JSON object")
-    _need(data.get("format") == FORMAT, "format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+    _need(isinstance(data, dict), N_("{field}: is not a JSON object"), field="record")
+    _need(data.get("format") == FORMAT, N_("{field}: expected {expected}, found {found}"), field="format",
+          expected=repr(FORMAT), found=repr(data.get("format")))
     version = data.get("version")
-    _need(isinstance(version, int) and not isinstance(version, bool) and version >= 1, "version",
-          f"{version!r} is not a version number")
-    _need(version <= VERSION, "version", f"{version} is newer than this program reads ({VERSION})")
-    _need("rules" in data, "rules", "missing")
+    _need(isinstance(version, int) and not isinstance(version, bool) and version >= 1,
+          N_("{field}: {value} is not a version number"), field="version", value=repr(version))
+    _need(version <= VERSION, N_("{field}: {version} is newer than this program reads ({newest})"), field="version",
+          version=version, newest=VERSION)
+    _need("rules" in data, N_("{field}: missing"), field="rules")
     try:
         rules = Rules.from_dict(data["rules"])
     except (RulesError, TypeError) as error:
-        raise RecordError(f"rules: {error}") from None
+        raise _wrong("rules", error) from None
     seed = data.get("seed")
-    _need(isinstance(seed, (int, str)) and not isinstance(seed, bool), "seed", f"{seed!r} is not a seed")
+    _need(isinstance(seed, (int, str)) and not isinstance(seed, bool), N_("{field}: {value} is not a seed"),
+          field="seed", value=repr(seed))
     start = data.get("start")
     if start is None:
         game = Game(rules, seed)
     else:
-        _need(isinstance(start, dict), "start", "is not an object")
+        _need(isinstance(start, dict), N_("{field}: is not an object"), field="start")
         try:
             hands = parse_deal(str(start.get("deal", "")), rules.players, rules.hand_size)
         except CardError as error:
-            raise RecordError(f"start.deal: {error}") from None
+            raise _wrong("start.deal", error) from None
         for key in ("dealer", "hand"):
-            _need(isinstance(start.get(key), int), f"start.{key}", f"{start.get(key)!r} is not a number")
+            _need(isinstance(start.get(key), int), N_("{field}: {value} is not a number"), field=f"start.{key}",
+                  value=repr(start.get(key)))
         for key in ("scores", "bags"):
             value = start.get(key)
-            _need(isinstance(value, list) and len(value) == rules.sides
-                  and all(isinstance(v, int) for v in value), f"start.{key}",
-                  f"{value!r} is not a list of {rules.sides} numbers")
+            _need(isinstance(value, list) and len(value) == rules.sides and all(isinstance(v, int) for v in value),
+                  N_("{field}: {value} is not a list of {sides} numbers"), field=f"start.{key}", value=repr(value),
+                  sides=rules.sides)
         try:
             game = Game.from_deal(rules, hands, start["dealer"], seed=seed, scores=start["scores"],
                                   bags=start["bags"], hand_number=start["hand"])
         except PositionError as error:
-            raise RecordError(f"start: {error}") from None
+            raise _wrong("start", error) from None
     actions = data.get("actions")
-    _need(isinstance(actions, list), "actions", "is not a list")
+    _need(isinstance(actions, list), N_("{field}: is not a list"), field="actions")
     for index, text in enumerate(actions):
         field = f"actions[{index}]"
-        _need(isinstance(text, str), field, f"{text!r} is not text")
+        _need(isinstance(text, str), N_("{field}: {value} is not text"), field=field, value=repr(text))
         try:
             action = parse_action(text)
         except ActionError as error:
-            raise RecordError(f"{field}: {error}") from None
-        _need(not game.over, field, "the game was already over")
+            raise _wrong(field, error) from None
+        _need(not game.over, N_("{field}: the game was already over"), field=field)
         try:
             game.apply(action)
         except IllegalAction as error:
-            seat = game.seat_name(game.turn)
+            seat = seat_words(game.turn, game.n)
             reason = error.reason if game.turn == player else game.why_illegal(action, seat) or error.reason
-            raise RecordError(f"{field}: {text} is not legal for {seat}: {reason}") from None
+            raise RecordError(_("{field}: {action} is not legal for {seat}: {reason}", field=field, action=text,
+                                seat=seat, reason=reason)) from None
     if check_result and data.get("result") is not None:
         result = data["result"]
-        _need(isinstance(result, dict), "result", "is not an object")
+        _need(isinstance(result, dict), N_("{field}: is not an object"), field="result")
         for key, actual in (("scores", list(game.scores)), ("bags", list(game.bags)), ("winner", game.winner),
                             ("over", game.over), ("hands", [list(r.points) for r in game.results])):
             if key in result:
-                _need(result[key] == actual, f"result.{key}",
-                      f"the record says {result[key]!r} but the actions give {actual!r}")
+                _need(result[key] == actual, N_("{field}: the record says {said} but the actions give {actual}"),
+                      field=f"result.{key}", said=repr(result[key]), actual=repr(actual))
     return game
 
 
@@ -176,7 +192,7 @@ def save_record(game: Game, path: str | Path, meta: dict[str, Any] | None = None
     tmp.replace(path)
 
 
-def read_record(path: str | Path, what: str = "a game record") -> Any:
+def read_record(path: str | Path, what: str = N_("a game record")) -> Any:
     """The JSON of a record file, not yet checked; RecordError in sentences for a file that cannot be read, is not
     text (a database, random bytes) or is not JSON."""
     try:

@@ -15,8 +15,9 @@ from typing import Any, Literal
 from .bids import Bidding
 from .cards import BIG_JOKER, FULL_DECK, LITTLE_JOKER, SUIT_MASKS
 from .errors import RulesError, nearest
+from .language import N_, _
 
-__all__ = ["OPTION_CHOICES", "OPTION_HELP", "VARIANTS", "Rules", "RulesError"]
+__all__ = ["OPTION_CHOICES", "OPTION_HELP", "VARIANTS", "Rules", "RulesError", "option_help", "variant_words"]
 
 Variant = Literal["standard", "whiz", "mirror", "suicide", "solo", "two_player", "three_player", "five_player",
                   "six_player", "six_partners"]
@@ -55,30 +56,31 @@ def _deuces(*suits: str) -> int:
     return mask
 
 
+# Each option's help, in English and marked for the catalogue: said through ``option_help``.
 OPTION_HELP: dict[str, str] = {
-    "target": "points that end the game (the higher score wins once a side reaches it)",
-    "lose_at": "a side at or below this score loses at once (off when unset)",
-    "hands": "play exactly this many hands instead of to the target (0: off)",
-    "nil": "whether Nil may be bid",
-    "nil_value": "points for a Nil made, and lost for a Nil failed",
-    "blind_nil": "whether Blind Nil may be bid (before seeing one's cards)",
-    "blind_nil_deficit": "how far a side must be behind to bid Blind Nil",
-    "blind_nil_value": "points for a Blind Nil made, and lost for one failed",
-    "nil_tricks_count_for_partner": "a failed Nil's tricks count toward the partner's contract",
-    "bag_limit": "bags that cost the penalty",
-    "bag_penalty": "points lost each time the bags reach the limit",
-    "first_lead": "left_of_dealer (any card but a spade) or two_of_clubs (its holder leads it)",
-    "min_team_bid": "the lowest contract a partnership may bid (0 or 4, usually)",
-    "ten_for_two_hundred": "a contract of 10 or more scores 20 a trick, made or set",
-    "jokers": "none; big_little (the Big and the Little Joker above the ace of spades); or jjdd (the Big Joker, "
-              "the Little Joker, the two of diamonds and the two of spades, the four highest spades)",
-    "deuces_out": "with big_little jokers at four: the two deuces that leave the pack, clubs_diamonds or "
-                  "hearts_diamonds",
-    "teams": "six in partnerships: pairs (three partnerships of two, partners opposite) or threes (two teams of "
-             "three, every other seat)",
-    "nil_pass": "cards a Nil bidder and partner pass each other face down after the bids (0: no passing)",
-    "face_down_discards": "two-player: the drawn cards not kept go face down, so neither player sees the other's",
-    "no_bags": "overtricks score nothing and never cost",
+    "target": N_("points that end the game (the higher score wins once a side reaches it)"),
+    "lose_at": N_("a side at or below this score loses at once (off when unset)"),
+    "hands": N_("play exactly this many hands instead of to the target (0: off)"),
+    "nil": N_("whether Nil may be bid"),
+    "nil_value": N_("points for a Nil made, and lost for a Nil failed"),
+    "blind_nil": N_("whether Blind Nil may be bid (before seeing one's cards)"),
+    "blind_nil_deficit": N_("how far a side must be behind to bid Blind Nil"),
+    "blind_nil_value": N_("points for a Blind Nil made, and lost for one failed"),
+    "nil_tricks_count_for_partner": N_("a failed Nil's tricks count toward the partner's contract"),
+    "bag_limit": N_("bags that cost the penalty"),
+    "bag_penalty": N_("points lost each time the bags reach the limit"),
+    "first_lead": N_("left_of_dealer (any card but a spade) or two_of_clubs (its holder leads it)"),
+    "min_team_bid": N_("the lowest contract a partnership may bid (0 or 4, usually)"),
+    "ten_for_two_hundred": N_("a contract of 10 or more scores 20 a trick, made or set"),
+    "jokers": N_("none; big_little (the Big and the Little Joker above the ace of spades); or jjdd (the Big Joker, "
+              "the Little Joker, the two of diamonds and the two of spades, the four highest spades)"),
+    "deuces_out": N_("with big_little jokers at four: the two deuces that leave the pack, clubs_diamonds or "
+                  "hearts_diamonds"),
+    "teams": N_("six in partnerships: pairs (three partnerships of two, partners opposite) or threes (two teams of "
+             "three, every other seat)"),
+    "nil_pass": N_("cards a Nil bidder and partner pass each other face down after the bids (0: no passing)"),
+    "face_down_discards": N_("two-player: the drawn cards not kept go face down, so neither player sees the other's"),
+    "no_bags": N_("overtricks score nothing and never cost"),
 }
 
 
@@ -116,14 +118,40 @@ _PROBES: dict[str, dict[str, Any]] = {
 }
 
 
+# The variants as a person hears them named (a variant's id is data: records, options, the wire).
+VARIANT_WORDS: dict[str, str] = {
+    "standard": N_("standard"), "whiz": N_("whiz"), "mirror": N_("mirror"), "suicide": N_("suicide"),
+    "solo": N_("solo"), "two_player": N_("two-player"), "three_player": N_("three-player"),
+    "five_player": N_("five-player"), "six_player": N_("six-player"), "six_partners": N_("six-partners"),
+}
+
+
+def variant_words(variant: str) -> str:
+    """A variant's name as said, in the language in force: ``two-player`` for ``two_player``."""
+    words = VARIANT_WORDS.get(variant)
+    return _(words) if words is not None else variant.replace("_", "-")
+
+
+def option_help(name: str) -> str:
+    """An option's help (``OPTION_HELP``) in the language in force."""
+    return _(OPTION_HELP[name])
+
+
 def unknown_name(kind: str, name: str, names: Any) -> str:
-    """Why a variant's or an option's name is refused: with the nearest known name when one is near (a misspelt
-    ``targt`` is most likely ``target``), then every name, so the player need not look them up."""
+    """Why a variant's or an option's name is refused (``kind``: ``variant`` or ``option``): with the nearest
+    known name when one is near (a misspelt ``targt`` is most likely ``target``), then every name, so the player
+    need not look them up."""
     near = nearest(name, names)
-    plural = "variants" if kind == "variant" else "options"
+    known = ", ".join(names)
+    if kind == "variant":
+        if near:
+            return _("unknown variant {name}; did you mean {near}? The variants are {names}", name=repr(name),
+                     near=repr(near), names=known)
+        return _("unknown variant {name}; the variants are {names}", name=repr(name), names=known)
     if near:
-        return f"unknown {kind} {name!r}; did you mean {near!r}? The {plural} are {', '.join(names)}"
-    return f"unknown {kind} {name!r}; the {plural} are {', '.join(names)}"
+        return _("unknown option {name}; did you mean {near}? The options are {names}", name=repr(name),
+                 near=repr(near), names=known)
+    return _("unknown option {name}; the options are {names}", name=repr(name), names=known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +238,8 @@ class Rules:
         }
         for name, names in (("jokers", JOKER_FORMS), ("deuces_out", DEUCES_OUT)):
             if getattr(self, name) not in names:  # checked here as the pack is built from them
-                raise RulesError(f"option {name}: {getattr(self, name)!r} is not one of {', '.join(names)}")
+                raise RulesError(_("option {option}: {value} is not one of {names}", option=name,
+                                   value=repr(getattr(self, name)), names=", ".join(names)))
         derived.update(_pack(self.variant, players, self.jokers, self.deuces_out))
         bidding = derived["bidding"] = VARIANT_BIDDING.get(self.variant, Bidding.FREE)
         derived["bids_by_spades"] = bidding in (Bidding.NIL_OR_SPADES, Bidding.SPADES)
@@ -292,126 +321,148 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
-            raise RulesError("rules must be an object of options")
+            raise RulesError(_("rules must be an object of options"))
         data = dict(data)
         variant = data.pop("variant", "standard")
         return cls.preset(variant, **data)
 
     def describe(self) -> str:
-        """One line: variant, target, bags, Nil and Blind Nil, as the ``z`` key says it."""
-        parts = [self.variant.replace("_", "-")]
+        """One line: variant, target, bags, Nil and Blind Nil, as the ``z`` key says it (in the language in force:
+        each part is a phrase of its own, listed)."""
+        parts = [variant_words(self.variant)]
         if self.hands:
-            parts.append("1 hand" if self.hands == 1 else f"{self.hands} hands")
+            parts.append(_("1 hand") if self.hands == 1 else _("{hands} hands", hands=self.hands))
         else:
-            parts.append(f"to {self.target}")
+            parts.append(_("to {target}", target=self.target))
         if self.lose_at is not None:
-            parts.append(f"lose at {self.lose_at}")
+            parts.append(_("lose at {score}", score=self.lose_at))
         if not self.no_bags:  # said as "no bags" below
-            parts.append(f"{self.bag_limit} bags cost {self.bag_penalty}")
+            parts.append(_("{limit} bags cost {penalty}", limit=self.bag_limit, penalty=self.bag_penalty))
         if not self.nil:
-            parts.append("no Nil")
+            parts.append(_("no Nil"))
         elif self.nil_fail_penalty:
-            parts.append(f"Nil wins or loses {self.nil_value}")
+            parts.append(_("Nil wins or loses {points}", points=self.nil_value))
         else:
-            parts.append(f"Nil wins {self.nil_value}, a failed Nil loses nothing")
+            parts.append(_("Nil wins {points}, a failed Nil loses nothing", points=self.nil_value))
         if self.blind_nil:
-            parts.append(f"Blind Nil {self.blind_nil_value} when {self.blind_nil_deficit} behind")
+            parts.append(_("Blind Nil {points} when {behind} behind", points=self.blind_nil_value,
+                           behind=self.blind_nil_deficit))
         if self.nil_tricks_count_for_partner:
-            parts.append("Nil tricks count for partner")
+            parts.append(_("Nil tricks count for partner"))
         if self.first_lead == "two_of_clubs":
-            parts.append("two of clubs leads")
+            parts.append(_("two of clubs leads"))
         if self.min_team_bid:
-            parts.append(f"team bid at least {self.min_team_bid}")
+            parts.append(_("team bid at least {least}", least=self.min_team_bid))
         if self.ten_for_two_hundred:
-            parts.append("10 for 200")
+            parts.append(_("10 for 200"))
         if self.jokers == "big_little":
-            parts.append("Big and Little Joker")
+            parts.append(_("Big and Little Joker"))
         elif self.jokers == "jjdd":
-            parts.append("jokers and deuces high (JJDD)")
+            parts.append(_("jokers and deuces high (JJDD)"))
         if self.players == 6 and self.partnerships:
-            parts.append("two teams of three" if self.teams == "threes" else "three partnerships of two")
+            parts.append(_("two teams of three") if self.teams == "threes" else _("three partnerships of two"))
         if self.nil_pass:
-            parts.append(f"Nil passes {self.nil_pass}")
+            parts.append(_("Nil passes {cards}", cards=self.nil_pass))
         if self.face_down_discards:
-            parts.append("discards face down")
+            parts.append(_("discards face down"))
         if self.no_bags:
-            parts.append("no bags")
+            parts.append(_("no bags"))
         return ", ".join(parts)
 
     # -- validation -----------------------------------------------------------------------------------------
     def _check(self) -> None:
-        def need(ok: bool, option: str, why: str) -> None:
+        def need(ok: bool, message: str, **fields: object) -> None:
+            """``message`` (marked, in English, with the option's name as ``{option}``) said when not ``ok``."""
             if not ok:
-                raise RulesError(f"option {option}: {why}")
+                raise RulesError(_(message, **fields))
 
         for name in ("target", "hands", "nil_value", "blind_nil_deficit", "blind_nil_value", "bag_limit",
                      "bag_penalty", "min_team_bid", "nil_pass"):
             value = getattr(self, name)
-            need(isinstance(value, int) and not isinstance(value, bool), name, f"{value!r} is not a whole number")
+            if not (isinstance(value, int) and not isinstance(value, bool)):
+                need(False, N_("option {option}: {value} is not a whole number"), option=name, value=repr(value))
         for name in ("nil", "blind_nil", "nil_tricks_count_for_partner", "ten_for_two_hundred", "face_down_discards",
                      "no_bags"):
             value = getattr(self, name)
-            need(isinstance(value, bool), name, f"{value!r} is not true or false")
-        need(self.variant in VARIANTS, "variant", f"{self.variant!r} is not one of {', '.join(VARIANTS)}")
-        need(self.target > 0, "target", "must be above zero")
-        need(self.hands >= 0, "hands", "must be zero (off) or a number of hands")
+            if not isinstance(value, bool):
+                need(False, N_("option {option}: {value} is not true or false"), option=name, value=repr(value))
+        if self.variant not in VARIANTS:
+            need(False, N_("option {option}: {value} is not one of {names}"), option="variant",
+                 value=repr(self.variant), names=", ".join(VARIANTS))
+        need(self.target > 0, N_("option {option}: must be above zero"), option="target")
+        need(self.hands >= 0, N_("option {option}: must be zero (off) or a number of hands"), option="hands")
         if self.lose_at is not None:
-            need(isinstance(self.lose_at, int) and not isinstance(self.lose_at, bool), "lose_at",
-                 f"{self.lose_at!r} is not a whole number")
-            need(self.lose_at < 0, "lose_at", "must be below zero")
-        need(self.nil_value >= 0, "nil_value", "must not be negative")
-        need(self.blind_nil_value >= 0, "blind_nil_value", "must not be negative")
-        need(self.blind_nil_deficit >= 0, "blind_nil_deficit", "must not be negative")
-        need(self.bag_limit >= 1, "bag_limit", "must be at least 1")
-        need(self.bag_penalty >= 0, "bag_penalty", "must not be negative")
-        need(self.first_lead in ("left_of_dealer", "two_of_clubs"), "first_lead",
-             f"{self.first_lead!r} is not left_of_dealer or two_of_clubs")
-        need(0 <= self.min_team_bid <= self.hand_size, "min_team_bid", f"must be between 0 and {self.hand_size}")
-        need(self.jokers in JOKER_FORMS, "jokers", f"{self.jokers!r} is not one of {', '.join(JOKER_FORMS)}")
-        need(self.deuces_out in DEUCES_OUT, "deuces_out",
-             f"{self.deuces_out!r} is not one of {', '.join(DEUCES_OUT)}")
-        need(self.teams in TEAMS, "teams", f"{self.teams!r} is not one of {', '.join(TEAMS)}")
+            if not (isinstance(self.lose_at, int) and not isinstance(self.lose_at, bool)):
+                need(False, N_("option {option}: {value} is not a whole number"), option="lose_at",
+                     value=repr(self.lose_at))
+            need(self.lose_at < 0, N_("option {option}: must be below zero"), option="lose_at")
+        for name in ("nil_value", "blind_nil_value", "blind_nil_deficit"):
+            need(getattr(self, name) >= 0, N_("option {option}: must not be negative"), option=name)
+        need(self.bag_limit >= 1, N_("option {option}: must be at least 1"), option="bag_limit")
+        need(self.bag_penalty >= 0, N_("option {option}: must not be negative"), option="bag_penalty")
+        if self.first_lead not in ("left_of_dealer", "two_of_clubs"):
+            need(False, N_("option {option}: {value} is not left_of_dealer or two_of_clubs"), option="first_lead",
+                 value=repr(self.first_lead))
+        need(0 <= self.min_team_bid <= self.hand_size, N_("option {option}: must be between 0 and {most}"),
+             option="min_team_bid", most=self.hand_size)
+        for name, names in (("jokers", JOKER_FORMS), ("deuces_out", DEUCES_OUT), ("teams", TEAMS)):
+            if getattr(self, name) not in names:
+                need(False, N_("option {option}: {value} is not one of {names}"), option=name,
+                     value=repr(getattr(self, name)), names=", ".join(names))
         if self.jokers != "none":
-            need(self.players in (3, 4, 5), "jokers",
-                 f"{self.variant} is played with the 52 cards (jokers go with three, four or five players)")
-            need(self.jokers == "big_little" or self.players == 4, "jokers",
-                 "the JJDD pack is dealt to four players")
+            need(self.players in (3, 4, 5), N_("option {option}: {variant} is played with the 52 cards (jokers go "
+                                               "with three, four or five players)"),
+                 option="jokers", variant=self.variant)
+            need(self.jokers == "big_little" or self.players == 4,
+                 N_("option {option}: the JJDD pack is dealt to four players"), option="jokers")
         if self.deuces_out != "clubs_diamonds":
-            need(self.jokers == "big_little" and self.players == 4, "deuces_out",
-                 "only a four-hand game with big_little jokers takes two deuces out for them")
+            need(self.jokers == "big_little" and self.players == 4,
+                 N_("option {option}: only a four-hand game with big_little jokers takes two deuces out for them"),
+                 option="deuces_out")
         if self.teams != "pairs":
-            need(self.players == 6 and self.partnerships, "teams", "teams are chosen only at six in partnerships")
-        need(0 <= self.nil_pass <= 4, "nil_pass", "must be between 0 and 4 cards")
+            need(self.players == 6 and self.partnerships,
+                 N_("option {option}: teams are chosen only at six in partnerships"), option="teams")
+        need(0 <= self.nil_pass <= 4, N_("option {option}: must be between 0 and 4 cards"), option="nil_pass")
         if self.nil_pass:
-            need(self.nil, "nil_pass", "Nil passing needs Nil (nil=false is set)")
-            need(self.partnerships and self.teams == "pairs" and not self.one_nil_per_side, "nil_pass",
-                 f"{self.variant} has no partner to pass to" if not self.partnerships
-                 else "in teams of three a Nil bidder has no one partner to pass to (teams=threes)"
-                 if self.teams != "pairs"
-                 else f"every side in {self.variant} has a Nil; passing is not played there")
+            need(self.nil, N_("option {option}: Nil passing needs Nil (nil=false is set)"), option="nil_pass")
+            if not self.partnerships:
+                need(False, N_("option {option}: {variant} has no partner to pass to"), option="nil_pass",
+                     variant=self.variant)
+            need(self.teams == "pairs", N_("option {option}: in teams of three a Nil bidder has no one partner to "
+                                           "pass to (teams=threes)"), option="nil_pass")
+            need(not self.one_nil_per_side, N_("option {option}: every side in {variant} has a Nil; passing is not "
+                                               "played there"), option="nil_pass", variant=self.variant)
         if self.face_down_discards:
-            need(not self.deals, "face_down_discards", "only two-player Spades discards while drawing")
+            need(not self.deals, N_("option {option}: only two-player Spades discards while drawing"),
+                 option="face_down_discards")
 
         forced = self.forced_bids
+        variant = self.variant
         if self.blind_nil:
-            need(not forced, "blind_nil", f"Blind Nil is never played in {self.variant}")
-            need(self.variant != "two_player", "blind_nil",
-                 "Blind Nil is not played in two-player Spades: both players see cards while drawing")
-            need(self.nil, "blind_nil", "Blind Nil needs Nil (nil=false is set)")
+            need(not forced, N_("option {option}: Blind Nil is never played in {variant}"), option="blind_nil",
+                 variant=variant)
+            need(variant != "two_player", N_("option {option}: Blind Nil is not played in two-player Spades: both "
+                                             "players see cards while drawing"), option="blind_nil")
+            need(self.nil, N_("option {option}: Blind Nil needs Nil (nil=false is set)"), option="blind_nil")
         if not self.nil:
-            need(not forced, "nil", f"{self.variant} cannot be played without Nil")
+            need(not forced, N_("option {option}: {variant} cannot be played without Nil"), option="nil",
+                 variant=variant)
         if self.min_team_bid:
-            need(self.partnerships, "min_team_bid", f"{self.variant} has no partnerships")
-            need(not forced, "min_team_bid",
-                 f"bids in {self.variant} are forced; a minimum team bid cannot be kept")
+            need(self.partnerships, N_("option {option}: {variant} has no partnerships"), option="min_team_bid",
+                 variant=variant)
+            need(not forced, N_("option {option}: bids in {variant} are forced; a minimum team bid cannot be kept"),
+                 option="min_team_bid", variant=variant)
         if self.ten_for_two_hundred:
-            need(self.variant != "two_player", "ten_for_two_hundred",
-                 "two-player Spades scores 13 as shooting the moon")
+            need(variant != "two_player", N_("option {option}: two-player Spades scores 13 as shooting the moon"),
+                 option="ten_for_two_hundred")
         if self.nil_tricks_count_for_partner:
-            need(self.partnerships, "nil_tricks_count_for_partner", f"{self.variant} has no partners")
+            need(self.partnerships, N_("option {option}: {variant} has no partners"),
+                 option="nil_tricks_count_for_partner", variant=variant)
         if self.first_lead == "two_of_clubs":
-            need(self.deals, "first_lead", "in two-player Spades the two of clubs may be among the discards")
-            need(bool(self.pack & 1), "first_lead", "the two of clubs is out of this pack")
+            need(self.deals, N_("option {option}: in two-player Spades the two of clubs may be among the discards"),
+                 option="first_lead")
+            need(bool(self.pack & 1), N_("option {option}: the two of clubs is out of this pack"),
+                 option="first_lead")
 
 
 @functools.cache

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 
 from .actions import Action, Bid
 from .bots.base import Bot, Fact, bot_seed, position_key
-from .cards import Card
+from .cards import Card, held_card, the_card
 from .errors import PositionError
 from .game import Game
+from .language import N_, _, n_, p_
 from .view import Phase, SeatView
 
 __all__ = ["DEALS", "MENTION", "MOST", "NOT_OVER", "Lesson", "Review", "coach_seed", "decisions", "lesson_line",
@@ -33,7 +34,8 @@ DEALS = 96  # sampled deals for the search's choice, and again for each cost: a 
 MENTION = 3.0  # points: a smaller cost is not worth a word
 SIGMAS = 2.5  # ... nor one within this many standard errors of nothing (the sampling's noise)
 MOST = 3  # choices told, the costliest first
-NOT_OVER = "The coach reviews a hand once it is over: press C after the hand, before n."  # C asked during a hand
+# C asked during a hand; in English, marked for the catalogue: said with ``_(NOT_OVER)``.
+NOT_OVER = N_("The coach reviews a hand once it is over: press C after the hand, before n.")
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ def decisions(game: Game, hand: int, seat: int) -> Iterator[tuple[SeatView, Acti
     starts = game.starts
     index = next((i for i, s in enumerate(starts) if s.number == hand), None)
     if index is None:
-        raise PositionError(f"hand {hand} has not been played")
+        raise PositionError(_("hand {hand} has not been played", hand=hand))
     first = starts[index].action_index
     last = starts[index + 1].action_index if index + 1 < len(starts) else len(game.actions)
     scratch = game.clone()
@@ -164,16 +166,26 @@ def _search_reason(better: Action, rule: Action) -> str:
     sample, while the cost the coach tells comes from another, paired sample of the player's action against
     ``better``; a line with both would give a learner two different numbers for one comparison. So the line's one
     figure is the cost, and the reason says only what the search preferred."""
-    theirs = _action_words(rule, False).removeprefix("the ").removeprefix("a ")
-    return (f"the search prefers {_action_words(better, False)} to the rule player's {theirs}, playing out "
-            f"sampled deals of the unseen cards")
+    ours = _action_words(better, False)
+    if isinstance(rule, Card):
+        # Translators: {card} is the rule player's card, "the rule player's ace of spades".
+        return _("the search prefers {better} to {card}, playing out sampled deals of the unseen cards", better=ours,
+                 card=held_card(rule, p_("coach", "the rule player")))
+    if isinstance(rule, Bid) and rule.value == 0:
+        return _("the search prefers {better} to the rule player's Nil, playing out sampled deals of the unseen "
+                 "cards", better=ours)
+    if isinstance(rule, Bid):
+        return _("the search prefers {better} to the rule player's bid of {bid}, playing out sampled deals of the "
+                 "unseen cards", better=ours, bid=rule.value)
+    return _("the search prefers {better} to the rule player's {choice}, playing out sampled deals of the unseen "
+             "cards", better=ours, choice=str(rule))
 
 
 def _trick_reason(view: SeatView, action: Action, better: Action) -> tuple[str, tuple[Fact, ...]] | None:
     """What the two cards do to the trick in progress, when they differ there: the one thing a learner can see at
     the table without the search's figures. Only facts of the seat's view: who is winning the trick so far, whether
     the seat's own Nil still stands, and which of the two cards beats the winning card."""
-    from .seats import seat_name
+    from .seats import seat_words
     from .tricks import beats
 
     winning = view.winning
@@ -184,22 +196,22 @@ def _trick_reason(view: SeatView, action: Action, better: Action) -> tuple[str, 
     if takes == keeps:
         return None
     rules = view.rules
-    who = "partner" if rules.partnerships and seat == view.partner else seat_name(seat, view.players)
-    fact = Fact("partner_winning" if who == "partner" else "winning", seat=seat, card=card)
+    partner = rules.partnerships and seat == view.partner
+    who = p_("seat", "partner") if partner else seat_words(seat, view.players)
+    fact = Fact("partner_winning" if partner else "winning", seat=seat, card=card)
     own_bid = view.bids[view.seat]
     nil = own_bid is not None and own_bid.value == 0 and view.tricks_won[view.seat] == 0
+    # Translators: {winning} is a seat's card, "North's ace of spades" or "partner's ace of spades".
+    fields = {"winning": held_card(card, who), "better": the_card(better), "action": the_card(action)}
     if takes and nil:
-        return (f"you are Nil and {who}'s {card.name} is winning: the {better.name} stays under it, the "
-                f"{action.name} went over it", (Fact("nil", seat=view.seat), fact))
-    if takes and who == "partner":
-        return (f"partner's {card.name} is winning: the {better.name} leaves it so, the {action.name} went over "
-                f"it", (fact,))
+        return (_("you are Nil and {winning} is winning: {better} stays under it, {action} went over it", **fields),
+                (Fact("nil", seat=view.seat), fact))
+    if takes and partner:
+        return _("{winning} is winning: {better} leaves it so, {action} went over it", **fields), (fact,)
     if takes:
-        return (f"{who}'s {card.name} is winning: the {better.name} stays under it, the {action.name} went over "
-                f"it", (fact,))
-    if who != "partner" and not nil:
-        return (f"{who}'s {card.name} is winning: the {better.name} beats it, the {action.name} does not",
-                (fact,))
+        return _("{winning} is winning: {better} stays under it, {action} went over it", **fields), (fact,)
+    if not partner and not nil:
+        return _("{winning} is winning: {better} beats it, {action} does not", **fields), (fact,)
     return None
 
 
@@ -211,34 +223,51 @@ def _cost_rng(seed: str, view: SeatView) -> random.Random:
 
 
 def _action_words(action: Action, own: bool) -> str:
+    """An action as a noun: "the ace of spades"; a bid, the player's own ("your bid of 4") or another ("a bid of
+    4")."""
     if isinstance(action, Card):
-        return f"the {action.name}"
+        return the_card(action)
     if isinstance(action, Bid):
         if action.value == 0:
-            return "your Nil" if own else "Nil"
-        return f"your bid of {action.value}" if own else f"a bid of {action.value}"
+            return _("your Nil") if own else _("Nil")
+        return _("your bid of {bid}", bid=action.value) if own else _("a bid of {bid}", bid=action.value)
     return str(action)
 
 
 def lesson_line(lesson: Lesson) -> str:
     """One choice in plain words: "Trick 4: the king of hearts cost about 12 points; better the three of hearts.
     Why: partner's ace of hearts is winning: play low, the three of hearts." """
-    when = "Bidding" if lesson.trick is None else f"Trick {lesson.trick}"
     points = round(lesson.cost)
-    return (f"{when}: {_action_words(lesson.action, True)} cost about {points} point{'s' if points != 1 else ''}; "
-            f"better {_action_words(lesson.better, False)}. Why: {lesson.reason.rstrip('.')}.")
+    # Translators: {action} is what the player did, {better} what was better, {reason} why (a sentence without its
+    # full stop).
+    fields = {"action": _action_words(lesson.action, True), "better": _action_words(lesson.better, False),
+              "reason": lesson.reason.rstrip(".")}
+    if lesson.trick is None:
+        return n_("Bidding: {action} cost about {n} point; better {better}. Why: {reason}.",
+                  "Bidding: {action} cost about {n} points; better {better}. Why: {reason}.", points, **fields)
+    return n_("Trick {trick}: {action} cost about {n} point; better {better}. Why: {reason}.",
+              "Trick {trick}: {action} cost about {n} points; better {better}. Why: {reason}.", points,
+              trick=lesson.trick, **fields)
 
 
 def review_words(review: Review) -> list[str]:
     """The review as the table says it: one line when nothing cost anything worth a word, else a heading and a
     line for each of the costliest choices."""
-    head = f"Coach, hand {review.hand}"
-    if review.checked == 0:
-        return [f"{head}: you had no choice to make."]
-    choices = f"{review.checked} choice{'s' if review.checked != 1 else ''}"
+    hand, checked = review.hand, review.checked
+    if checked == 0:
+        return [_("Coach, hand {hand}: you had no choice to make.", hand=hand)]
     if not review.lessons:
-        return [f"{head}: none of your {choices} clearly cost {MENTION:.0f} points or more against the search's "
-                f"choice; well played."]
-    told = f"; the costliest {len(review.lessons)}" if review.costly > len(review.lessons) else ""
-    return [f"{head}: {review.costly} of your {choices} cost points against the search's choice{told}:",
-            *(lesson_line(lesson) for lesson in review.lessons)]
+        return [n_("Coach, hand {hand}: none of your {n} choice clearly cost {least} points or more against the "
+                   "search's choice; well played.",
+                   "Coach, hand {hand}: none of your {n} choices clearly cost {least} points or more against the "
+                   "search's choice; well played.", checked, hand=hand, least=f"{MENTION:.0f}")]
+    if review.costly > len(review.lessons):
+        head = n_("Coach, hand {hand}: {costly} of your {n} choice cost points against the search's choice; the "
+                  "costliest {told}:",
+                  "Coach, hand {hand}: {costly} of your {n} choices cost points against the search's choice; the "
+                  "costliest {told}:", checked, hand=hand, costly=review.costly, told=len(review.lessons))
+    else:
+        head = n_("Coach, hand {hand}: {costly} of your {n} choice cost points against the search's choice:",
+                  "Coach, hand {hand}: {costly} of your {n} choices cost points against the search's choice:",
+                  checked, hand=hand, costly=review.costly)
+    return [head, *(lesson_line(lesson) for lesson in review.lessons)]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, Bid
 from .cards import CARDS, Card, CardSet
 from .errors import PositionError
+from .language import N_, _
 from .rules import Rules
 from .scoring import HandResult
 from .tricks import winning_play
@@ -21,7 +22,7 @@ from .tricks import winning_play
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["Phase", "SeatView", "Trick", "Views", "make_view"]
+__all__ = ["PHASE_WORDS", "Phase", "SeatView", "Trick", "Views", "make_view", "phase_words"]
 
 NO_CARDS = CardSet(0)
 
@@ -39,6 +40,18 @@ class Phase(StrEnum):
     def __repr__(self) -> str:
         """``Phase.BID``: pastes back into Python."""
         return f"Phase.{self.name}"
+
+
+# Each phase as a sentence names it, in English and marked for the catalogue ("during the bidding").
+PHASE_WORDS: dict[str, str] = {
+    "draw": N_("the draw"), "bid": N_("the bidding"), "pass": N_("the Nil pass"), "play": N_("the play"),
+    "over": N_("the end of the game"),
+}
+
+
+def phase_words(phase: str) -> str:
+    """A phase as said, with its article, in the language in force: "the bidding" ("la subasta")."""
+    return _(PHASE_WORDS[phase])
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +117,7 @@ class SeatView:
         for trick in self.tricks:
             for card in trick.cards:
                 mask |= 1 << card
-        for _, card in self.trick:
+        for _seat, card in self.trick:
             mask |= 1 << card
         return CardSet(mask)
 

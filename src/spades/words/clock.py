@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards import the_card
 from ..events import BidMade, CardPlayed, Drew, Event, Looked, Passed
+from ..language import N_, _, n_
 from ..rules import Rules
 from . import announce as say
 
 __all__ = ["NO_CLOCK", "WARNING_LINE", "duration", "setting_line", "time_left_line", "timed_line"]
 
-WARNING_LINE = "Ten seconds left."
-NO_CLOCK = "This table has no clock."
+# In English, marked for the catalogue: said with ``_(WARNING_LINE)``.
+WARNING_LINE = N_("Ten seconds left.")
+NO_CLOCK = N_("This table has no clock.")
 
 
 def duration(seconds: float) -> str:
@@ -22,35 +25,48 @@ def duration(seconds: float) -> str:
     20 seconds"); never a fraction, rounded up, so no one hears "0 seconds" while time is left."""
     whole = int(-(-max(0.0, seconds) // 1))
     if whole < 120:
-        return say.plural(whole, "second")
+        return n_("{n} second", "{n} seconds", whole)
     minutes, rest = divmod(whole, 60)
-    return say.plural(minutes, "minute") + (f" {say.plural(rest, 'second')}" if rest else "")
+    if not rest:
+        return n_("{n} minute", "{n} minutes", minutes)
+    # Translators: {seconds} is "1 second" or "20 seconds".
+    return n_("{n} minute {seconds}", "{n} minutes {seconds}", minutes,
+              seconds=n_("{n} second", "{n} seconds", rest))
 
 
 def setting_line(per_action: float, bank: float, more_time: bool) -> str:
     """A table's clock as the lobby and the rules key say it."""
-    line = f"Clock: {duration(per_action)} an action, and a bank of {duration(bank)} for the game"
-    return line + (", doubled for a player who asks for more time." if more_time else ".")
+    if more_time:
+        return _("Clock: {action} an action, and a bank of {bank} for the game, doubled for a player who asks for "
+                 "more time.", action=duration(per_action), bank=duration(bank))
+    return _("Clock: {action} an action, and a bank of {bank} for the game.", action=duration(per_action),
+             bank=duration(bank))
 
 
 def timed_line(rules: Rules, event: Event) -> str:
     """What everyone at the table hears, instead of the event's own line, for an action the computer took because
     the seat's time ran out: the action and whose it was, in one line."""
     whose = getattr(event, "seat", None)
-    seat = say.name(rules, whose) if isinstance(whose, int) else "the player"
+    seat = say.name(rules, whose) if isinstance(whose, int) else _("the player")
     if isinstance(event, CardPlayed):
-        return f"Time: the computer plays the {event.card.name} for {seat}."
+        return _("Time: the computer plays {card} for {seat}.", card=the_card(event.card), seat=seat)
     if isinstance(event, BidMade):
-        return f"Time: the computer bids {event.bid.spoken} for {seat}."
+        return _("Time: the computer bids {bid} for {seat}.", bid=event.bid.spoken, seat=seat)
     if isinstance(event, Passed):
-        return f"Time: the computer passes {say.plural(event.count, 'card')} to {say.name(rules, event.to)} for {seat}."
+        return n_("Time: the computer passes {n} card to {to} for {seat}.",
+                  "Time: the computer passes {n} cards to {to} for {seat}.", event.count, to=say.name(rules, event.to),
+                  seat=seat)
     if isinstance(event, Looked):
-        return f"Time: the computer looks at the cards for {seat}."
+        return _("Time: the computer looks at the cards for {seat}.", seat=seat)
     if isinstance(event, Drew):
-        how = "keeps the first card" if event.kept_first else "discards the first card and keeps the second"
-        return f"Time: the computer {how} for {seat}."
+        if event.kept_first:
+            return _("Time: the computer keeps the first card for {seat}.", seat=seat)
+        return _("Time: the computer discards the first card and keeps the second for {seat}.", seat=seat)
     lines = say.event_line(rules, event)
-    return "Time: the computer acts for " + seat + (": " + " ".join(lines) if lines else ".")
+    if lines:
+        # Translators: {lines} are the event's own sentences.
+        return _("Time: the computer acts for {seat}: {lines}", seat=seat, lines=" ".join(lines))
+    return _("Time: the computer acts for {seat}.", seat=seat)
 
 
 def time_left_line(rules: Rules, seat: int | None, turn: int | None, left: float | None,
@@ -60,14 +76,18 @@ def time_left_line(rules: Rules, seat: int | None, turn: int | None, left: float
     between games)."""
     parts = []
     if turn is not None and left is not None:
-        whose = "you" if turn == seat else say.name(rules, turn)
-        parts.append(f"{duration(left)} left for {whose}.")
+        if turn == seat:
+            parts.append(_("{time} left for you.", time=duration(left)))
+        else:
+            parts.append(_("{time} left for {seat}.", time=duration(left), seat=say.name(rules, turn)))
     else:
-        parts.append("The clock is not running.")
+        parts.append(_("The clock is not running."))
     if seat is not None and 0 <= seat < len(banks) and banks[seat] is not None:
-        parts.append(f"Your bank: {duration(banks[seat] or 0.0)}.")
+        parts.append(_("Your bank: {time}.", time=duration(banks[seat] or 0.0)))
     else:
-        clocked = [f"{say.name(rules, s)} {duration(b)}" for s, b in enumerate(banks) if b is not None]
+        # Translators: a seat and the time in its bank, in a list: "North 3 minutes, East 45 seconds".
+        clocked = [_("{seat} {time}", seat=say.name(rules, s), time=duration(b)) for s, b in enumerate(banks)
+                   if b is not None]
         if clocked:
-            parts.append("Banks: " + ", ".join(clocked) + ".")
+            parts.append(_("Banks: {banks}.", banks=", ".join(clocked)))
     return " ".join(parts)

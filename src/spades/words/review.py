@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..actions import Bid
 from ..cards import CardSet
 from ..events import BidChanged, BidMade, Event, HandStarted, SpadesBroken, TrickWon
+from ..language import _, n_
 from ..view import Phase, SeatView, Trick
 from . import announce as say
 
@@ -51,14 +52,16 @@ def ended_view(view: SeatView, events: Sequence[Event]) -> SeatView:
 def ended_answers(view: SeatView, events: Sequence[Event]) -> dict[str, str]:
     """The answers of b, c, r, t, w and h about the ended hand, each opening with the hand's number."""
     ended = ended_view(view, events)
-    over = f"Hand {ended.hand_number} is over"
-    press = "press n for the next hand."
-    last = say.last_trick_line(ended) if ended.tricks else "No trick was taken."
+    number = ended.hand_number
+    over = _("Hand {number} is over.", number=number)
+    last = say.last_trick_line(ended) if ended.tricks else _("No trick was taken.")
     return {
-        "b": f"{over}. {say.bids_line(ended)}",
-        "c": f"{over}. {say.contract_line(ended)}",
-        "r": f"{over}. {last}",
-        "t": f"{over}: {say.plural(len(ended.tricks), 'trick')} played; {press}",
-        "w": f"{over}; {press}",
-        "h": f"{over} and your cards are played; {press}",
+        "b": f"{over} {say.bids_line(ended)}",
+        "c": f"{over} {say.contract_line(ended)}",
+        "r": f"{over} {last}",
+        "t": n_("Hand {number} is over: {n} trick played; press n for the next hand.",
+                "Hand {number} is over: {n} tricks played; press n for the next hand.", len(ended.tricks),
+                number=number),
+        "w": _("Hand {number} is over; press n for the next hand.", number=number),
+        "h": _("Hand {number} is over and your cards are played; press n for the next hand.", number=number),
     }

@@ -11,6 +11,7 @@ from ..actions import Action
 from ..bots import Bot
 from ..events import Drew, Event, GameOver, HandStarted, Passed
 from ..game import Game
+from ..language import N_, _
 from ..rules import Rules
 from ..view import Phase, SeatView
 from ..wire import SPECTATOR
@@ -20,7 +21,8 @@ from . import clock, keymap, review
 __all__ = ["WATCHING_COACH", "answer", "coach", "coach_refusal", "event_lines", "hand_events", "heard_lines", "hint",
            "prompt", "seat_lines", "unplayable"]
 
-WATCHING_COACH = "You are watching this table; the coach reviews the bids and cards of a seat's own player."
+# In English, marked for the catalogue: said with ``_(WATCHING_COACH)`` (``coach_refusal`` says it so).
+WATCHING_COACH = N_("You are watching this table; the coach reviews the bids and cards of a seat's own player.")
 
 
 def event_lines(rules: Rules, events: Sequence[Event]) -> list[list[str]]:
@@ -117,7 +119,7 @@ def answer(view: SeatView, events: Sequence[Event], key: str, hand: int | None =
         if key == "R":
             return say.last_trick_line(review.ended_view(view, hand_events(events, hand)))
     entry = keymap.find(key)
-    if entry is None or entry.answer is None:
+    if entry is None or entry.answer is None:  # a caller's mistake: the keys asked are the keymap's
         raise ValueError(f"no reading key {key!r}")
     return entry.answer(view)
 
@@ -137,9 +139,9 @@ def coach_refusal(view: SeatView, hand: int | None) -> str | None:
     from ..coach import NOT_OVER
 
     if view.seat == SPECTATOR:
-        return WATCHING_COACH
+        return _(WATCHING_COACH)
     if hand is None or not (hand < view.hand_number or (view.phase is Phase.OVER and hand <= view.hand_number)):
-        return NOT_OVER
+        return _(NOT_OVER)
     return None
 
 

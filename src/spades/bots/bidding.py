@@ -11,11 +11,12 @@ import math
 import random
 
 from ..actions import BIDS, BLIND_NIL, NIL, Bid, Choice
-from ..cards import Card, CardSet, Suit
+from ..cards import Card, CardSet, Suit, the_card
+from ..language import _, n_
 from ..rules import Rules
 from ..view import SeatView
 from .base import Fact, Hint
-from .hand_words import nil_reason
+from .hand_words import nil_reason, tenths
 from .knowledge import Knowledge, Order, order_of, spade_base
 
 __all__ = ["choose_bid", "choose_draw", "estimate_tricks", "nil_chance", "nil_risk", "nil_risk_after_pass"]
@@ -155,7 +156,7 @@ def _mean_count(rules: Rules) -> float:
     order = order_of(rules)
     base = spade_base(rules)
     total = 0.0
-    for _ in range(CALIBRATION_HANDS):
+    for _hand in range(CALIBRATION_HANDS):
         total += _raw_tricks(sum(1 << c for c in rng.sample(cards, rules.hand_size)), order, base)
     return total / CALIBRATION_HANDS
 
@@ -199,7 +200,7 @@ def nil_passed(hand: int, rules: Rules) -> int:
     """The cards (a mask) a Nil bidder holding ``hand`` would pass away: ``rules.nil_pass`` of them, each the card
     whose loss lowers the risk most; none without a pass."""
     kept = hand
-    for _ in range(rules.nil_pass):
+    for _card in range(rules.nil_pass):
         cards = [1 << c for c in range(54) if kept >> c & 1]
         if len(cards) <= 1:
             break
@@ -236,17 +237,24 @@ def choose_draw(view: SeatView) -> Hint:
     hand = int(view.hand)
     suit, rank = order.suit[card], order.rank[card]
     held = (hand & order.masks[suit]).bit_count()
+    the = the_card(card)
     if suit == SPADES and rank >= DRAW_SPADE:
-        return Hint(Choice.KEEP, f"keep the {card.name}: spades from the nine up take tricks")
+        return Hint(Choice.KEEP, _("keep {card}: spades from the nine up take tricks", card=the))
     if rank >= DRAW_RANK or (rank == DRAW_RANK - 1 and held >= 1):
-        return Hint(Choice.KEEP, f"keep the {card.name}: it should take a trick")
+        return Hint(Choice.KEEP, _("keep {card}: it should take a trick", card=the))
     if suit == SPADES and held >= 3:
-        return Hint(Choice.KEEP, f"keep the {card.name}: {_spades(held)} held already, and spade length wins tricks")
+        return Hint(Choice.KEEP, n_("keep {card}: {n} spade held already, and spade length wins tricks",
+                                    "keep {card}: {n} spades held already, and spade length wins tricks", held,
+                                    card=the))
     if suit == SPADES:  # a low spade is kept only for length: say how short the spades are, or it reads as a slip
-        return Hint(Choice.DISCARD, f"discard the {card.name}: a low spade with {_spades(held)} held adds no "
-                                    "length; the next card is likely better")
-    what = "a low card" if rank < DRAW_RANK - 1 else "a queen with none of its suit beside it"
-    return Hint(Choice.DISCARD, f"discard the {card.name}: {what}; the next card is likely better")
+        return Hint(Choice.DISCARD, n_("discard {card}: a low spade with {n} spade held adds no length; the next "
+                                       "card is likely better",
+                                       "discard {card}: a low spade with {n} spades held adds no length; the next "
+                                       "card is likely better", held, card=the))
+    if rank < DRAW_RANK - 1:
+        return Hint(Choice.DISCARD, _("discard {card}: a low card; the next card is likely better", card=the))
+    return Hint(Choice.DISCARD, _("discard {card}: a queen with none of its suit beside it; the next card is likely "
+                                  "better", card=the))
 
 
 def _two_player_tricks(view: SeatView) -> float:
@@ -305,8 +313,8 @@ def choose_bid(view: SeatView) -> Hint:
     if len(bids) == 1:
         only = bids[0]
         if view.rules.bids_by_spades:
-            return Hint(only, f"the bid is the number of spades held, {only.spoken}")
-        return Hint(only, f"the only bid allowed is {only.spoken}")
+            return Hint(only, _("the bid is the number of spades held, {bid}", bid=only.spoken))
+        return Hint(only, _("the only bid allowed is {bid}", bid=only.spoken))
     assert view.hand is not None
     rules = view.rules
     if rules.players == 2:
@@ -331,10 +339,11 @@ def _blind_or_look(view: SeatView) -> Hint:
     # Blind Nil fails more often than not: worth it only when the game is slipping away.
     desperate = deficit >= max(BLIND_DEFICIT, rules.blind_nil_deficit) and max(others) >= BLIND_NEAR * rules.target
     if desperate and partner_nil and partner is not None:
-        return Hint(Choice.LOOK, "partner is Nil: look at the cards", (Fact("nil", seat=partner),))
+        return Hint(Choice.LOOK, _("partner is Nil: look at the cards"), (Fact("nil", seat=partner),))
     if desperate and BLIND_NIL in view.legal:
-        return Hint(BLIND_NIL, f"{deficit} points behind: Blind Nil for the {rules.blind_nil_value}")
-    return Hint(Choice.LOOK, "not far enough behind for Blind Nil: look at the cards")
+        return Hint(BLIND_NIL, _("{deficit} points behind: Blind Nil for the {value}", deficit=deficit,
+                                 value=rules.blind_nil_value))
+    return Hint(Choice.LOOK, _("not far enough behind for Blind Nil: look at the cards"))
 
 
 def _partner_bid(view: SeatView) -> Bid | None:
@@ -391,11 +400,13 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
     pressure = _pressure(view)
     want = math.floor(est + ROUND_UP + (0.25 if bags_near else 0.0) + 0.3 * pressure
                       + (NO_BAGS_ROUND if rules.no_bags else 0.0))
-    reason = f"about {est:.1f} tricks in aces, kings and spades"
+    reason = _("about {tricks} tricks in aces, kings and spades", tricks=tenths(est))
+    # Translators: {reason} is the reason so far, a clause of its own; each of these adds to it.
     if bags_near:
-        reason += ", bid up with bags near the limit"
+        reason = _("{reason}, bid up with bags near the limit", reason=reason)
     if pressure:
-        reason += ", bid up to catch up" if pressure > 0 else ", bid safe to keep the lead"
+        reason = (_("{reason}, bid up to catch up", reason=reason) if pressure > 0
+                  else _("{reason}, bid safe to keep the lead", reason=reason))
     others = [b.value for i, b in enumerate(view.bids) if b is not None and i != view.seat]
     partner = _partner_bid(view)
     total = sum(others) + want
@@ -404,20 +415,20 @@ def _standard_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> H
         cut = max(0, (total - tricks + 1) // 2)
         want -= cut
         if cut:
-            reason += ", less since the table has bid too many"
+            reason = _("{reason}, less since the table has bid too many", reason=reason)
     if rules.ten_for_two_hundred and partner is not None and partner.value + want >= 10 > partner.value + est:
         want = 9 - partner.value
-        reason += ", short of ten for 200"
+        reason = _("{reason}, short of ten for 200", reason=reason)
     want = max(1, want)
     facts: tuple[Fact, ...] = ()
     if partner is not None and partner.value == 0:
-        reason += "; partner is Nil, so bid what is sure"
+        reason = _("{reason}; partner is Nil, so bid what is sure", reason=reason)
         facts = (Fact("nil", seat=view.partner),)
         want = max(1, math.floor(est + 0.3))
     chosen = _nearest(numbers, want)
     if chosen.value > want:
-        reason += f"; the team must bid at least {rules.min_team_bid}"
-    return Hint(chosen, f"{reason}: bid {chosen.spoken}", facts)
+        reason = _("{reason}; the team must bid at least {least}", reason=reason, least=rules.min_team_bid)
+    return Hint(chosen, _("{reason}: bid {bid}", reason=reason, bid=chosen.spoken), facts)
 
 
 def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
@@ -425,14 +436,16 @@ def _whiz_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
     # them): read from the legal bids, never counted again here.
     forced = max(bids, key=lambda bid: bid.value)
     spades = forced.value
-    nil_ev, _ = _nil_worth(view, est, risk)
+    nil_ev, _bid_ev = _nil_worth(view, est, risk)
     nil_ev -= NIL_BONUS  # forced bids: Whiz Nils are weighed at their plain value
     # The forced bid made or set: a rough chance from how the hand's tricks compare with the spades held.
     make = 1 / (1 + math.exp(-2.2 * (est - spades + WHIZ_OFFSET)))
     bid_ev = 10 * spades * (2 * make - 1) + 12
     if nil_ev > bid_ev:
-        return Hint(NIL, f"Whiz: {_spades(spades)} would be hard to make and the hand can duck: Nil")
-    return Hint(forced, f"Whiz: about {est:.1f} tricks, so bid the {_spades(spades)} held")
+        return Hint(NIL, n_("Whiz: {n} spade would be hard to make and the hand can duck: Nil",
+                            "Whiz: {n} spades would be hard to make and the hand can duck: Nil", spades))
+    return Hint(forced, n_("Whiz: about {tricks} tricks, so bid the {n} spade held",
+                           "Whiz: about {tricks} tricks, so bid the {n} spades held", spades, tricks=tenths(est)))
 
 
 def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hint:
@@ -444,23 +457,25 @@ def _suicide_bid(view: SeatView, bids: list[Bid], est: float, risk: float) -> Hi
     want = max(4, math.floor(est + SUICIDE_BID_UP))
     chosen = _nearest(numbers, want)
     if NIL not in bids:
-        return Hint(chosen, f"Suicide: partner is Nil, so bid {chosen.spoken} for about {est:.1f} tricks",
+        return Hint(chosen, _("Suicide: partner is Nil, so bid {bid} for about {tricks} tricks", bid=chosen.spoken,
+                              tricks=tenths(est)),
                     (Fact("nil", seat=view.partner),))
     if partner is None:
         if risk < SUICIDE_FIRST_NIL:
-            return Hint(NIL, "Suicide: few high cards and spades to shed, so this side's Nil is mine")
-        return Hint(chosen, f"Suicide: too many high cards for Nil, about {est:.1f} tricks: bid {chosen.spoken}")
+            return Hint(NIL, _("Suicide: few high cards and spades to shed, so this side's Nil is mine"))
+        return Hint(chosen, _("Suicide: too many high cards for Nil, about {tricks} tricks: bid {bid}",
+                              tricks=tenths(est), bid=chosen.spoken))
     # Partner bid a number, so partner's hand was no Nil either: the riskier hand of the two bids.
     assert view.hand is not None
     top = Card(view.rules.trumps[-1])  # the ace of spades, or the Big Joker above it
     if top in view.hand:
-        return Hint(chosen, f"Suicide: the {top.name} always takes a trick, so bid {chosen.spoken} "
-                            "and partner goes Nil")
+        return Hint(chosen, _("Suicide: {card} always takes a trick, so bid {bid} and partner goes Nil",
+                              card=the_card(top), bid=chosen.spoken))
     partner_risk = SUICIDE_RISK_AT_4 + SUICIDE_RISK_PER_TRICK * (partner.value - 4)
     if risk > partner_risk:
-        return Hint(chosen, f"Suicide: a worse Nil than partner's {partner.spoken} hand: bid {chosen.spoken} "
-                            "and partner goes Nil")
-    return Hint(NIL, f"Suicide: partner bid {partner.spoken}, so go Nil")
+        return Hint(chosen, _("Suicide: a worse Nil than partner's {partner} hand: bid {bid} and partner goes Nil",
+                              partner=partner.spoken, bid=chosen.spoken))
+    return Hint(NIL, _("Suicide: partner bid {bid}, so go Nil", bid=partner.spoken))
 
 
 def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
@@ -469,14 +484,12 @@ def _two_player_bid(view: SeatView, bids: list[Bid]) -> Hint:
     risk = nil_risk(view.hand, view.rules)
     chance = nil_chance(risk * TWO_NIL_RISK)  # nobody covers a two-player Nil
     if NIL in bids and chance * view.rules.nil_value > 10 * est + 10:
-        return Hint(NIL, "few tricks and a failed Nil costs only bags: Nil")
+        return Hint(NIL, _("few tricks and a failed Nil costs only bags: Nil"))
     if est >= 12.9:
-        return Hint(BIDS[13], f"counting against the cards not seen, about {est:.1f} tricks: shoot the moon")
+        return Hint(BIDS[13], _("counting against the cards not seen, about {tricks} tricks: shoot the moon",
+                                tricks=tenths(est)))
     shift = FACE_DOWN_ROUND if view.rules.face_down_discards else TWO_ROUND
     want = max(1, min(12, math.floor(est + shift)))
     chosen = _nearest([b for b in bids if b.value > 0], want)
-    return Hint(chosen, f"counting against the cards not seen, about {est:.1f} tricks: bid {chosen.spoken}")
-
-
-def _spades(count: int) -> str:
-    return f"{count} spade" if count == 1 else f"{count} spades"
+    return Hint(chosen, _("counting against the cards not seen, about {tricks} tricks: bid {bid}", tricks=tenths(est),
+                          bid=chosen.spoken))

@@ -3,15 +3,19 @@
 away or gives the weighing, never a stock phrase that a hand holding the king and queen of spades contradicts.
 
 "High" is the pack's own order, read from the rules (a joker, a JJDD deuce are high spades).
+
+The hints' reasons are said in the language in force, as they are made; ``tenths`` writes their estimates as the
+language writes a decimal.
 """
 
 from __future__ import annotations
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, the_card
+from ..language import DEFAULT, _, current, listed, p_
 from ..rules import Rules
 from .knowledge import order_of
 
-__all__ = ["high_cards", "nil_reason"]
+__all__ = ["high_cards", "nil_reason", "partner_word", "tenths"]
 
 SPADES = int(Suit.SPADES)
 
@@ -22,22 +26,47 @@ def high_cards(hand: int, rules: Rules) -> list[Card]:
     return [Card(c) for c in range(54) if hand >> c & 1 and order.rank[c] >= (11 if order.suit[c] == SPADES else 13)]
 
 
+def tenths(value: float) -> str:
+    """An estimate to a tenth, as the language in force writes it: "4.5" ("4,5")."""
+    text = f"{value:.1f}"
+    if current() == DEFAULT:
+        return text
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(current()))
+
+
+def partner_word() -> str:
+    """The partner, as a reason names them where it would name a seat ("partner's ace of spades")."""
+    return p_("seat", "partner")
+
+
 def nil_reason(hand: int, passed: int, rules: Rules, est: float) -> str:
     """Why Nil, in words true of ``hand``: nothing high; or the high cards the pass sends to the partner (``passed``,
     the cards a Nil bidder would pass); or, with high cards kept, the weighing itself (``est`` tricks)."""
     if not high_cards(hand, rules):
-        return "no sure tricks and nothing high to shed: Nil"
+        return _("no sure tricks and nothing high to shed: Nil")
     sent = high_cards(passed, rules)
     if sent:
-        left = "" if high_cards(hand & ~passed, rules) else ", leaving nothing high"
-        what = _grouped(sent, rules) if len(sent) <= 2 else f"{len(sent)} high cards"  # a short line to hear
-        return f"the pass sends {what} to partner{left}: Nil"
-    return f"about {est:.1f} tricks, and a Nil is worth more than bidding them: Nil"
+        # a short line to hear: the cards named when they are one or two
+        if len(sent) <= 2:
+            what = _grouped(sent, rules)
+            if high_cards(hand & ~passed, rules):
+                return _("the pass sends {cards} to partner: Nil", cards=what)
+            return _("the pass sends {cards} to partner, leaving nothing high: Nil", cards=what)
+        if high_cards(hand & ~passed, rules):
+            return _("the pass sends {count} high cards to partner: Nil", count=len(sent))
+        return _("the pass sends {count} high cards to partner, leaving nothing high: Nil", count=len(sent))
+    return _("about {tricks} tricks, and a Nil is worth more than bidding them: Nil", tricks=tenths(est))
 
 
 def _grouped(cards: list[Card], rules: Rules) -> str:
-    """``the king and queen of spades and the ace of hearts``: high to low, ranks of one suit said together."""
+    """``the king and queen of spades and the ace of hearts``: high to low, ranks of one suit said together in
+    English; the other languages name each card with its own article ("el rey de picas y la reina de picas"), since
+    the article goes with each rank."""
     rank = order_of(rules).rank
+    if current() != DEFAULT:
+        return listed([the_card(card) for card in sorted(cards, key=lambda c: -rank[c])])
     groups: dict[str, list[str]] = {}
     for card in sorted(cards, key=lambda c: -rank[c]):
         face, _, suit = card.name.partition(" of ")

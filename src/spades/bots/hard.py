@@ -26,8 +26,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import BLIND_NIL, Bid, Choice
-from ..cards import CARDS, Card
+from ..cards import CARDS, Card, the_card
 from ..errors import NotYourTurn
+from ..language import _, n_
 from ..view import Phase, SeatView
 from .base import Bot, Fact, Hint, register
 from .bidding import choose_bid, choose_draw
@@ -70,8 +71,9 @@ class HardBot(Bot):
         if len(view.legal) == 1:
             only = view.legal[0]
             if isinstance(only, Card):
-                return Hint(only, f"the only legal choice: the {only.name}", (Fact("only_legal", card=only),))
-            return Hint(only, f"the only legal choice: {getattr(only, 'spoken', str(only))}")
+                return Hint(only, _("the only legal choice: {card}", card=the_card(only)),
+                            (Fact("only_legal", card=only),))
+            return Hint(only, _("the only legal choice: {action}", action=getattr(only, "spoken", str(only))))
         from ..search.search import choose
 
         rule = self.rules_player.hint(view)
@@ -108,59 +110,72 @@ def _pass_card(view: SeatView) -> Hint:
         card = pass_choice(view.rules, hand, 1, first)[0]
     choice = CARDS[card]
     if first:
-        return Hint(choice, f"pass the {choice.name}: the Nil's side passes its highest cards to the partner")
-    return Hint(choice, f"pass the {choice.name}: the partner of a Nil passes back its lowest cards")
+        return Hint(choice, _("pass {card}: the Nil's side passes its highest cards to the partner",
+                              card=the_card(choice)))
+    return Hint(choice, _("pass {card}: the partner of a Nil passes back its lowest cards", card=the_card(choice)))
 
 
 def _blind_reason(choice: BlindDecision, rule: Hint) -> str:
     """The sentence for Blind Nil or a look: the search's mean gain of Blind Nil over looking (its own figure,
     over its sampled deals), said as agreeing with, or overruling, the rule player's choice."""
-    deals = f"{choice.deals} sampled deal{'s' if choice.deals != 1 else ''}"
+    deals = _deals(choice.deals)
     gain = round(choice.gain)
+    # Translators: {rule} is the rule player's reason, a clause of its own; {deals} is "96 sampled deals".
     if choice.action == rule.action:
         if choice.action == BLIND_NIL:
-            return (f"{rule.reason}; the search agrees: Blind Nil gains {gain:+d} points on average over looking "
-                    f"in {deals}")
+            return _("{rule}; the search agrees: Blind Nil gains {gain} points on average over looking in {deals}",
+                     rule=rule.reason, gain=f"{gain:+d}", deals=deals)
         if gain <= 0:
-            return (f"{rule.reason}; the search agrees: Blind Nil loses {-gain:d} points on average against looking "
-                    f"in {deals}")
-        return (f"{rule.reason}; the search found nothing clearly better: Blind Nil gains {gain:+d} points on "
-                f"average over looking in {deals}, within the search's noise")
+            return _("{rule}; the search agrees: Blind Nil loses {loss} points on average against looking in "
+                     "{deals}", rule=rule.reason, loss=f"{-gain:d}", deals=deals)
+        return _("{rule}; the search found nothing clearly better: Blind Nil gains {gain} points on average over "
+                 "looking in {deals}, within the search's noise", rule=rule.reason, gain=f"{gain:+d}", deals=deals)
     if choice.action == BLIND_NIL:
-        return (f"search: Blind Nil gains {gain:+d} points on average over the rule choice, looking at the cards, "
-                f"in {deals}")
+        return _("search: Blind Nil gains {gain} points on average over the rule choice, looking at the cards, in "
+                 "{deals}", gain=f"{gain:+d}", deals=deals)
     if gain <= 0:
-        return (f"search: looking at the cards gains {-gain:+d} points on average over the rule choice, Blind Nil, "
-                f"in {deals}")
-    return (f"search: look at the cards over the rule choice, Blind Nil: its gain of {gain:+d} points on average "
-            f"in {deals} is within the search's noise")
+        return _("search: looking at the cards gains {gain} points on average over the rule choice, Blind Nil, in "
+                 "{deals}", gain=f"{-gain:+d}", deals=deals)
+    return _("search: look at the cards over the rule choice, Blind Nil: its gain of {gain} points on average in "
+             "{deals} is within the search's noise", gain=f"{gain:+d}", deals=deals)
+
+
+def _deals(count: int) -> str:
+    return n_("{n} sampled deal", "{n} sampled deals", count)
 
 
 def _name(action: object) -> str:
+    """An action as a noun: "the ace of spades", "Nil", "a bid of 4"."""
     if isinstance(action, Card):
-        return f"the {action.name}"
+        return the_card(action)
     if isinstance(action, Bid):
-        return action.spoken if action.value == 0 else f"a bid of {action}"
+        return action.spoken if action.value == 0 else _("a bid of {bid}", bid=str(action))
     return str(action)
 
 
 def _reason(choice: Decision, rule: str) -> str:
     """The hint's sentence: the rule player's reason when its choice stands, and the search's own figures, each
     named as the search's (means over its sampled deals), never one that contradicts the choice."""
-    deals = f"{choice.deals} sampled deal{'s' if choice.deals != 1 else ''}"
+    deals = _deals(choice.deals)
+    value = f"{choice.value:+.0f}"
+    # Translators: {rule} is the rule player's reason, a clause of its own; {deals} is "96 sampled deals".
     if choice.verdict == "agrees":
-        return (f"{rule}; the search agrees: best in {choice.best_share} of {deals}, "
-                f"{choice.value:+.0f} points on average")
+        return _("{rule}; the search agrees: best in {share} of {deals}, {value} points on average", rule=rule,
+                 share=choice.best_share, deals=deals, value=value)
     if choice.verdict == "kept":
         if choice.gain < 0.5:
-            return f"{rule}; the search found nothing better in {deals} ({choice.value:+.0f} points on average)"
-        return (f"{rule}; the search found nothing clearly better: {_name(choice.runner_up)} gains "
-                f"{choice.gain:+.0f} points on average in {deals}, within the search's noise")
+            return _("{rule}; the search found nothing better in {deals} ({value} points on average)", rule=rule,
+                     deals=deals, value=value)
+        return _("{rule}; the search found nothing clearly better: {other} gains {gain} points on average in "
+                 "{deals}, within the search's noise", rule=rule, other=_name(choice.runner_up),
+                 gain=f"{choice.gain:+.0f}", deals=deals)
     if choice.verdict == "overruled":
-        return (f"search: {_name(choice.action)} gains {choice.gain:+.0f} points on average over the rule choice, "
-                f"{_name(choice.prior)}, in {deals} ({choice.value:+.0f} points on average)")
-    text = (f"search: {_name(choice.action)} is best in {choice.best_share} of {deals}, "
-            f"{choice.value:+.0f} points on average")
+        return _("search: {action} gains {gain} points on average over the rule choice, {prior}, in {deals} "
+                 "({value} points on average)", action=_name(choice.action), gain=f"{choice.gain:+.0f}",
+                 prior=_name(choice.prior), deals=deals, value=value)
     if choice.runner_up is not None and round(choice.runner_value) <= round(choice.value):
-        text += f" (next, {_name(choice.runner_up)}: {choice.runner_value:+.0f})"
-    return text
+        return _("search: {action} is best in {share} of {deals}, {value} points on average (next, {other}: "
+                 "{other_value})", action=_name(choice.action), share=choice.best_share, deals=deals, value=value,
+                 other=_name(choice.runner_up), other_value=f"{choice.runner_value:+.0f}")
+    return _("search: {action} is best in {share} of {deals}, {value} points on average", action=_name(choice.action),
+             share=choice.best_share, deals=deals, value=value)

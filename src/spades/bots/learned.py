@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..language import N_
 from .base import register
 from .hard import HardBot
 from .rollout import RolloutBot
@@ -24,7 +25,7 @@ __all__ = ["HardLearnedBot", "LearnedBot"]
 
 @register("learned")
 class LearnedBot(RolloutBot):
-    PLAYER = "the learned playout player"
+    PLAYER = N_("the learned playout player")
 
     def playout_card(self, state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> int:
         import numpy as np

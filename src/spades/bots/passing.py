@@ -9,7 +9,8 @@ to take a trick from under the Nil.
 
 from __future__ import annotations
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, the_card
+from ..language import _
 from ..view import SeatView
 from .base import Fact, Hint
 from .bidding import nil_risk
@@ -34,7 +35,7 @@ def choose_pass(view: SeatView) -> Hint:
     hand = int(view.hand)
     if is_nil(view, view.seat):
         card = min(legal, key=lambda c: (nil_risk(hand & ~(1 << c), rules), -int(c)))
-        return Hint(card, f"Nil: pass the {card.name}, the card most likely to take a trick",
+        return Hint(card, _("Nil: pass {card}, the card most likely to take a trick", card=the_card(card)),
                     (Fact("nil", seat=view.seat),))
     order = order_of(rules)
     received = int(view.received)
@@ -46,10 +47,16 @@ def choose_pass(view: SeatView) -> Hint:
 
     card = min(side, key=lambda c: (order.rank[c], length(c), int(c)))
     facts = (Fact("nil", seat=to),) if is_nil(view, to) and view.partner == to else ()
-    low = "a low card" if order.rank[card] <= 10 else "the lowest card to spare"  # a hand of honours has no low one
+    low = order.rank[card] <= 10  # a hand of honours has no low card: its lowest to spare
     if facts:
-        return Hint(card, f"partner's Nil: pass back the {card.name}, {low} to play under", facts)
-    return Hint(card, f"pass back the {card.name}, {low}")
+        if low:
+            return Hint(card, _("partner's Nil: pass back {card}, a low card to play under", card=the_card(card)),
+                        facts)
+        return Hint(card, _("partner's Nil: pass back {card}, the lowest card to spare to play under",
+                            card=the_card(card)), facts)
+    if low:
+        return Hint(card, _("pass back {card}, a low card", card=the_card(card)))
+    return Hint(card, _("pass back {card}, the lowest card to spare", card=the_card(card)))
 
 
 def easy_pass(view: SeatView) -> Hint:
@@ -58,6 +65,6 @@ def easy_pass(view: SeatView) -> Hint:
     order = order_of(view.rules)
     if is_nil(view, view.seat):
         card = max(legal, key=lambda c: (order.rank[c], order.suit[c] == SPADES))
-        return Hint(card, f"Nil: pass the highest card, the {card.name}", (Fact("nil", seat=view.seat),))
+        return Hint(card, _("Nil: pass the highest card, {card}", card=the_card(card)), (Fact("nil", seat=view.seat),))
     card = min(legal, key=lambda c: (order.rank[c], order.suit[c] == SPADES))
-    return Hint(card, f"pass back the lowest card, the {card.name}")
+    return Hint(card, _("pass back the lowest card, {card}", card=the_card(card)))

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, Suit
-from ..seats import seat_name
+from ..cards import Card, Suit, card_words, held_card, suit_words, the_card
+from ..language import _
+from ..seats import seat_words
 from ..tricks import winning_play
 from ..view import SeatView
 from .base import Fact, Hint
+from .hand_words import partner_word
 from .knowledge import Knowledge
 
 __all__ = ["Situation", "choose_card"]
@@ -106,16 +108,17 @@ class Situation:
 
 
 def _name(view: SeatView, seat: int) -> str:
+    """A seat as a reason names it: "partner", or the seat's name."""
     if seat == view.partner:
-        return "partner"
-    return seat_name(seat, view.players)
+        return partner_word()
+    return seat_words(seat, view.players)
 
 
 def choose_card(view: SeatView) -> Hint:
     s = Situation.of(view)
     legal = [c for c in view.legal if isinstance(c, Card)]
     if len(legal) == 1:
-        return Hint(legal[0], f"the {legal[0].name} is the only card that may be played",
+        return Hint(legal[0], _("{card} is the only card that may be played", card=the_card(legal[0])),
                     (Fact("only_legal", card=legal[0]),))
     if not view.trick:
         return _lead(s, legal)
@@ -127,14 +130,14 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
     view, k = s.view, s.k
     led = k.suit(view.trick[0][1])
     win_seat, best = winning_play(view.trick, view.rules)
-    played = {seat for seat, _ in view.trick}
+    played = {seat for seat, _card in view.trick}
     after = [(view.seat + i) % view.players for i in range(1, view.players) if
              (view.seat + i) % view.players not in played]
     opp_after = [x for x in after if x in s.opponents]
     following = k.suit(legal[0]) == led
     beaters = [c for c in legal if k.beats(c, best)]
     unders = [c for c in legal if not k.beats(c, best)]
-    best_name = f"{_name(view, win_seat)}'s {best.name}"
+    best_name = held_card(best, _name(view, win_seat))
     winning = Fact("winning", seat=win_seat, card=best)
 
     if s.my_nil:
@@ -146,14 +149,15 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
             if beaters:
                 top = max(beaters, key=k.rank)
                 card = top if following else _lowest_safe(k, beaters, led, opp_after) or top
-                return Hint(card, f"cover partner's Nil: take the trick with the {card.name}",
+                return Hint(card, _("cover partner's Nil: take the trick with {card}", card=the_card(card)),
                             (partner_nil, Fact("plays_after", seat=s.partner)))
             card = _dump_low(k, legal)
-            return Hint(card, f"{best_name} is winning and covers partner's Nil: play low, the {card.name}",
+            return Hint(card, _("{best} is winning and covers partner's Nil: play low, {card}", best=best_name,
+                                card=the_card(card)),
                         (partner_nil, winning, Fact("cannot_beat", card=best)))
         if win_seat == s.partner and beaters:
             card = _lowest_safe(k, beaters, led, opp_after) or max(beaters, key=k.rank)
-            return Hint(card, f"partner's Nil is winning the trick: overtake with the {card.name}",
+            return Hint(card, _("partner's Nil is winning the trick: overtake with {card}", card=the_card(card)),
                         (partner_nil, winning))
 
     for nil_seat in s.opp_nils:
@@ -161,114 +165,132 @@ def _follow(s: Situation, legal: list[Card]) -> Hint:
         if win_seat == nil_seat:
             if unders:
                 card = _highest(k, unders, prefer_keep_spades=True)
-                return Hint(card, f"{_name(view, nil_seat)} is Nil and winning: stay under with the {card.name}",
+                return Hint(card, _("{seat} is Nil and winning: stay under with {card}", seat=_name(view, nil_seat),
+                                    card=the_card(card)),
                             (nil, winning))
         elif nil_seat in after and (following or not s.want_tricks):
             card = _lowest_follow(k, unders or legal) if following else _dump_low(k, legal)
-            return Hint(card, f"{_name(view, nil_seat)} is Nil and plays after: play low, the {card.name}",
+            return Hint(card, _("{seat} is Nil and plays after: play low, {card}", seat=_name(view, nil_seat),
+                                card=the_card(card)),
                         (nil, Fact("plays_after", seat=nil_seat)))
 
     if win_seat in s.mates and (not opp_after or k.safe(best, led, opp_after)):
         card = _highest(k, unders, prefer_keep_spades=True) if not s.want_tricks and unders else \
                 _dump_low(k, unders or legal)
         if win_seat == s.partner:
-            return Hint(card, f"partner's {best.name} is winning: play low, the {card.name}",
+            return Hint(card, _("{best} is winning: play low, {card}", best=held_card(best, partner_word()),
+                                card=the_card(card)),
                         (Fact("partner_winning", seat=s.partner, card=best),))
-        return Hint(card, f"teammate {_name(view, win_seat)}'s {best.name} is winning: play low, the {card.name}",
+        teammate = _("teammate {seat}", seat=_name(view, win_seat))
+        return Hint(card, _("{best} is winning: play low, {card}", best=held_card(best, teammate), card=the_card(card)),
                     (Fact("teammate_winning", seat=win_seat, card=best),))
 
     if not s.want_tricks:
         if unders:
             card = _highest(k, unders, prefer_keep_spades=True)
             if s.lost_nil:
-                return Hint(card, f"the Nil is lost and its tricks are only bags: duck with the {card.name}")
-            return Hint(card, f"the contract is made and bags cost: duck with the {card.name}",
+                return Hint(card, _("the Nil is lost and its tricks are only bags: duck with {card}",
+                                    card=the_card(card)))
+            return Hint(card, _("the contract is made and bags cost: duck with {card}", card=the_card(card)),
                         (Fact("contract_made", seat=view.seat),))
         if not opp_after:
             card = max(legal, key=lambda c: (k.suit(c) != SPADES, k.rank(c)))
             if not after:
-                return Hint(card, f"last to play and every card wins: play the {card.name}",
+                return Hint(card, _("last to play and every card wins: play {card}", card=the_card(card)),
                             (Fact("last_to_play"), Fact("every_card_wins", card=best)))
             words, facts = _only_mates_after(s, after)
-            return Hint(card, f"every card is above {best_name} and {words}: play the {card.name}",
+            # Translators: {after} is a clause of its own, "only partner plays after".
+            return Hint(card, _("every card is above {best} and {after}: play {card}", best=best_name, after=words,
+                                card=the_card(card)),
                         (winning, Fact("every_card_beats", card=best), *facts))
         card = min(legal, key=k.rank)
-        return Hint(card, f"every card is above {best_name}: play the lowest, the {card.name}",
+        return Hint(card, _("every card is above {best}: play the lowest, {card}", best=best_name, card=the_card(card)),
                     (winning, Fact("every_card_beats", card=best)))
 
     if not beaters:
         card = _dump_low(k, legal)
-        return Hint(card, f"{best_name} is winning and nothing beats it: play low, the {card.name}",
+        return Hint(card, _("{best} is winning and nothing beats it: play low, {card}", best=best_name,
+                            card=the_card(card)),
                     (winning, Fact("cannot_beat", card=best)))
 
     if following:
         if not opp_after:
             card = min(beaters, key=k.rank)
             if not after:
-                return Hint(card, f"last to play: win cheaply with the {card.name}", (Fact("last_to_play"),))
+                return Hint(card, _("last to play: win cheaply with {card}", card=the_card(card)),
+                            (Fact("last_to_play"),))
             words, facts = _only_mates_after(s, after)
-            return Hint(card, f"{words}: win cheaply with the {card.name}", facts)
+            # Translators: {after} is a clause of its own, "only partner plays after".
+            return Hint(card, _("{after}: win cheaply with {card}", after=words, card=the_card(card)), facts)
         safe = _lowest_safe(k, beaters, led, opp_after)
         position = len(view.trick) + 1
         if position == 2 and s.partner is not None:
             master = safe if safe is not None and k.out_count(led) <= SECOND_HAND_MASTER_OUT else None
             if master is not None:
                 if k.is_master(master):
-                    return Hint(master, f"the {master.name} is the best left and the suit may be trumped: take it",
+                    return Hint(master, _("{card} is the best left and the suit may be trumped: take it",
+                                          card=the_card(master)),
                                 (Fact("best_left", card=master),))
-                return Hint(master, f"the {master.name} should hold the trick and the suit may be trumped: take it")
+                return Hint(master, _("{card} should hold the trick and the suit may be trumped: take it",
+                                      card=the_card(master)))
             card = _lowest_follow(k, legal)
-            return Hint(card, f"second hand low: the {card.name}")
+            return Hint(card, _("second hand low: {card}", card=the_card(card)))
         if safe is not None:
             if k.is_master(safe):
-                return Hint(safe, f"the {safe.name} is the best card left: win with it",
+                return Hint(safe, _("{card} is the best card left: win with it", card=the_card(safe)),
                             (Fact("best_left", card=safe),))
-            return Hint(safe, f"the {safe.name} should hold the trick: win with it")
+            return Hint(safe, _("{card} should hold the trick: win with it", card=the_card(safe)))
         card = max(beaters, key=k.rank)
         if win_seat == s.partner:
-            return Hint(card, f"partner's {best.name} may be beaten: play high, the {card.name}",
+            return Hint(card, _("{best} may be beaten: play high, {card}", best=held_card(best, partner_word()),
+                                card=the_card(card)),
                         (Fact("partner_winning", seat=s.partner, card=best),))
         if position == 3 or s.partner is None:
-            return Hint(card, f"third hand high: the {card.name}")
-        return Hint(card, f"play high, the {card.name}")
+            return Hint(card, _("third hand high: {card}", card=the_card(card)))
+        return Hint(card, _("play high, {card}", card=the_card(card)))
 
     # Void in the suit led: trump only when it pays.
     only_spades = all(k.suit(c) == SPADES for c in legal)
     if s.partner is not None and s.partner in after and len(view.trick) == 1 and s.our_need <= PARTNER_LAST_NEED \
             and not k.likely_void(s.partner, led) and not s.partner_nil and not only_spades:
         card = _dump_low(k, legal)
-        return Hint(card, f"partner plays last and may win: keep the spades, discard the {card.name}",
+        return Hint(card, _("partner plays last and may win: keep the spades, discard {card}", card=the_card(card)),
                     (Fact("plays_after", seat=s.partner),))
     out_of_led = Fact("void", seat=view.seat, suit=led)
     trumps = [c for c in beaters if k.suit(c) == SPADES]
     safe = _lowest_safe(k, trumps, led, opp_after)
     if safe is not None:
-        return Hint(safe, f"out of {Suit(led).plural}: trump with the {safe.name}", (out_of_led,))
+        return Hint(safe, _("out of {suit}: trump with {card}", suit=suit_words(led), card=the_card(safe)),
+                    (out_of_led,))
     if trumps and (not opp_after or s.our_need >= s.tricks_left - 2):
         card = min(trumps, key=k.rank)
-        return Hint(card, f"out of {Suit(led).plural}: trump with the {card.name}", (out_of_led,))
+        return Hint(card, _("out of {suit}: trump with {card}", suit=suit_words(led), card=the_card(card)),
+                    (out_of_led,))
     if trumps and opp_after:
         card = max(trumps, key=k.rank)
         if len(trumps) > 1 and k.spades_out() <= 3:
-            return Hint(card, f"out of {Suit(led).plural}: trump high with the {card.name} so it is not overtrumped",
+            return Hint(card, _("out of {suit}: trump high with {card} so it is not overtrumped",
+                                suit=suit_words(led), card=the_card(card)),
                         (out_of_led,))
     card = _dump_low(k, legal)
     if only_spades:  # nothing to discard: the lowest spade, a trump unless a higher one is already on the trick
         facts = (Fact("only_spades", seat=view.seat), out_of_led)
         if k.beats(card, best):
-            return Hint(card, f"only spades left: trump low with the {card.name}, though it may be overtrumped", facts)
-        return Hint(card, f"only spades left: play low, the {card.name}, under {best_name}", (*facts, winning))
-    return Hint(card, f"a trump here may be overtrumped: discard the {card.name}")
+            return Hint(card, _("only spades left: trump low with {card}, though it may be overtrumped",
+                                card=the_card(card)), facts)
+        return Hint(card, _("only spades left: play low, {card}, under {best}", card=the_card(card), best=best_name),
+                    (*facts, winning))
+    return Hint(card, _("a trump here may be overtrumped: discard {card}", card=the_card(card)))
 
 
 def _only_mates_after(s: Situation, after: list[int]) -> tuple[str, tuple[Fact, ...]]:
     """Words and facts for "nobody but this side plays after": the partner, or the teammates still to play."""
     facts = tuple(Fact("plays_after", seat=seat) for seat in after)
     if after == [s.partner]:
-        return "only partner plays after", facts
+        return _("only partner plays after"), facts
     if len(after) == 1:
-        return f"only teammate {_name(s.view, after[0])} plays after", facts
-    return "only teammates play after", facts
+        return _("only teammate {seat} plays after", seat=_name(s.view, after[0])), facts
+    return _("only teammates play after"), facts
 
 
 def _nil_follow(s: Situation, legal: list[Card], beaters: list[Card], unders: list[Card], after: list[int],
@@ -278,17 +300,18 @@ def _nil_follow(s: Situation, legal: list[Card], beaters: list[Card], unders: li
         following = k.suit(legal[0]) == led
         if following:
             card = max(unders, key=k.rank)
-            return Hint(card, f"Nil: the {card.name} goes under {best_name}", (winning,))
+            return Hint(card, _("Nil: {card} goes under {best}", card=the_card(card), best=best_name), (winning,))
         # A spade under a higher trump is shed gladly: spades are the cards a Nil is most often caught with.
         card = max(unders, key=lambda c: (k.rank(c) + NIL_SPADE_DANGER * (k.suit(c) == SPADES),
                                           -k.hand_count(k.suit(c))))
-        return Hint(card, f"Nil: shed the {card.name} while it cannot win")
+        return Hint(card, _("Nil: shed {card} while it cannot win", card=the_card(card)))
     if after:
         card = min(beaters, key=k.rank)
-        return Hint(card, f"Nil: every card is above {best_name}; play the {card.name} and hope it is beaten",
+        return Hint(card, _("Nil: every card is above {best}; play {card} and hope it is beaten", best=best_name,
+                            card=the_card(card)),
                     (winning, Fact("every_card_beats", card=winning.card)))
     card = max(beaters, key=k.rank)
-    return Hint(card, f"Nil is lost on this trick: get rid of the {card.name}",
+    return Hint(card, _("Nil is lost on this trick: get rid of {card}", card=the_card(card)),
                 (Fact("last_to_play"), Fact("every_card_beats", card=winning.card)))
 
 
@@ -299,40 +322,44 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
     if s.my_nil:
         pool = non_spades or legal
         card = min(pool, key=lambda c: (k.rank(c), -k.out_count(k.suit(c))))
-        return Hint(card, f"Nil: lead low, the {card.name}")
+        return Hint(card, _("Nil: lead low, {card}", card=the_card(card)))
     if s.partner_nil and s.partner is not None:
         spades = [c for c in legal if k.suit(c) == SPADES]
         if spades and k.is_master(max(spades, key=k.rank)) and k.may_hold(s.partner, SPADES):
             card = max(spades, key=k.rank)
-            return Hint(card, f"lead the {card.name}, the best spade left, so partner can shed a spade under it",
+            return Hint(card, _("lead {card}, the best spade left, so partner can shed a spade under it",
+                                card=the_card(card)),
                         (Fact("best_left", card=card), Fact("nil", seat=s.partner)))
         masters = [c for c in legal if k.is_master(c) and k.suit(c) != SPADES]
         if masters:
             card = max(masters, key=lambda c: k.out_count(k.suit(c)))
-            return Hint(card, f"lead the {card.name}, the best card left in its suit, so partner can shed under it",
+            return Hint(card, _("lead {card}, the best card left in its suit, so partner can shed under it",
+                                card=the_card(card)),
                         (Fact("best_left", card=card), Fact("nil", seat=s.partner)))
         partner_has_side = any(k.may_hold(s.partner, x) for x in range(3))
         shed = [c for c in non_spades if k.void(s.partner, k.suit(c)) and partner_has_side]
         if shed:
             card = min(shed, key=k.by_suit)
-            return Hint(card, f"partner is out of {Suit(k.suit(card)).plural} and can shed: lead the {card.name}",
+            return Hint(card, _("partner is out of {suit} and can shed: lead {card}", suit=suit_words(k.suit(card)),
+                                card=the_card(card)),
                         (Fact("void", seat=s.partner, suit=k.suit(card)), Fact("nil", seat=s.partner)))
         pool = non_spades or legal
         card = max(pool, key=lambda c: (k.rank(c), k.out_count(k.suit(c))))
-        return Hint(card, f"lead high to cover partner's Nil: the {card.name}", (Fact("nil", seat=s.partner),))
+        return Hint(card, _("lead high to cover partner's Nil: {card}", card=the_card(card)),
+                    (Fact("nil", seat=s.partner),))
     if s.opp_nils:
         nil_seat = s.opp_nils[0]
         pool = [c for c in legal if not k.void(nil_seat, k.suit(c)) and k.suit(c) != SPADES] or legal
         card = min(pool, key=lambda c: (k.rank(c), -k.out_count(k.suit(c))))
-        return Hint(card, f"{_name(view, nil_seat)} is Nil: lead low, the {card.name}, so that the Nil bidder may "
-                          "have to take the trick", (Fact("nil", seat=nil_seat),))
+        return Hint(card, _("{seat} is Nil: lead low, {card}, so that the Nil bidder may have to take the trick",
+                            seat=_name(view, nil_seat), card=the_card(card)), (Fact("nil", seat=nil_seat),))
 
     if not s.want_tricks:
         pool = [c for c in legal if not k.is_master(c)] or legal
         card = min(pool, key=lambda c: (k.rank(c), k.suit(c) == SPADES))
         if s.lost_nil:
-            return Hint(card, f"the Nil is lost and its tricks are only bags: lead low, the {card.name}")
-        return Hint(card, f"the contract is made: lead low, the {card.name}, and let them take the bags",
+            return Hint(card, _("the Nil is lost and its tricks are only bags: lead low, {card}", card=the_card(card)))
+        return Hint(card, _("the contract is made: lead low, {card}, and let them take the bags", card=the_card(card)),
                     (Fact("contract_made", seat=view.seat),))
 
     opps = s.opponents
@@ -341,30 +368,33 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
     if cash:
         card = max(cash, key=lambda c: (k.out_count(k.suit(c)), k.rank(c)))
         if _sure_winner(k, card):
-            return Hint(card, f"cash the {card.name}, a sure winner: the best card left in its suit, and nobody can "
-                              "trump it", (Fact("best_left", card=card), Fact("sure_winner", card=card)))
-        return Hint(card, f"cash the {card.name}, the best card left in its suit, before the suit is trumped",
+            return Hint(card, _("cash {card}, a sure winner: the best card left in its suit, and nobody can trump it",
+                                card=the_card(card)), (Fact("best_left", card=card), Fact("sure_winner", card=card)))
+        return Hint(card, _("cash {card}, the best card left in its suit, before the suit is trumped",
+                            card=the_card(card)),
                     (Fact("best_left", card=card),))
     spades = [c for c in legal if k.suit(c) == SPADES]
     if spades and k.spades_out() and k.is_master(max(spades, key=k.rank)):
         mine = len(spades)
         if mine >= 2 or not non_spades:
             card = max(spades, key=k.rank)
-            return Hint(card, f"lead the {card.name}, the best spade left and a sure winner, to draw the opponents' "
-                              "spades", (Fact("best_left", card=card), Fact("sure_winner", card=card)))
+            return Hint(card, _("lead {card}, the best spade left and a sure winner, to draw the opponents' spades",
+                                card=the_card(card)), (Fact("best_left", card=card), Fact("sure_winner", card=card)))
     if s.partner is not None:
         ruff = [c for c in non_spades if k.void(s.partner, k.suit(c)) and not any(k.void(o, k.suit(c)) for o in opps)
                 and k.may_hold(s.partner, SPADES)]
         if ruff:
             card = min(ruff, key=k.by_suit)
-            return Hint(card, f"partner is out of {Suit(k.suit(card)).plural}: lead the {card.name} for a trump",
+            return Hint(card, _("partner is out of {suit}: lead {card} for a trump", suit=suit_words(k.suit(card)),
+                                card=the_card(card)),
                         (Fact("void", seat=s.partner, suit=k.suit(card)),))
     my_spades = k.hand_count(SPADES)
     if my_spades >= 2:
         singles = [c for c in non_spades if k.hand_count(k.suit(c)) == 1 and k.rank(c) < 13]
         if singles:
             card = min(singles, key=k.by_suit)
-            return Hint(card, f"lead the singleton {card.name} to trump the suit later",
+            # Translators: {card} is the card's name alone, "lead the singleton ace of hearts".
+            return Hint(card, _("lead the singleton {card} to trump the suit later", card=card_words(card)),
                         (Fact("singleton", seat=view.seat, suit=k.suit(card), card=card),))
     quiet = [c for c in non_spades if not _ruffed(k, opps, k.suit(c))]
     if quiet:
@@ -372,14 +402,15 @@ def _lead(s: Situation, legal: list[Card]) -> Hint:
                                             else k.hand_count(k.suit(c)), k.rank(c)))
         suit = k.suit(card)
         if all(k.hand_count(suit) >= k.hand_count(other) for other in range(3)):
-            return Hint(card, f"lead low from the longest side suit, the {card.name}, and keep the high cards",
+            return Hint(card, _("lead low from the longest side suit, {card}, and keep the high cards",
+                                card=the_card(card)),
                         (Fact("longest_side_suit", seat=view.seat, suit=suit),))
-        return Hint(card, f"lead low, the {card.name}, and keep the high cards")
+        return Hint(card, _("lead low, {card}, and keep the high cards", card=the_card(card)))
     if non_spades:
         card = min(non_spades, key=lambda c: k.rank(c))
-        return Hint(card, f"every side suit may be trumped: lead low, the {card.name}")
+        return Hint(card, _("every side suit may be trumped: lead low, {card}", card=the_card(card)))
     card = min(spades, key=k.rank)
-    return Hint(card, f"only spades left: lead the {card.name}", (Fact("only_spades", seat=view.seat),))
+    return Hint(card, _("only spades left: lead {card}", card=the_card(card)), (Fact("only_spades", seat=view.seat),))
 
 
 def _sure_winner(k: Knowledge, card: Card) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import CARDS
+from ..cards import CARDS, the_card
+from ..language import N_, _
 from ..view import SeatView
 from .base import Hint, register
 from .normal import NormalBot
@@ -22,7 +23,8 @@ __all__ = ["RolloutBot"]
 
 @register("rollout")
 class RolloutBot(NormalBot):
-    PLAYER = "the playout rules"  # who chooses the card on the guessed deal, for the hint's reason
+    # who chooses the card on the guessed deal, for the hint's reason (in English, marked: said with ``_``)
+    PLAYER = N_("the playout rules")
 
     def choose_card(self, view: SeatView) -> Hint:
         from ..kernel.bridge import rules_array, state_from_view
@@ -33,7 +35,8 @@ class RolloutBot(NormalBot):
         hands = Sampler.from_view(view).deals(rng, 1, oversample=4)[0]
         state = state_from_view(view, hands)
         card = CARDS[self.playout_card(state, rules_array(view.rules), make_rng(rng.getrandbits(62)))]
-        return Hint(card, f"{self.PLAYER} on one guessed deal: the {card.name}")
+        # Translators: {player} is "the playout rules" or "the learned playout player".
+        return Hint(card, _("{player} on one guessed deal: {card}", player=_(self.PLAYER), card=the_card(card)))
 
     def playout_card(self, state: np.ndarray, rules: np.ndarray, rng: np.ndarray) -> int:
         """The card the playouts' player chooses on the guessed deal (a kernel state; every hand is seen)."""

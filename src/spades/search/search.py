@@ -19,6 +19,7 @@ from ..cards import CARDS, Card
 from ..errors import BudgetError
 from ..kernel.bridge import ranks, rules_array, state_from_view
 from ..kernel.layout import STATE_SIZE
+from ..language import _
 from ..rules import Rules
 from ..view import Phase, SeatView
 from .pimc import evaluate_bids, evaluate_cards
@@ -55,14 +56,15 @@ class Budget:
             if text.endswith(("i", "d")) and text[:-1].isdigit():
                 deals = int(text[:-1])
                 if deals < 1:
-                    raise BudgetError(f"think {think!r}: at least one deal")
+                    raise BudgetError(_("think {think}: at least one deal", think=repr(think)))
                 return cls(deals=deals)
             try:
                 think = float(text.rstrip("s"))
             except ValueError:
-                raise BudgetError(f"think {think!r} is not seconds (0.5) or sampled deals (200i)") from None
+                raise BudgetError(_("think {think} is not seconds (0.5) or sampled deals (200i)",
+                                    think=repr(think))) from None
         if think < 0:
-            raise BudgetError(f"think {think!r} must not be negative")
+            raise BudgetError(_("think {think} must not be negative", think=repr(think)))
         return cls(seconds=float(think))
 
 

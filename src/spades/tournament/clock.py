@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import RulesError
+from ..language import _
 
 __all__ = ["MAX_BANK", "MAX_PER_ACTION", "MIN_PER_ACTION", "WARNING", "Clock", "Turn"]
 
@@ -29,10 +30,12 @@ class Clock:
 
     def __post_init__(self) -> None:
         if not MIN_PER_ACTION <= self.per_action <= MAX_PER_ACTION:
-            raise RulesError(f"a clock gives {MIN_PER_ACTION:.0f} to {MAX_PER_ACTION:.0f} seconds an action, "
-                             f"not {self.per_action:g}")
+            raise RulesError(_("a clock gives {least} to {most} seconds an action, not {seconds}",
+                               least=f"{MIN_PER_ACTION:.0f}", most=f"{MAX_PER_ACTION:.0f}",
+                               seconds=f"{self.per_action:g}"))
         if not 0 <= self.bank <= MAX_BANK:
-            raise RulesError(f"a clock's bank is 0 to {MAX_BANK:.0f} seconds, not {self.bank:g}")
+            raise RulesError(_("a clock's bank is 0 to {most} seconds, not {seconds}", most=f"{MAX_BANK:.0f}",
+                               seconds=f"{self.bank:g}"))
 
     def bank_for(self, more_time: bool) -> float:
         """A seat's bank at the start of the game: doubled for a player who asked for more time."""

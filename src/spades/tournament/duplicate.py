@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from ..errors import RulesError
 from ..game import Game
+from ..language import _
 from ..rules import Rules
 
 __all__ = ["EAST_WEST", "NORTH_SOUTH", "BoardResult", "Deal", "PairScore", "Sitting", "board_game", "board_rules",
@@ -90,12 +91,14 @@ def mitchell(tables: int, boards_per_round: int = 1, rounds: int | None = None) 
     ever meets a board twice. With an even number of tables the skip means one North-South pair is never met by a
     given East-West pair, and the last round meets again the opponents of the first, as in bridge."""
     if not 1 <= tables <= MAX_TABLES:
-        raise RulesError(f"a Mitchell movement takes 1 to {MAX_TABLES} tables, not {tables}")
+        raise RulesError(_("a Mitchell movement takes 1 to {most} tables, not {tables}", most=MAX_TABLES,
+                           tables=tables))
     if boards_per_round < 1:
-        raise RulesError(f"each round plays at least one board, not {boards_per_round}")
+        raise RulesError(_("each round plays at least one board, not {boards}", boards=boards_per_round))
     rounds = tables if rounds is None else rounds
     if not 1 <= rounds <= tables:
-        raise RulesError(f"a Mitchell movement of {tables} tables has 1 to {tables} rounds, not {rounds}")
+        raise RulesError(_("a Mitchell movement of {tables} tables has 1 to {tables} rounds, not {rounds}",
+                           tables=tables, rounds=rounds))
     sittings = []
     for r in range(rounds):
         skip = 1 if tables % 2 == 0 and r >= tables // 2 else 0
@@ -118,23 +121,24 @@ def rule_lines(rules: Rules) -> list[str]:
     if not playable(rules):
         return []
     return [
-        "Every table plays the same boards. A board is one hand dealt once, played from 0-0 and scored as above; "
-        "its result at a table is North-South's points less East-West's.",
-        "North-South pairs stay at their tables; East-West pairs move up a table each round and the boards down "
-        "one (a Mitchell movement; with an even number of tables East-West move up two at the halfway point), so "
-        "no pair plays a board twice.",
-        "On each board a pair is compared with every other pair of its direction who held the same cards: 1 "
-        "matchpoint for each result it beats, 1/2 for each tie, nothing for each result better than its own (the "
-        "Laws of Duplicate Bridge, WBF 2017, Law 78A).",
-        "A pair's score is its matchpoints as a percentage of the most its boards could give it; North-South and "
-        "East-West each have a winner.",
+        _("Every table plays the same boards. A board is one hand dealt once, played from 0-0 and scored as above; "
+          "its result at a table is North-South's points less East-West's."),
+        _("North-South pairs stay at their tables; East-West pairs move up a table each round and the boards down "
+          "one (a Mitchell movement; with an even number of tables East-West move up two at the halfway point), so "
+          "no pair plays a board twice."),
+        _("On each board a pair is compared with every other pair of its direction who held the same cards: 1 "
+          "matchpoint for each result it beats, 1/2 for each tie, nothing for each result better than its own (the "
+          "Laws of Duplicate Bridge, WBF 2017, Law 78A)."),
+        _("A pair's score is its matchpoints as a percentage of the most its boards could give it; North-South and "
+          "East-West each have a winner."),
     ]
 
 
 def board_rules(rules: Rules) -> Rules:
     """The rule set as a board plays it: one hand from 0-0. Duplicate pairs needs two partnerships of two."""
     if not playable(rules):
-        raise RulesError(f"duplicate pairs is played by two partnerships of two; {rules.variant} is not")
+        raise RulesError(_("duplicate pairs is played by two partnerships of two; {variant} is not",
+                           variant=rules.variant))
     return rules.with_options(hands=1)
 
 

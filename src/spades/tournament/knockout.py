@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..errors import RulesError
+from ..language import _
 
 __all__ = ["SIZES", "Bracket", "Match", "seed_order"]
 
@@ -56,9 +57,11 @@ class Bracket(Generic[Entry]):
             raise RulesError("an entry is in the bracket twice")
         size = self.size or next((s for s in SIZES if len(self.entries) <= s), 0)
         if size not in SIZES:
-            raise RulesError(f"a knockout takes up to {SIZES[-1]} entries, not {len(self.entries)}")
+            raise RulesError(_("a knockout takes up to {most} entries, not {entries}", most=SIZES[-1],
+                               entries=len(self.entries)))
         if not size // 2 < len(self.entries) <= size:
-            raise RulesError(f"a bracket of {size} takes {size // 2 + 1} to {size} entries, not {len(self.entries)}")
+            raise RulesError(_("a bracket of {size} takes {least} to {size} entries, not {entries}", size=size,
+                               least=size // 2 + 1, entries=len(self.entries)))
         self.size = size
         if not self.winners:
             self.winners = [[None] * (size >> r) for r in range(1, self.rounds + 1)]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import RulesError
+from ..language import _
 
 __all__ = ["Sitting", "Standing", "group_round", "points", "standings"]
 
@@ -69,9 +70,9 @@ def standings(entries: int, played: Sequence[Sequence[Sitting]]) -> list[Standin
 def group_round(entries: int, size: int, played: Sequence[Sequence[Sitting]]) -> tuple[Sitting, ...]:
     """The next round's tables of ``size`` seats, by standing, avoiding repeat meetings where it can."""
     if not 2 <= size <= 6:
-        raise RulesError(f"a table seats 2 to 6 players, not {size}")
+        raise RulesError(_("a table seats 2 to 6 players, not {size}", size=size))
     if entries < 2:
-        raise RulesError(f"a Swiss takes two players at least, not {entries}")
+        raise RulesError(_("a Swiss takes two players at least, not {entries}", entries=entries))
     order = [s.entry for s in standings(entries, played)]
     met = {s.entry: set(s.opponents) for s in standings(entries, played)}
     tables = -(-entries // size)

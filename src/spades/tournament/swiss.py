@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import RulesError
+from ..language import _
 
 __all__ = ["MAX_ENTRIES", "Bye", "Match", "Round", "Standing", "pair_round", "standings"]
 
@@ -107,9 +108,10 @@ def standings(entries: int, played: Sequence[Round]) -> list[Standing]:
 
 def _check(entries: int, rounds: int, played: Sequence[Round]) -> None:
     if not 2 <= entries <= MAX_ENTRIES:
-        raise RulesError(f"a Swiss takes 2 to {MAX_ENTRIES} entries, not {entries}")
+        raise RulesError(_("a Swiss takes 2 to {most} entries, not {entries}", most=MAX_ENTRIES, entries=entries))
     if not 1 <= rounds < entries:
-        raise RulesError(f"a Swiss of {entries} entries has 1 to {entries - 1} rounds, not {rounds}")
+        raise RulesError(_("a Swiss of {entries} entries has 1 to {most} rounds, not {rounds}", entries=entries,
+                           most=entries - 1, rounds=rounds))
     for number, round_ in enumerate(played, 1):
         seen = [e for m in round_.matches for e in (m.ns, m.ew)] + ([round_.bye.entry] if round_.bye else [])
         if len(seen) != len(set(seen)) or not all(1 <= e <= entries for e in seen):

@@ -69,7 +69,7 @@ def _grouped(cards: list[Card], rules: Rules) -> str:
         return listed([the_card(card) for card in sorted(cards, key=lambda c: -rank[c])])
     groups: dict[str, list[str]] = {}
     for card in sorted(cards, key=lambda c: -rank[c]):
-        face, _, suit = card.name.partition(" of ")
+        face, _of, suit = card.name.partition(" of ")
         groups.setdefault(suit or face, []).append(face)
     said = []
     for suit, faces in groups.items():

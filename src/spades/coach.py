@@ -260,7 +260,7 @@ def review_words(review: Review) -> list[str]:
         return [n_("Coach, hand {hand}: none of your {n} choice clearly cost {least} points or more against the "
                    "search's choice; well played.",
                    "Coach, hand {hand}: none of your {n} choices clearly cost {least} points or more against the "
-                   "search's choice; well played.", checked, hand=hand, least=f"{MENTION:.0f}")]
+                   "search's choice; well played.", checked, hand=hand, least=format(MENTION, ".0f"))]
     if review.costly > len(review.lessons):
         head = n_("Coach, hand {hand}: {costly} of your {n} choice cost points against the search's choice; the "
                   "costliest {told}:",

@@ -124,20 +124,21 @@ def _blind_reason(choice: BlindDecision, rule: Hint) -> str:
     if choice.action == rule.action:
         if choice.action == BLIND_NIL:
             return _("{rule}; the search agrees: Blind Nil gains {gain} points on average over looking in {deals}",
-                     rule=rule.reason, gain=f"{gain:+d}", deals=deals)
+                     rule=rule.reason, gain=format(gain, "+d"), deals=deals)
         if gain <= 0:
             return _("{rule}; the search agrees: Blind Nil loses {loss} points on average against looking in "
-                     "{deals}", rule=rule.reason, loss=f"{-gain:d}", deals=deals)
+                     "{deals}", rule=rule.reason, loss=format(-gain, "d"), deals=deals)
         return _("{rule}; the search found nothing clearly better: Blind Nil gains {gain} points on average over "
-                 "looking in {deals}, within the search's noise", rule=rule.reason, gain=f"{gain:+d}", deals=deals)
+                 "looking in {deals}, within the search's noise", rule=rule.reason, gain=format(gain, "+d"),
+                 deals=deals)
     if choice.action == BLIND_NIL:
         return _("search: Blind Nil gains {gain} points on average over the rule choice, looking at the cards, in "
-                 "{deals}", gain=f"{gain:+d}", deals=deals)
+                 "{deals}", gain=format(gain, "+d"), deals=deals)
     if gain <= 0:
         return _("search: looking at the cards gains {gain} points on average over the rule choice, Blind Nil, in "
-                 "{deals}", gain=f"{-gain:+d}", deals=deals)
+                 "{deals}", gain=format(-gain, "+d"), deals=deals)
     return _("search: look at the cards over the rule choice, Blind Nil: its gain of {gain} points on average in "
-             "{deals} is within the search's noise", gain=f"{gain:+d}", deals=deals)
+             "{deals} is within the search's noise", gain=format(gain, "+d"), deals=deals)
 
 
 def _deals(count: int) -> str:
@@ -168,14 +169,14 @@ def _reason(choice: Decision, rule: str) -> str:
                      deals=deals, value=value)
         return _("{rule}; the search found nothing clearly better: {other} gains {gain} points on average in "
                  "{deals}, within the search's noise", rule=rule, other=_name(choice.runner_up),
-                 gain=f"{choice.gain:+.0f}", deals=deals)
+                 gain=format(choice.gain, "+.0f"), deals=deals)
     if choice.verdict == "overruled":
         return _("search: {action} gains {gain} points on average over the rule choice, {prior}, in {deals} "
-                 "({value} points on average)", action=_name(choice.action), gain=f"{choice.gain:+.0f}",
+                 "({value} points on average)", action=_name(choice.action), gain=format(choice.gain, "+.0f"),
                  prior=_name(choice.prior), deals=deals, value=value)
     if choice.runner_up is not None and round(choice.runner_value) <= round(choice.value):
         return _("search: {action} is best in {share} of {deals}, {value} points on average (next, {other}: "
                  "{other_value})", action=_name(choice.action), share=choice.best_share, deals=deals, value=value,
-                 other=_name(choice.runner_up), other_value=f"{choice.runner_value:+.0f}")
+                 other=_name(choice.runner_up), other_value=format(choice.runner_value, "+.0f"))
     return _("search: {action} is best in {share} of {deals}, {value} points on average", action=_name(choice.action),
              share=choice.best_share, deals=deals, value=value)

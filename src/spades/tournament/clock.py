@@ -31,11 +31,11 @@ class Clock:
     def __post_init__(self) -> None:
         if not MIN_PER_ACTION <= self.per_action <= MAX_PER_ACTION:
             raise RulesError(_("a clock gives {least} to {most} seconds an action, not {seconds}",
-                               least=f"{MIN_PER_ACTION:.0f}", most=f"{MAX_PER_ACTION:.0f}",
-                               seconds=f"{self.per_action:g}"))
+                               least=format(MIN_PER_ACTION, ".0f"), most=format(MAX_PER_ACTION, ".0f"),
+                               seconds=format(self.per_action, "g")))
         if not 0 <= self.bank <= MAX_BANK:
-            raise RulesError(_("a clock's bank is 0 to {most} seconds, not {seconds}", most=f"{MAX_BANK:.0f}",
-                               seconds=f"{self.bank:g}"))
+            raise RulesError(_("a clock's bank is 0 to {most} seconds, not {seconds}", most=format(MAX_BANK, ".0f"),
+                               seconds=format(self.bank, "g")))
 
     def bank_for(self, more_time: bool) -> float:
         """A seat's bank at the start of the game: doubled for a player who asked for more time."""

@@ -15,6 +15,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from ...errors import SpadesError
+from ...language import _
 from . import names
 
 __all__ = [
@@ -56,6 +57,12 @@ def _dummy_hash() -> str:
     return _DUMMY_HASH
 
 
+def _bad_name(error: names.BadName) -> str:
+    """A name refused, as a player reads it: the rule it breaks as a sentence of its own, then the rule of names."""
+    # Translators: {problem} is what is wrong with the name, {rule} the rule of names, both sentences.
+    return _("{problem}. {rule}", problem=error.message[:1].upper() + error.message[1:], rule=names.name_rule())
+
+
 class AuthError(SpadesError):
     """A name, password or token refused; ``code`` is the short form a client can act on."""
 
@@ -70,7 +77,7 @@ def check_name(name: str) -> str:
     try:
         return names.check_name(name)
     except names.BadName as error:
-        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
+        raise AuthError("bad_name", _bad_name(error)) from None
 
 
 def check_new_name(name: str) -> str:
@@ -79,7 +86,7 @@ def check_new_name(name: str) -> str:
     try:
         return names.check_new_name(name)
     except names.BadName as error:
-        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
+        raise AuthError("bad_name", _bad_name(error)) from None
 
 
 def look_key(name: str) -> str:
@@ -87,7 +94,7 @@ def look_key(name: str) -> str:
     try:
         return names.look_key(name)
     except names.BadName as error:
-        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
+        raise AuthError("bad_name", _bad_name(error)) from None
 
 
 def name_key(name: str) -> str:
@@ -96,12 +103,13 @@ def name_key(name: str) -> str:
     try:
         return names.name_key(name)
     except names.BadName as error:
-        raise AuthError("bad_name", f"{error.message[:1].upper()}{error.message[1:]}. {NAME_RULE}") from None
+        raise AuthError("bad_name", _bad_name(error)) from None
 
 
 def check_password_rules(password: str) -> None:
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise AuthError("bad_password", f"A password is {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
+        raise AuthError("bad_password", _("A password is {low} to {high} characters.", low=PASSWORD_MIN,
+                                          high=PASSWORD_MAX))
 
 
 def hash_password(password: str) -> str:

@@ -43,12 +43,20 @@ from typing import Any
 
 import precis_i18n
 
+from ...language import N_, _
+
 __all__ = ["KEY_MAX", "NAME_MAX", "NAME_RULE", "RESERVED", "BadName", "check_name", "check_new_name", "look_key",
-           "lookup_key", "name_key", "reserved_as", "skeleton"]
+           "lookup_key", "name_key", "name_rule", "reserved_as", "skeleton"]
 
 NAME_MAX = 32
 KEY_MAX = 4 * NAME_MAX  # the stored key's column
-NAME_RULE = f"A name is 1 to {NAME_MAX} printable characters, with single spaces between words."
+NAME_RULE = f"A name is 1 to {NAME_MAX} printable characters, with single spaces between words."  # in English
+
+
+def name_rule() -> str:
+    """The rule of names in a sentence, in the language in force (``NAME_RULE`` is its English)."""
+    return _("A name is 1 to {max} printable characters, with single spaces between words.", max=NAME_MAX)
+
 
 # Unicode categories a name may not hold: controls, format (invisible) characters, surrogates, private use,
 # unassigned, and every separator but the plain space.
@@ -56,21 +64,22 @@ _NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
 _MARKS = frozenset({"Mn", "Mc", "Me"})
 
 _PRECIS_WORDS = {
-    "precis_ignorable_properties": "it is an invisible (default-ignorable) character",
-    "old_hangul_jamo": "it is an old Hangul jamo or a Hangul filler, which shows nothing",
-    "controls": "it is a control character",
-    "unassigned": "it is not an assigned character",
+    "precis_ignorable_properties": N_("it is an invisible (default-ignorable) character"),
+    "old_hangul_jamo": N_("it is an old Hangul jamo or a Hangul filler, which shows nothing"),
+    "controls": N_("it is a control character"),
+    "unassigned": N_("it is not an assigned character"),
 }
 
 
 class BadName(ValueError):
-    """A text that is not a name: ``kind`` names the rule, ``message`` says it with ``params`` filled in."""
+    """A text that is not a name: ``kind`` names the rule, ``message`` says it with ``params`` filled in, in the
+    language in force as it is made (``template`` is the rule's English, marked for the catalogue)."""
 
     def __init__(self, kind: str, template: str, params: dict[str, Any] | None = None) -> None:
         self.kind = kind
         self.template = template
         self.params = params or {}
-        self.message = template.format(**self.params)
+        self.message = _(template, **self.params)
         super().__init__(self.message)
 
 
@@ -93,8 +102,9 @@ def _seats_and_sides() -> set[str]:
     return found
 
 
-RESERVED: dict[str, str] = {**dict.fromkeys(sorted(_seats_and_sides()), "a seat of the table"),
-                            **dict.fromkeys(_COMPUTER, "the computer"), **dict.fromkeys(_ROLES, "a role of the room")}
+RESERVED: dict[str, str] = {**dict.fromkeys(sorted(_seats_and_sides()), N_("a seat of the table")),
+                            **dict.fromkeys(_COMPUTER, N_("the computer")),
+                            **dict.fromkeys(_ROLES, N_("a role of the room"))}
 
 
 @cache
@@ -141,41 +151,43 @@ def check_new_name(name: object) -> str:
     checked = check_name(name)
     what = reserved_as(checked)
     if what is not None:
-        raise BadName("name_reserved", "{name} reads as {what}, which a name may not", {"name": checked, "what": what})
+        raise BadName("name_reserved", N_("{name} reads as {what}, which a name may not"),
+                      {"name": checked, "what": _(what)})
     return checked
 
 
 def _bad_character(char: str, why: str) -> BadName:
-    return BadName("name_character", "character U+{code} is not allowed: {why}", {"code": f"{ord(char):04X}",
-                                                                                   "why": why})
+    """``why``: the reason's English, marked for the catalogue."""
+    return BadName("name_character", N_("character U+{code} is not allowed: {why}"), {"code": f"{ord(char):04X}",
+                                                                                       "why": _(why)})
 
 
 def check_name(name: object, *, length: bool = True) -> str:
     """The name as it will be shown (NFC), or BadName saying which rule it breaks. ``length=False`` leaves the
     length to the caller (the protocol's field checks it first, with its own words)."""
     if not isinstance(name, str):
-        raise BadName("name_type", "a name is text")
+        raise BadName("name_type", N_("a name is text"))
     name = unicodedata.normalize("NFC", name)
     if length and not 1 <= len(name) <= NAME_MAX:
-        raise BadName("name_length", "a name is 1 to {max} characters", {"max": NAME_MAX})
+        raise BadName("name_length", N_("a name is 1 to {max} characters"), {"max": NAME_MAX})
     for char in name:
         if char != " " and unicodedata.category(char) in _NOT_IN_NAMES:
-            raise _bad_character(char, "a name has printable characters and single spaces")
+            raise _bad_character(char, N_("a name has printable characters and single spaces"))
     if name != name.strip(" ") or "  " in name:
-        raise BadName("name_spaces", "a name does not begin or end with a space, nor has two together")
+        raise BadName("name_spaces", N_("a name does not begin or end with a space, nor has two together"))
     try:
         folded = _nickname().enforce(name)
     except UnicodeEncodeError as error:
         reason = str(error.reason).split("/", 1)[-1]
         if 0 <= error.start < len(name) and reason != "empty":
-            raise _bad_character(name[error.start], _PRECIS_WORDS.get(reason, "the Nickname profile "
-                                                                      "(RFC 8266) does not take it")) from None
-        raise BadName("name_invisible", "a name needs a letter, digit or symbol that shows") from None
+            raise _bad_character(name[error.start], _PRECIS_WORDS.get(reason, N_(
+                "the Nickname profile (RFC 8266) does not take it"))) from None
+        raise BadName("name_invisible", N_("a name needs a letter, digit or symbol that shows")) from None
     if all(char == " " or unicodedata.category(char) in _MARKS for char in folded):
-        raise BadName("name_invisible", "a name needs a letter, digit or symbol that shows, not only "
-                      "combining marks")
+        raise BadName("name_invisible", N_("a name needs a letter, digit or symbol that shows, not only "
+                                           "combining marks"))
     if len(_key(folded)) > KEY_MAX:
-        raise BadName("name_long_key", "the name grows past {max} characters when normalised",
+        raise BadName("name_long_key", N_("the name grows past {max} characters when normalised"),
                       {"max": KEY_MAX})
     return name
 

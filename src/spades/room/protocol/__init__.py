@@ -7,9 +7,10 @@ state (whose turn, whether the action is legal, who owns the table) is checked b
 the other codes of ``ErrorCode``. A refused message changes nothing, and the connection and the table go on.
 
 The package's modules: ``codes`` (limits, error codes, the refusal), ``fields`` (field types and shared parts),
-``messages`` (the messages, reading and writing frames), ``schema_words`` (validation errors in plain words) and
-``docs`` (``python -m spades.room.protocol`` prints ``docs/protocol.md`` from the models; a test checks the
-committed file matches). Views and events travel in the wire form of ``spades.wire``, carried as JSON objects."""
+``messages`` (the messages, reading and writing frames), ``language`` (a connection's language and a chat
+message's), ``schema_words`` (validation errors in plain words) and ``docs`` (``python -m spades.room.protocol``
+prints ``docs/protocol.md`` from the models; a test checks the committed file matches). Views and events travel
+in the wire form of ``spades.wire``, carried as JSON objects."""
 
 from .base import ClientBase, ServerBase, frame_id
 from .chat import (
@@ -133,6 +134,7 @@ from .fields import (
     quote,
 )
 from .friends import Block, Blocked, Friend, FriendEntry, Friends, FriendsRequest, Invite
+from .language import LANG_MAX, LANG_PATTERN, Lang, Language, LanguageInfo, Spoken
 from .lobby import Lobby, LobbyList
 from .messages import (
     ASK_KEYS,
@@ -387,3 +389,4 @@ __all__ += [
     "Report", "ReportEntry", "ReportLine", "ReportQueue", "ReportsRequest", "RoleEntry", "Roles", "SetRole",
     "minutes_words"
 ]
+__all__ += ["LANG_MAX", "LANG_PATTERN", "Lang", "Language", "LanguageInfo", "Spoken"]

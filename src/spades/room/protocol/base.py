@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar
 
+from ...language import _
 from .codes import MAX_CLIENT_ID
 from .fields import ClientId, Part
 
@@ -30,7 +31,7 @@ class ServerBase(Part):
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(_("{name} is not a JSON number", name=name))
 
 
 def frame_id(text: str | bytes) -> int | None:

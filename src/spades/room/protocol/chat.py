@@ -22,6 +22,7 @@ from .codes import (
     MUTES_MAX,
 )
 from .fields import Name, Part, TableId
+from .language import Lang
 
 __all__ = ["Chat", "ChatEntry", "ChatHistory", "ChatLine", "ChatLog", "ChatMode", "ChatSettings",
            "ChatSettingsInfo", "Mute", "Muted", "RemovePerson", "Removed"]
@@ -41,14 +42,18 @@ class Chat(ClientBase):
     reply) but those who muted the sender, and, when the table's spectator_chat is off, a spectator's message to
     the other spectators only. The table's chat setting may refuse it (chat_off, chat_between_hands). The text is
     stored and sent in NFC with its explicit bidirectional controls (embeddings, overrides, isolates: U+202A to
-    U+202E, U+2066 to U+2069) taken out, so that no message reverses what is shown after it."""
+    U+202E, U+2066 to U+2069) taken out, so that no message reverses what is shown after it. It is never
+    translated: `lang` says which language it is written in, and everyone it reaches is sent that with it."""
 
     replies = ("chat (the message as sent to everyone, carrying the id); error chat_off, chat_between_hands, "
                "chat_too_long, chat_text, chat_flood, not_seated (not at that table), not_in_lobby")
-    example = {"type": "chat", "id": 21, "table": 7, "text": "nice play"}
+    example = {"type": "chat", "id": 21, "table": 7, "text": "nice play", "lang": "en"}
     type: Literal["chat"]
     table: ChatTable = Field(description=_WHERE)
     text: Annotated[str, Field(max_length=CHAT_INPUT_MAX, description=_LIMITS)]
+    lang: Lang | None = Field(default=None, description="the language the text is written in, when the sender "
+                              "chose one (so that a screen reader may read it in that language's voice); left out: "
+                              "not said")
 
 
 class ChatHistory(ClientBase):
@@ -107,15 +112,19 @@ class ChatEntry(Part):
     spectator: bool = Field(description="the sender was watching the table, not seated at it")
     seq: Annotated[int, Field(ge=1, description="the message's number in its table's (or the lobby's) chat")]
     at: AwareDatetime = Field(description="when it was said (ISO 8601, UTC)")
+    lang: Lang | None = Field(default=None, description="the language the sender said it is written in, as they "
+                              "sent it; null (left out of a chat message) when they said none")
 
 
 class ChatLine(ChatEntry, ServerBase):
-    """A chat message. Said with its sender ("Bob: nice play"), politely, after the line being said."""
+    """A chat message. Said with its sender ("Bob: nice play"), politely, after the line being said; never
+    translated, and with the language its sender said it is in (`lang`), if they said one."""
 
     sent_when = ("to everyone at the table (or in the lobby) who has not muted the sender, once it is stored; "
                  "to the sender as the reply to chat")
     example = {"type": "chat", "id": 21, "table": 7, "name": "Ada", "text": "nice play", "spectator": False,
-               "seq": 12, "at": "2026-12-02T10:50:00Z"}
+               "seq": 12, "at": "2026-12-02T10:50:00Z", "lang": "en"}
+    omitted_when_null = ("lang",)
     type: Literal["chat"]
     table: ChatTable = Field(description=_WHERE)
 

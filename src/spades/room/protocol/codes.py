@@ -7,6 +7,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ...errors import SpadesError
+from ...language import n_
 from ..identity import names as _names
 from ..identity.auth import TOKEN_LIFETIME_DAYS as TOKEN_LIFETIME_DAYS  # a session token's life, stated here
 
@@ -107,13 +108,13 @@ INVITES_PER_MINUTE = 10  # invitations one player may send in any minute
 
 
 def minutes_words(minutes: float) -> str:
-    """A period in words: "45 minutes", "3 hours", "2 days"."""
+    """A period in words, in the language in force: "45 minutes", "3 hours", "2 days"."""
     whole = max(1, round(minutes))
-    for size, unit in ((60 * 24, "day"), (60, "hour")):
-        if whole >= size and whole % size == 0:
-            count = whole // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{whole} minute{'s' if whole != 1 else ''}"
+    if whole % (60 * 24) == 0:
+        return n_("{n} day", "{n} days", whole // (60 * 24))
+    if whole % 60 == 0:
+        return n_("{n} hour", "{n} hours", whole // 60)
+    return n_("{n} minute", "{n} minutes", whole)
 
 
 class ErrorCode(StrEnum):

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ...language import LANGUAGES
 from .codes import (
     ANONYMOUS_BURST,
     ANONYMOUS_PER_SECOND,
@@ -198,6 +199,16 @@ def render_docs() -> str:
         "and whether the computer `covered` them.\n")
     add("A client never receives a card it may not see: a seat's view holds its own hand only, and a "
         "spectator's no hand.\n")
+    add(f"Each connection has a language, one of {', '.join(f'`{code}`' for code in LANGUAGES)}: the one its "
+        "address asks for (`/ws?lang=fr`), else the first of its handshake's `Accept-Language` the room speaks, else "
+        "English; `language` changes it, and `welcome` says it. Everything the room says to the connection is in "
+        "its language, whoever else is at the table: `said` lines, an `update`'s `lines`, `brief`, `prompt` and "
+        "`unplayable`, an `error`'s `message`, and every `text` of the other messages (`queue`, `rematch`, "
+        "`notice`, `tournament`, a friend's whereabouts). The codes, the fields' names and every value that is data "
+        "(cards, actions, seats' numbers, variants, states) stay as they are. Chat is never translated: a `chat` "
+        "message may say which language it is written in (`lang`, a BCP 47 tag), and everyone it reaches is sent "
+        "that tag with it. Over HTTP, the errors under `/api/` and a tournament's `text` follow `?lang=` and "
+        "`Accept-Language` alike.\n")
     add("The room governs itself (messages `report`, `reports`, `moderate`, `role`, `audit`, `friend`, "
         "`friends`, `block`, `invite`, and the server's `notice`):\n")
     add(f"- roles: the operator names administrators at the command line (`spades admin grant NAME admin`), and "

@@ -11,8 +11,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from pydantic_core import PydanticCustomError
 
 from ...errors import RulesError
-from ...host import NOT_AN_ACTION
 from ...host import Refusal as HostRefusal
+from ...host import not_an_action
+from ...language import _
 from ...rules import OPTION_HELP, VARIANTS, Rules
 from ...tournament.clock import MAX_BANK, MAX_PER_ACTION, MIN_PER_ACTION
 from ..identity.names import BadName, check_name
@@ -57,7 +58,7 @@ def _check_name(value: str) -> str:
     try:
         check_name(value, length=False)
     except BadName as error:
-        raise PydanticCustomError(error.kind, error.template, error.params) from None
+        raise PydanticCustomError(error.kind, _(error.template), error.params) from None
     return value
 
 
@@ -66,7 +67,7 @@ def _check_level(value: str) -> str:
 
     levels = available_levels()
     if value not in levels:
-        raise PydanticCustomError("unknown_level", "unknown level {level}; the levels are {levels}",
+        raise PydanticCustomError("unknown_level", _("unknown level {level}; the levels are {levels}"),
                                   {"level": quote(value), "levels": ", ".join(levels)})
     return value
 
@@ -88,7 +89,7 @@ _TOKEN_RE = re.compile(TOKEN_PATTERN)
 
 def _check_token(value: str) -> str:
     if not _TOKEN_RE.match(value):
-        raise PydanticCustomError("token", "a token has only letters, digits, - and _")
+        raise PydanticCustomError("token", _("a token has only letters, digits, - and _"))
     return value
 
 
@@ -151,7 +152,7 @@ class Part(BaseModel):
 def _check_options(options: dict[str, Any]) -> dict[str, Any]:
     for name in options:
         if name not in OPTION_HELP:
-            raise PydanticCustomError("unknown_option", "unknown option {name}; the options are {options}",
+            raise PydanticCustomError("unknown_option", _("unknown option {name}; the options are {options}"),
                                       {"name": quote(name), "options": ", ".join(OPTION_HELP)})
     defaults = Rules()
     for name, value in options.items():
@@ -161,9 +162,9 @@ def _check_options(options: dict[str, Any]) -> dict[str, Any]:
         else:
             wanted = (type(default),)
         if type(value) not in wanted:
-            words = {bool: "true or false", int: "a whole number", str: "text"}[type(default) if default is not None
-                                                                                 else int]
-            raise PydanticCustomError("option_type", "option {name} should be {words}",
+            kind = type(default) if default is not None else int
+            words = {bool: _("true or false"), int: _("a whole number"), str: _("text")}[kind]
+            raise PydanticCustomError("option_type", _("option {name} should be {words}"),
                                       {"name": name, "words": words})
     return options
 
@@ -182,7 +183,7 @@ def check_ranges(options: dict[str, Any]) -> None:
     for name, (low, high) in OPTION_RANGES.items():
         value = options.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
-            raise PydanticCustomError("option_range", "option {name} at this room is {low} to {high}",
+            raise PydanticCustomError("option_range", _("option {name} at this room is {low} to {high}"),
                                       {"name": name, "low": low, "high": high})
 
 
@@ -308,5 +309,5 @@ def host_refusal(refusal: HostRefusal, sent: str | None = None) -> ProtocolError
     """The room's refusal for an action its host refused: the code for the kind, the host's reason; text that is
     not an action (``sent``) is quoted as every error quotes a client's input, short and escaped."""
     if refusal.kind == "not_an_action" and sent is not None:
-        return ProtocolError(HOST_CODES[refusal.kind], f"{quote(sent)} {NOT_AN_ACTION}")
+        return ProtocolError(HOST_CODES[refusal.kind], not_an_action(quote(sent)))
     return ProtocolError(HOST_CODES[refusal.kind], refusal.reason)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AwareDatetime, Field, TypeAdapter, ValidationError, model_validator
 
+from ...language import _
 from ...words.keymap import asked_keys, find
-from .base import ClientBase, ServerBase, frame_id
+from .base import ClientBase, ServerBase, _no_constant, frame_id
 from .chat import (
     Chat,
     ChatHistory,
@@ -55,6 +56,7 @@ from .fields import (
     quote,
 )
 from .friends import Block, Blocked, Friend, Friends, FriendsRequest, Invite
+from .language import Language, LanguageInfo, Spoken
 from .lobby import Lobby, LobbyList
 from .moderation import AuditLog, AuditRequest, Moderate, Notice, Report, ReportQueue, ReportsRequest, Roles, SetRole
 from .queue import LeaveQueue, QueueState, Quick, QuickComputer, RematchAnswer, RematchState
@@ -284,11 +286,12 @@ class Welcome(ServerBase):
 
     sent_when = "in reply to register, login, guest or resume"
     example = {"type": "welcome", "id": 1, "player": {"name": "Ada", "guest": False},
-               "token": "Xv1pQm3c9w8RkT5yLh0NsBfA2eJd7uGq4iZoPa6WtYE", "expires": "2026-12-30T10:50:00Z"}
+               "token": "Xv1pQm3c9w8RkT5yLh0NsBfA2eJd7uGq4iZoPa6WtYE", "expires": "2026-12-30T10:50:00Z", "lang": "en"}
     type: Literal["welcome"]
     player: Player
     token: Token
     expires: AwareDatetime = Field(description="when the token stops working (ISO 8601, UTC)")
+    lang: Spoken = Field(default="en", description="the language the room says everything to this connection in")
 
 
 class Error(ServerBase):
@@ -403,12 +406,12 @@ CLIENT_MESSAGES: tuple[type[ClientBase], ...] = (
     Register, Login, Guest, Resume, Lobby, Create, Join, Stand, SetLevel, Start, Remove, Act, Sync, Ask,
     StatsRequest, Ping, LeaderboardRequest, Quick, LeaveQueue, QuickComputer, RematchAnswer, Chat, ChatHistory, Mute,
     ChatSettings, RemovePerson, TournamentCreate, TournamentEnter, TournamentLeave, TournamentStart, TournamentRequest,
-    Report, ReportsRequest, Moderate, AuditRequest, SetRole, Friend, FriendsRequest, Block, Invite,
+    Report, ReportsRequest, Moderate, AuditRequest, SetRole, Friend, FriendsRequest, Block, Invite, Language,
 )
 SERVER_MESSAGES: tuple[type[ServerBase], ...] = (
     Welcome, Error, LobbyList, Table, Update, Said, Stats, Pong, Rating, Leaderboard, QueueState, RematchState,
     ChatLine, ChatLog, Muted, ChatSettingsInfo, Removed, Tournament, ReportQueue, AuditLog, Roles, Notice, Friends,
-    Blocked,
+    Blocked, LanguageInfo,
 )
 
 ClientMessage = Annotated[
@@ -416,13 +419,13 @@ ClientMessage = Annotated[
     | StatsRequest | Ping | LeaderboardRequest | Quick | LeaveQueue | QuickComputer | RematchAnswer | Chat
     | ChatHistory | Mute | ChatSettings | RemovePerson | TournamentCreate | TournamentEnter | TournamentLeave
     | TournamentStart | TournamentRequest | Report | ReportsRequest | Moderate | AuditRequest | SetRole | Friend
-    | FriendsRequest | Block | Invite,
+    | FriendsRequest | Block | Invite | Language,
     Field(discriminator="type"),
 ]
 ServerMessage = Annotated[
     Welcome | Error | LobbyList | Table | Update | Said | Stats | Pong | Rating | Leaderboard | QueueState
     | RematchState | ChatLine | ChatLog | Muted | ChatSettingsInfo | Removed | Tournament | ReportQueue | AuditLog
-    | Roles | Notice | Friends | Blocked,
+    | Roles | Notice | Friends | Blocked | LanguageInfo,
     Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -444,36 +447,34 @@ _CLIENT_TYPES = tuple(message_type(model) for model in CLIENT_MESSAGES)
 # -- reading a client frame ---------------------------------------------------------------------------------------
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: set[str] = set()
-    for key, _ in pairs:
+    for key, _value in pairs:
         if key in seen:
-            raise ValueError(f"the key {quote(key)} is given twice")
+            raise ValueError(_("the key {key} is given twice", key=quote(key)))
         seen.add(key)
     return dict(pairs)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def parse_client(text: str | bytes) -> ClientMessage:
     """The client message a frame holds, or a ProtocolError saying why not: size first, then JSON, then schema."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(data) > MAX_FRAME_BYTES:
-        raise ProtocolError(ErrorCode.TOO_LARGE,
-                            f"the message is {len(data)} bytes; the limit is {MAX_FRAME_BYTES}", frame_id(data))
+        raise ProtocolError(ErrorCode.TOO_LARGE, _("the message is {size} bytes; the limit is {limit}",
+                                                   size=len(data), limit=MAX_FRAME_BYTES), frame_id(data))
     try:
         decoded = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ProtocolError(ErrorCode.NOT_JSON, f"the message is not UTF-8 text (byte {error.start})") from None
+        raise ProtocolError(ErrorCode.NOT_JSON, _("the message is not UTF-8 text (byte {byte})",
+                                                  byte=error.start)) from None
     try:
         value = json.loads(decoded, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise ProtocolError(ErrorCode.NOT_JSON,
-                            f"the message is not JSON: {error.msg.lower()} at character {error.pos}") from None
+        # Translators: {why} is Python's own words for what is wrong, in English ("expecting value").
+        raise ProtocolError(ErrorCode.NOT_JSON, _("the message is not JSON: {why} at character {at}",
+                                                  why=error.msg.lower(), at=error.pos)) from None
     except RecursionError:
-        raise ProtocolError(ErrorCode.NOT_JSON, "the message is nested too deeply") from None
+        raise ProtocolError(ErrorCode.NOT_JSON, _("the message is nested too deeply")) from None
     except ValueError as error:
-        raise ProtocolError(ErrorCode.NOT_JSON, f"the message is not JSON: {error}") from None
+        raise ProtocolError(ErrorCode.NOT_JSON, _("the message is not JSON: {why}", why=str(error))) from None
     client_id = value.get("id") if isinstance(value, dict) else None
     if not (type(client_id) is int and 0 <= client_id <= MAX_CLIENT_ID):
         client_id = None

@@ -9,6 +9,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from ...language import _
 from .base import ClientBase, ServerBase
 from .codes import (
     MESSAGE_MAX,
@@ -66,25 +67,26 @@ class TournamentCreate(ClientBase):
         rules = self.rules.to_rules()
         pairs = rules.partnerships and rules.players == 4
         if self.format != "swiss" and not pairs:
-            raise PydanticCustomError("format", "a {format} takes a rule set of two partnerships of two (a Swiss "
-                                      "takes any: players for themselves enter alone)", {"format": self.format})
+            raise PydanticCustomError("format", _("a {format} takes a rule set of two partnerships of two (a "
+                                                    "Swiss takes any: players for themselves enter alone)"),
+                                      {"format": self.format})
         if self.format == "swiss" and not pairs and rules.partnerships:
-            raise PydanticCustomError("format", "a Swiss of partnerships takes two partnerships of two; at six, "
-                                      "play a rule set of players for themselves")
+            raise PydanticCustomError("format", _("a Swiss of partnerships takes two partnerships of two; at "
+                                                    "six, play a rule set of players for themselves"))
         if not pairs and self.entries < rules.players:
-            raise PydanticCustomError("entries", "a Swiss of {variant} takes {players} players at least",
+            raise PydanticCustomError("entries", _("a Swiss of {variant} takes {players} players at least"),
                                       {"variant": rules.variant, "players": rules.players})
         if self.format == "swiss" and (self.rounds is None or self.rounds >= self.entries):
-            raise PydanticCustomError("rounds", "a Swiss of {entries} entries has 1 to {most} rounds",
+            raise PydanticCustomError("rounds", _("a Swiss of {entries} entries has 1 to {most} rounds"),
                                       {"entries": self.entries, "most": self.entries - 1})
         if self.format == "knockout" and self.entries not in (8, 16):
-            raise PydanticCustomError("entries", "a knockout's bracket takes 8 or 16 entries")
+            raise PydanticCustomError("entries", _("a knockout's bracket takes 8 or 16 entries"))
         if self.format == "duplicate":
             if self.entries % 2 or self.entries < 4:
-                raise PydanticCustomError("entries", "duplicate pairs takes an even number of pairs, 4 at least: "
-                                          "half sit North-South, half East-West")
+                raise PydanticCustomError("entries", _("duplicate pairs takes an even number of pairs, 4 at "
+                                                        "least: half sit North-South, half East-West"))
             if self.rounds is not None and self.rounds > self.entries // 2:
-                raise PydanticCustomError("rounds", "a duplicate of {tables} tables has 1 to {tables} rounds",
+                raise PydanticCustomError("rounds", _("a duplicate of {tables} tables has 1 to {tables} rounds"),
                                           {"tables": self.entries // 2})
         return self
 

@@ -10,6 +10,7 @@ from sqlalchemy import Boolean, ForeignKey, Integer, String, UniqueConstraint, d
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ...language import _
 from .. import protocol as p
 from . import Account, Base, PlayerRow, Store, UTCDateTime
 
@@ -29,6 +30,7 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(String(4 * p.CHAT_MAX))
     spectator: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
+    lang: Mapped[str | None] = mapped_column(String(p.LANG_MAX), nullable=True)  # as the sender said it, or none
 
 
 class MuteRow(Base):
@@ -49,22 +51,25 @@ class Said:
 
 def _said(row: ChatRow) -> Said:
     return Said(row.chat, row.seq, row.sender_id, p.ChatEntry(name=row.name, text=row.text, spectator=row.spectator,
-                                                               seq=row.seq, at=row.at.replace(microsecond=0)))
+                                                               seq=row.seq, at=row.at.replace(microsecond=0),
+                                                               lang=row.lang))
 
 
-def store_message(store: Store, chat: int, sender: Account, text: str, spectator: bool) -> int:
-    """Store a message as the next of its chat; its seq. Two writers at once: the one that loses the seq tries
-    the next."""
-    for _ in range(20):
+def store_message(store: Store, chat: int, sender: Account, text: str, spectator: bool,
+                  lang: str | None = None) -> int:
+    """Store a message as the next of its chat (with the language its sender said it is in, if any); its seq. Two
+    writers at once: the one that loses the seq tries the next."""
+    for _try in range(20):
         try:
             with store.transaction() as session:
                 last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.chat == chat)) or 0
                 session.add(ChatRow(chat=chat, table_id=chat or None, seq=last + 1, sender_id=sender.id,
-                                    name=sender.name, text=text, spectator=spectator, at=datetime.now(UTC)))
+                                    name=sender.name, text=text, spectator=spectator, at=datetime.now(UTC),
+                                    lang=lang))
                 return last + 1
         except IntegrityError:
             continue
-    raise p.Refusal(p.ErrorCode.BUSY, "the chat is busy; say it again")
+    raise p.Refusal(p.ErrorCode.BUSY, _("the chat is busy; say it again"))
 
 
 def messages_after(store: Store, chat: int, after: int, limit: int = 200) -> list[Said]:
@@ -100,15 +105,16 @@ def set_mute(store: Store, player: Account, name: str | None, muted: bool) -> li
         if name is not None:
             other = store.player(name)
             if other is None:
-                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(name)}")
+                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("there is no player {name}", name=p.quote(name)))
             if other.id == player.id:
-                raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you cannot mute yourself")
+                raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you cannot mute yourself"))
             has = session.get(MuteRow, (player.id, other.id))
             if muted and has is None:
                 count = session.scalar(select(func.count()).select_from(MuteRow)
                                        .where(MuteRow.player_id == player.id)) or 0
                 if count >= p.MUTES_MAX:
-                    raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"you mute {p.MUTES_MAX} players already")
+                    raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you mute {count} players already",
+                                                               count=p.MUTES_MAX))
                 session.add(MuteRow(player_id=player.id, muted_id=other.id))
             elif not muted:
                 session.execute(delete(MuteRow).where(MuteRow.player_id == player.id, MuteRow.muted_id == other.id))

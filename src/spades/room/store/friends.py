@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, ForeignKey, Integer, and_, delete, func, or_, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from ...language import _
 from .. import protocol as p
 from ..identity import names
 from . import Account, Base, PlayerRow, SeatRow, Store, TableRow, UTCDateTime
@@ -53,13 +54,14 @@ def _named(session: Session, name: str) -> PlayerRow:
     key = names.lookup_key(name)
     row = session.scalar(select(PlayerRow).where(PlayerRow.name_key == key)) if key else None
     if row is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(name)}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("there is no player {name}", name=p.quote(name)))
     return row
 
 
-def _registered(row: PlayerRow, what: str) -> None:
+def _registered(row: PlayerRow) -> None:
     if row.password_hash is None:
-        raise p.Refusal(p.ErrorCode.NOT_REGISTERED, f"{row.name} is a guest; {what}")
+        raise p.Refusal(p.ErrorCode.NOT_REGISTERED, _("{name} is a guest; only registered players keep friends",
+                                                      name=row.name))
 
 
 def _pair(a: int, b: int) -> object:
@@ -106,21 +108,22 @@ def friend_ids(store: Store, player_id: int) -> set[int]:
 def ask_friend(store: Store, player: Account, name: str) -> tuple[str, bool]:
     """Ask the named player to be friends, or accept their request; (their name, whether now friends)."""
     if player.guest:
-        raise p.Refusal(p.ErrorCode.NOT_REGISTERED, "a guest has no friends list; register to keep one")
+        raise p.Refusal(p.ErrorCode.NOT_REGISTERED, _("a guest has no friends list; register to keep one"))
     with store.transaction() as session:
         other = _named(session, name)
-        _registered(other, "only registered players keep friends")
+        _registered(other)
         if other.id == player.id:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you cannot befriend yourself")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you cannot befriend yourself"))
         if _blocked_either(session, player.id, other.id):
             # said the same whichever of them blocked: a block is private
-            raise p.Refusal(p.ErrorCode.BLOCKED, f"you and {other.name} cannot be friends")
+            raise p.Refusal(p.ErrorCode.BLOCKED, _("you and {name} cannot be friends", name=other.name))
         row = session.scalar(select(FriendRow).where(_pair(player.id, other.id)))  # type: ignore[arg-type]
         if row is None:
             count = session.scalar(select(func.count()).select_from(FriendRow).where(
                 or_(FriendRow.asker_id == player.id, FriendRow.friend_id == player.id))) or 0
             if count >= p.FRIENDS_MAX:
-                raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"you have {p.FRIENDS_MAX} friends and requests already")
+                raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you have {count} friends and requests already",
+                                                           count=p.FRIENDS_MAX))
             session.add(FriendRow(asker_id=player.id, friend_id=other.id, accepted=False, at=store.now()))
             return other.name, False
         if not row.accepted and row.friend_id == player.id:
@@ -142,13 +145,14 @@ def set_block(store: Store, player: Account, name: str | None, blocked: bool) ->
         if name is not None:
             other = _named(session, name)
             if other.id == player.id:
-                raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you cannot block yourself")
+                raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you cannot block yourself"))
             held = session.get(BlockRow, (player.id, other.id))
             if blocked and held is None:
                 count = session.scalar(select(func.count()).select_from(BlockRow)
                                        .where(BlockRow.player_id == player.id)) or 0
                 if count >= p.BLOCKS_MAX:
-                    raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"you block {p.BLOCKS_MAX} players already")
+                    raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you block {count} players already",
+                                                               count=p.BLOCKS_MAX))
                 session.add(BlockRow(player_id=player.id, blocked_id=other.id))
                 session.execute(delete(FriendRow).where(_pair(player.id, other.id)))  # type: ignore[arg-type]
             elif not blocked and held is not None:
@@ -190,15 +194,16 @@ def invite(store: Store, by: Account, table_id: int, name: str, seat: int | None
     with store.transaction() as session:
         other = _named(session, name)
         if other.id == by.id:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you are at the table already")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you are at the table already"))
         friends = session.scalar(select(FriendRow.accepted).where(_pair(by.id, other.id)))  # type: ignore[arg-type]
         if not friends:
-            raise p.Refusal(p.ErrorCode.NOT_FRIENDS, f"{other.name} is not your friend: ask them first, by name")
+            raise p.Refusal(p.ErrorCode.NOT_FRIENDS, _("{name} is not your friend: ask them first, by name",
+                                                       name=other.name))
         table = session.get(TableRow, table_id)
         if table is None:
-            raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+            raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, _("there is no table {table}", table=table_id))
         if _blocked_either(session, table.owner_id, other.id) or _blocked_either(session, by.id, other.id):
-            raise p.Refusal(p.ErrorCode.BLOCKED, f"{other.name} cannot be invited to this table")
+            raise p.Refusal(p.ErrorCode.BLOCKED, _("{name} cannot be invited to this table", name=other.name))
         row = session.get(InviteRow, (table_id, other.id))
         if row is None:
             session.add(InviteRow(table_id=table_id, player_id=other.id, seat=seat, by_id=by.id, at=store.now()))

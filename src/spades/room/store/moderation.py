@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, delete, func, or_, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from ...language import DEFAULT, _, current, speaking
 from .. import protocol as p
 from ..identity import names
 from . import Account, Base, PlayerRow, Store, UTCDateTime
@@ -127,21 +128,30 @@ class Sanction:
         return None if self.until is None else max(timedelta(0), self.until - now)
 
     def words(self, now: datetime, *, you: bool = True) -> str:
-        """The sanction in a sentence for the player (``you``) or about them: what, why, until when."""
-        who = "You are" if you else f"{self.name} is"
-        reason = self.reason.rstrip(".")
+        """The sanction in a sentence for the player (``you``) or about them: what, why, until when; in the
+        language in force."""
+        name, reason = self.name, self.reason.rstrip(".")
         if self.kind == "ban":
-            return f"{who} banned from the room: {reason}."
+            return _("You are banned from the room: {reason}.", reason=reason) if you else \
+                _("{name} is banned from the room: {reason}.", name=name, reason=reason)
         left = self.left(now) or timedelta(0)
         until = ""
         if self.until is not None:  # the day too, unless it ends within the day
-            until = self.until.strftime("%H:%M UTC" if left < timedelta(hours=20) else "%H:%M UTC on %-d %B %Y")
+            hour = self.until.strftime("%H:%M")
+            # Translators: a time of day ({hour}, such as 14:05), in UTC, and with {day} its date.
+            until = _("{hour} UTC", hour=hour) if left < timedelta(hours=20) else \
+                _("{hour} UTC on {day}", hour=hour, day=_day(self.until))
         time_left = p.minutes_words(max(1.0, left.total_seconds() / 60))
+        fields = {"name": name, "until": until, "left": time_left, "reason": reason}
         if self.kind == "suspend":
-            return f"{who} suspended from the room until {until} ({time_left} left): {reason}."
+            return _("You are suspended from the room until {until} ({left} left): {reason}.", **fields) if you \
+                else _("{name} is suspended from the room until {until} ({left} left): {reason}.", **fields)
         if self.kind == "mute":
-            return f"{who} muted by a moderator in every chat until {until} ({time_left} left): {reason}."
-        return f"{who} warned by a moderator: {reason}."
+            return _("You are muted by a moderator in every chat until {until} ({left} left): {reason}.", **fields) \
+                if you else _("{name} is muted by a moderator in every chat until {until} ({left} left): {reason}.",
+                              **fields)
+        return _("You are warned by a moderator: {reason}.", reason=reason) if you else \
+            _("{name} is warned by a moderator: {reason}.", name=name, reason=reason)
 
 
 @dataclass(frozen=True)
@@ -160,6 +170,14 @@ class StoredReport:
     outcome: str | None
 
 
+def _day(moment: datetime) -> str:
+    """A date as the language in force writes it in full: "3 March 2026", "3 de marzo de 2026"."""
+    from babel.dates import format_date
+
+    language = current()
+    return format_date(moment, "long", locale="en_GB" if language == DEFAULT else language)
+
+
 def _sanction(row: SanctionRow, name: str) -> Sanction:
     return Sanction(row.id, name, row.kind, row.reason, row.by, row.at, row.until)
 
@@ -172,7 +190,7 @@ def _player_row(session: Session, name: str) -> PlayerRow | None:
 def _need_player(session: Session, name: str) -> PlayerRow:
     row = _player_row(session, name)
     if row is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(name)}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("there is no player {name}", name=p.quote(name)))
     return row
 
 
@@ -197,8 +215,8 @@ def set_role(store: Store, name: str, role: str | None, by: str, reason: str = "
     with store.transaction() as session:
         row = _need_player(session, name)
         if row.password_hash is None:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{row.name} is a guest; only a registered player may have "
-                            "a role")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("{name} is a guest; only a registered player may have a "
+                                                       "role", name=row.name))
         held = session.get(RoleRow, row.id)
         if role is None:
             if held is not None:
@@ -252,7 +270,7 @@ def marks_shared(store: Store, player_ids: list[int],
         if kind == "device" or counts(value):
             seen.setdefault((kind, value), set()).add(player)
     pairs: dict[tuple[int, int], str] = {}
-    for (kind, _), players in sorted(seen.items()):
+    for (kind, _value), players in sorted(seen.items()):
         ordered = sorted(players)
         for i, first in enumerate(ordered):
             for second in ordered[i + 1:]:
@@ -340,7 +358,8 @@ def _outcome(kind: str, name: str, minutes: int | None) -> str:
     if kind == "ban":
         return f"{name} was banned"
     done = {"mute": "muted", "suspend": "suspended"}[kind]
-    return f"{name} was {done} for {p.minutes_words(minutes or 0)}"
+    with speaking(DEFAULT):  # kept with the report, as the audit log keeps its lines: in English
+        return f"{name} was {done} for {p.minutes_words(minutes or 0)}"
 
 
 # -- reports -----------------------------------------------------------------------------------------------------
@@ -352,7 +371,7 @@ def add_report(store: Store, kind: str, reporter: Account | None, name: str, tab
     with store.transaction() as session:
         row = _need_player(session, name)
         if reporter is not None and row.id == reporter.id:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you cannot report yourself")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you cannot report yourself"))
         found = ReportRow(kind=kind, reporter_id=reporter.id if reporter else None, player_id=row.id,
                           table_id=table, seq=seq, reason=reason, context=lines, at=now, state="open")
         session.add(found)
@@ -386,9 +405,10 @@ def open_reports(store: Store, limit: int) -> tuple[list[StoredReport], int]:
 def _close(session: Session, report_id: int, by: str, outcome: str) -> None:
     row = session.get(ReportRow, report_id)
     if row is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_REPORT, f"there is no report {report_id}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_REPORT, _("there is no report {number}", number=report_id))
     if row.state != "open":
-        raise p.Refusal(p.ErrorCode.NO_SUCH_REPORT, f"report {report_id} was handled already by {row.handled_by}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_REPORT, _("report {number} was handled already by {name}",
+                                                      number=report_id, name=row.handled_by))
     row.state, row.handled_by, row.outcome = "handled", by, outcome
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ...language import _
 from ..identity import auth, names
 from .base import GUEST_GRACE, GUEST_HOLD, Database
 from .models import STAT_FIELDS, PlayerRow, SeatRow, SessionRow, StatsRow, TableRow
@@ -46,12 +47,12 @@ class Players(Database):
         """A guest: the name asked for (checked, and refused when taken) or a free "Guest 4821"."""
         if name is not None:
             return self._insert_player(auth.check_new_name(name), None)
-        for _ in range(50):
+        for _try in range(50):
             try:
                 return self._insert_player(auth.guest_name(), None)
             except auth.AuthError:
                 continue
-        raise auth.AuthError("name_taken", "No guest name is free now; choose a name.")
+        raise auth.AuthError("name_taken", _("No guest name is free now; choose a name."))
 
     def _insert_player(self, name: str, hashed: str | None) -> Account:
         """A new player of that name, unless its key or its look (``names.look_key``) is another's: each is a unique
@@ -239,10 +240,16 @@ def _player(row: PlayerRow) -> Account:
 def taken_words(name: str, holder: Account) -> str:
     """Why a name is refused, and what to do instead: a registered name is signed in to with its password; a
     guest's is kept for that guest while a session of theirs lasts (signing out frees it), so another is chosen."""
-    looks = "" if holder.name == name else f" (it reads as {holder.name})"
+    minutes = round(GUEST_HOLD.total_seconds() / 60)
+    if holder.guest and holder.name == name:
+        return _("The name {name} is taken by a guest, and is kept for them while they are here and for {minutes} "
+                 "minutes after they go, unless they sign out; choose another name.", name=name, minutes=minutes)
     if holder.guest:
-        return (f"The name {name} is taken{looks} by a guest, and is kept for them while they are here and for "
-                f"{round(GUEST_HOLD.total_seconds() / 60)} minutes after they go, unless they sign out; choose "
-                "another name.")
-    return (f"The name {name} is taken{looks}: it is registered. Choose another name, or sign in with its "
-            "password if it is yours.")
+        return _("The name {name} is taken (it reads as {holder}) by a guest, and is kept for them while they are "
+                 "here and for {minutes} minutes after they go, unless they sign out; choose another name.",
+                 name=name, holder=holder.name, minutes=minutes)
+    if holder.name == name:
+        return _("The name {name} is taken: it is registered. Choose another name, or sign in with its password if "
+                 "it is yours.", name=name)
+    return _("The name {name} is taken (it reads as {holder}): it is registered. Choose another name, or sign in "
+             "with its password if it is yours.", name=name, holder=holder.name)

@@ -21,6 +21,7 @@ from sqlalchemy import Float, ForeignKey, Index, Integer, String, and_, delete, 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from ...language import _, n_
 from ...record import game_from_record
 from ...rules import Rules
 from ..rating.rules import (
@@ -161,7 +162,7 @@ def count_hint(store: Database, table_id: int, seat: int) -> None:
 def _count_up(store: Database, model: type[CoverRow] | type[HintRow], field: str, table_id: int, seat: int) -> None:
     """Add one to a seat's count in ``model`` (its row made at the first)."""
     column = getattr(model, field)
-    for _ in range(3):
+    for _try in range(3):
         try:
             with store.transaction() as session:
                 done = session.execute(update(model).where(model.table_id == table_id, model.seat == seat)
@@ -285,9 +286,13 @@ class Rebuilt:
     voided: int = 0
 
     def __str__(self) -> str:
-        voids = f", {self.voided} voided" if self.voided else ""
-        return (f"Rebuilt the ratings of {self.players} player{'s' * (self.players != 1)} from {self.games} "
-                f"game{'s' * (self.games != 1)}; {self.unrated} game{'s' * (self.unrated != 1)} unrated{voids}.")
+        # Translators: each count is said with its noun ("3 players", "1 game", "2 games unrated").
+        fields = {"players": n_("{n} player", "{n} players", self.players),
+                  "games": n_("{n} game", "{n} games", self.games),
+                  "unrated": n_("{n} game unrated", "{n} games unrated", self.unrated), "voided": self.voided}
+        if self.voided:
+            return _("Rebuilt the ratings of {players} from {games}; {unrated}, {voided} voided.", **fields)
+        return _("Rebuilt the ratings of {players} from {games}; {unrated}.", **fields)
 
 
 def _rebuild(session: Session) -> Rebuilt:

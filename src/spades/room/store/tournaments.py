@@ -17,6 +17,7 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, func
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ...language import _
 from .. import protocol as p
 from . import Account, Base, PlayerRow, SeatRow, Store, TableRow, UTCDateTime
 from .base import DEFAULT_SETTINGS
@@ -221,8 +222,9 @@ def create_tournament(store: Store, director: Account, name: str, format_: str, 
         directing = session.scalar(select(func.count()).select_from(TournamentRow).where(
             TournamentRow.director_id == director.id, TournamentRow.state.in_(("entry", "running")))) or 0
         if directing >= p.TOURNAMENTS_PER_PLAYER:
-            raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, f"you direct {directing} tournaments not yet "
-                                    f"over; the limit is {p.TOURNAMENTS_PER_PLAYER}")
+            raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, _(
+                "you direct {count} tournaments not yet over; the limit is {limit}", count=directing,
+                limit=p.TOURNAMENTS_PER_PLAYER))
         row = TournamentRow(director_id=director.id, name=name, format=format_, rules=dict(rules),
                             settings=dict(settings), state="entry", round=0, created=_now())
         session.add(row)
@@ -234,18 +236,22 @@ def _locked(session: Any, tournament_id: int) -> TournamentRow:
     """The tournament's row, held for this transaction; a refusal when there is none."""
     row: TournamentRow | None = session.get(TournamentRow, tournament_id, with_for_update=True)
     if row is None:
-        raise TournamentTrouble(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {tournament_id}")
+        raise TournamentTrouble(p.ErrorCode.NO_SUCH_TOURNAMENT, _("there is no tournament {number}",
+                                                                  number=tournament_id))
     return row
 
 
 def _room_for(session: Any, row: TournamentRow, entered: int, player: Account, unit: str) -> None:
-    """Refuse one more entry when the tournament has all it takes, or the player is in as many as one may be."""
+    """Refuse one more entry when the tournament has all it takes, or the player is in as many as one may be
+    (``unit``: "players" for players for themselves, "entries" for pairs)."""
     if entered >= int(row.settings["entries"]):
-        raise TournamentTrouble(p.ErrorCode.TOURNAMENT_FULL, f"the tournament takes {row.settings['entries']} "
-                                f"{unit}, and has them")
+        most = int(row.settings["entries"])
+        raise TournamentTrouble(p.ErrorCode.TOURNAMENT_FULL, _(
+            "the tournament takes {count} players, and has them", count=most) if unit == "players" else _(
+            "the tournament takes {count} entries, and has them", count=most))
     if _active_entries(session, player.id) >= p.ENTRIES_PER_PLAYER:
-        raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, f"you are entered in {p.ENTRIES_PER_PLAYER} "
-                                "tournaments not yet over")
+        raise TournamentTrouble(p.ErrorCode.TOO_MANY_TOURNAMENTS, _(
+            "you are entered in {count} tournaments not yet over", count=p.ENTRIES_PER_PLAYER))
 
 
 def enter(store: Store, tournament_id: int, player: Account, other: Account | None) -> TournamentState:
@@ -254,11 +260,13 @@ def enter(store: Store, tournament_id: int, player: Account, other: Account | No
     with store.transaction() as session:
         row = _locked(session, tournament_id)
         if row.state != "entry":
-            raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, "the tournament has started; entries are closed")
+            raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, _("the tournament has started; entries are "
+                                                                      "closed"))
         solo = not row.settings.get("pairs", True)
         if solo != (other is None):
-            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "players enter this tournament for themselves, with no "
-                                    "partner" if solo else "pairs enter this tournament: name your partner")
+            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, _(
+                "players enter this tournament for themselves, with no partner") if solo else _(
+                "pairs enter this tournament: name your partner"))
         entries = session.scalars(select(TournamentEntryRow).where(
             TournamentEntryRow.tournament_id == tournament_id)).all()
         if other is None:
@@ -271,7 +279,7 @@ def enter(store: Store, tournament_id: int, player: Account, other: Account | No
             _start_if_full(session, row)
             return _state(session, row)
         if other.id == player.id:
-            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "your partner is another player")
+            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, _("your partner is another player"))
         mine = next((e for e in entries if player.id in (e.first_id, e.second_id)), None)
         if mine is not None:
             if mine.first_id == other.id and mine.second_id == player.id and not mine.confirmed:
@@ -281,10 +289,11 @@ def enter(store: Store, tournament_id: int, player: Account, other: Account | No
                 return _state(session, row)
             if {mine.first_id, mine.second_id} == {player.id, other.id}:
                 return _state(session, row)
-            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, "you have entered this tournament with another "
-                                    "partner; leave it first")
+            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, _("you have entered this tournament with another "
+                                                               "partner; leave it first"))
         if any(other.id in (e.first_id, e.second_id) for e in entries):
-            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, f"{other.name} has entered with another partner")
+            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, _("{name} has entered with another partner",
+                                                               name=other.name))
         _room_for(session, row, len(entries), player, "entries")
         session.add(TournamentEntryRow(tournament_id=tournament_id, first_id=player.id, second_id=other.id))
         session.flush()
@@ -344,15 +353,15 @@ def start(store: Store, tournament_id: int, director: Account) -> TournamentStat
     with store.transaction() as session:
         row = _locked(session, tournament_id)
         if row.director_id != director.id:
-            raise TournamentTrouble(p.ErrorCode.NOT_ENTERED, "only the tournament's director starts it")
+            raise TournamentTrouble(p.ErrorCode.NOT_ENTERED, _("only the tournament's director starts it"))
         if row.state != "entry":
-            raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, "the tournament has started already")
+            raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, _("the tournament has started already"))
         entries = session.scalars(select(TournamentEntryRow).where(
             TournamentEntryRow.tournament_id == tournament_id)).all()
         if sum(e.confirmed for e in entries) < _fewest(row):
-            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, f"this tournament starts with {_fewest(row)} entries at "
-                                    "least, each entered by both partners (a knockout's bracket is more than half "
-                                    "full)")
+            raise TournamentTrouble(p.ErrorCode.BAD_MESSAGE, _(
+                "this tournament starts with {count} entries at least, each entered by both partners (a knockout's "
+                "bracket is more than half full)", count=_fewest(row)))
         _number(session, row, entries)
         return _state(session, row)
 
@@ -361,13 +370,13 @@ def leave(store: Store, tournament_id: int, player: Account) -> TournamentState:
     with store.transaction() as session:
         row = _locked(session, tournament_id)
         if row.state != "entry":
-            raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, "the tournament has started: an entrant who "
-                                    "does not come is played for by the computer")
+            raise TournamentTrouble(p.ErrorCode.TOURNAMENT_STARTED, _(
+                "the tournament has started: an entrant who does not come is played for by the computer"))
         mine = session.scalars(select(TournamentEntryRow).where(
             TournamentEntryRow.tournament_id == tournament_id,
             or_(TournamentEntryRow.first_id == player.id, TournamentEntryRow.second_id == player.id))).first()
         if mine is None:
-            raise TournamentTrouble(p.ErrorCode.NOT_ENTERED, "you have no entry in this tournament")
+            raise TournamentTrouble(p.ErrorCode.NOT_ENTERED, _("you have no entry in this tournament"))
         session.delete(mine)
         session.flush()
         return _state(session, row)

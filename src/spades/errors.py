@@ -1,7 +1,8 @@
 """Every refusal of the engine, the bots and the records, by kind, so that a caller catches what it can handle.
 
 Each message is said to a player or a user as it is, so it names the thing that is wrong (the text, the option, the
-field). All are ``SpadesError``; each is also a ``ValueError``, as the engine raised before the kinds existed, so
+field); one a person may meet is made when it is raised, in the language in force (``spades.language``), while a
+programmer's mistake stays in English. All are ``SpadesError``; each is also a ``ValueError``, as the engine raised before the kinds existed, so
 code that catches ``ValueError`` still works.
 
 - ``ParseError``: text that names nothing of its kind (``CardError``: no card or set of cards; ``ActionError``: no

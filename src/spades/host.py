@@ -45,7 +45,7 @@ RefusalKind = Literal["game_over", "not_an_action", "not_your_turn", "computer_s
 @dataclass(frozen=True)
 class Refusal:
     """Why an action may not be taken: a ``kind`` a program can act on (the room maps each to an error code)
-    and the ``reason`` in the seat's own words."""
+    and the ``reason`` in the seat's own words, in the language in force when it was checked."""
 
     kind: RefusalKind
     reason: str

@@ -7,15 +7,25 @@ import asyncio
 import collections
 import json
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import websockets
 
 if TYPE_CHECKING:
     from ..bots import Bot
 
-__all__ = ["RoomClient", "hint_adviser"]
+__all__ = ["RoomClient", "hint_adviser", "with_language"]
 
 PACED_PER_SECOND = 15  # messages a paced client sends in any second at most: under the room's RATE_PER_SECOND (20)
+
+
+def with_language(url: str, lang: str | None) -> str:
+    """The room's websocket address asking for ``lang`` (``ws://host/ws?lang=fr``); unchanged for None."""
+    if not lang:
+        return url
+    parts = urlsplit(url)
+    query = [(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key != "lang"]
+    return urlunsplit(parts._replace(query=urlencode([*query, ("lang", lang)])))
 
 
 def hint_adviser(table: int, seat: int) -> Bot:
@@ -30,8 +40,12 @@ class RoomClient:
     """One websocket connection to ``url`` (``ws://host:port/ws``). Every frame received is kept, in order, in
     ``frames`` (parsed JSON); ``next(type)`` waits for the next one of a type not yet taken."""
 
-    def __init__(self, url: str, on_frame: Any = None, source: str | None = None, paced: bool = False) -> None:
-        self.url = url
+    def __init__(self, url: str, on_frame: Any = None, source: str | None = None, paced: bool = False,
+                 lang: str | None = None) -> None:
+        # lang: the language the room says everything to this connection in (sent as the address's ?lang=; None
+        # sends none, and the room speaks English)
+        self.url = with_language(url, lang)
+        self.lang = lang
         # paced: the client keeps under the room's rate itself (at most PACED_PER_SECOND in any second), a burst
         # waiting its turn rather than being dropped (spades join; the tests and the bench send as they mean to)
         self.paced = paced

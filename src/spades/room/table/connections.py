@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
+from ...language import DEFAULT, Later, _, current, speaking
 from ..protocol.codes import (
     CLOSE_NOT_READING,
     CLOSE_SANCTIONED,
@@ -27,9 +28,12 @@ if TYPE_CHECKING:
     from .metrics import Timing
 
 __all__ = ["CLOSE_AFTER", "CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection",
-           "Connections", "need_player"]
+           "Connections", "Sentence", "in_language", "need_player", "send_each", "spoken"]
 
-
+T = TypeVar("T")
+# What the room says to someone: made already (in the language of whoever it is for), a sentence kept as data
+# (``Later``), or a function that makes it in the language in force; the last two are made in each hearer's own.
+Sentence: TypeAlias = str | Later | Callable[[], str]
 
 CLOSE_AFTER = "\x00close:"  # a frame that is no frame: the writer closes the connection when it reaches it
 
@@ -39,8 +43,10 @@ class Connection:
     watch) and how many public events of each it has been sent. ``send`` queues a frame; the app writes them in
     order and closes the connection when ``closing`` is set."""
 
-    def __init__(self, address: str = "", limit: int = SEND_QUEUE_MAX, limit_bytes: int = SEND_QUEUE_BYTES) -> None:
+    def __init__(self, address: str = "", limit: int = SEND_QUEUE_MAX, limit_bytes: int = SEND_QUEUE_BYTES,
+                 language: str = DEFAULT) -> None:
         self.address = address
+        self.language = language  # what it is said to in: its own, whoever else is at the table
         self.player: Account | None = None
         self.tables: dict[int, int | None] = {}
         self.cursors: dict[int, int] = {}
@@ -59,12 +65,16 @@ class Connection:
         if self.closing is not None:
             return
         if self.queued + len(frame) > self.limit_bytes:
-            self.close(f"more than {self.limit_bytes} bytes of messages were not read; reconnect and sync")
+            with speaking(self.language):
+                self.close(_("more than {limit} bytes of messages were not read; reconnect and sync",
+                             limit=self.limit_bytes))
             return
         try:
             self.outbox.put_nowait((frame, timing))
         except asyncio.QueueFull:
-            self.close(f"more than {self.outbox.maxsize} messages were not read; reconnect and sync")
+            with speaking(self.language):
+                self.close(_("more than {limit} messages were not read; reconnect and sync",
+                             limit=self.outbox.maxsize))
             return
         self.queued += len(frame)
         if timing is not None:
@@ -157,5 +167,35 @@ class Connections:
 def need_player(conn: Connection) -> Account:
     """The connection's player; a refusal when it has not signed in (every message but the sign-ins needs one)."""
     if conn.player is None:
-        raise Refusal(ErrorCode.NOT_SIGNED_IN, "sign in first: register, login, guest or resume")
+        raise Refusal(ErrorCode.NOT_SIGNED_IN, _("sign in first: register, login, guest or resume"))
     return conn.player
+
+
+def spoken(sentence: Sentence) -> str:
+    """The sentence in the language in force (one made already is as it was made)."""
+    if isinstance(sentence, str):
+        return sentence
+    if isinstance(sentence, Later):
+        return sentence.text()
+    return sentence()
+
+
+def in_language(conn: Connection, make: Callable[[], T]) -> T:
+    """``make()`` in the connection's language: what is said to one connection, whoever's message made it."""
+    if conn.language == current():
+        return make()
+    with speaking(conn.language):
+        return make()
+
+
+def send_each(conns: Iterable[Connection], make: Callable[[], str], *, skip: Connection | None = None) -> None:
+    """Send each connection (but ``skip``) the frame ``make()`` makes in its language: made once a language among
+    them, not once a connection, and once in all when everyone speaks one."""
+    frames: dict[str, str] = {}
+    for conn in conns:
+        if conn is skip:
+            continue
+        frame = frames.get(conn.language)
+        if frame is None:
+            frame = frames[conn.language] = in_language(conn, make)
+        conn.send(frame)

@@ -117,11 +117,12 @@ class Covering(TableEvent):
 @dataclass(frozen=True)
 class TableClosed(TableEvent):
     """The table was closed: before its game started (it waited too long: ``minutes`` is how long a table may),
-    or by a moderator at any time (``reason``: the words its people hear)."""
+    or by a moderator at any time (``reason``: the words its people hear, a sentence kept as data, ``Later``'s
+    JSON, so that each hears it in their own language in every process)."""
 
     kind: ClassVar[str] = "table_closed"
     minutes: float = 0.0
-    reason: str = ""
+    reason: dict[str, Any] = field(default_factory=dict)
 
 
 KINDS: dict[str, type[TableEvent]] = {kind.kind: kind for kind in (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Iterable
@@ -22,6 +23,7 @@ from ...cards import CardSet
 from ...events import Passed
 from ...game import Game
 from ...host import Host, Refusal
+from ...language import _
 from ...seats import side_name
 from ...wire import action_text, rules_from_json
 from ...words import announce
@@ -31,9 +33,9 @@ from ..store import StoredSeat, StoredTable
 from ..store.ratings import count_cover, finish_meta
 from . import absence
 from .clock import TableClock
-from .connections import Connection
+from .connections import Connection, Sentence, in_language, send_each, spoken
 from .events import FinishedGame, GameOver, HandOver, TableEvent, heard, seat_events
-from .frames import Batch, TableFrames
+from .frames import Batch, Notes, TableFrames
 from .messages import table_message
 from .metrics import Timing
 
@@ -69,8 +71,8 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.finisher: asyncio.Task[None] | None = None  # another process's game end, finished here if it is not
         self.stored_to = 0  # the last seq this process stored
-        self.notes: dict[int, tuple[int, str]] = {}  # by event index: a seat and its private line
-        self.reviews: dict[tuple[int, int], list[str]] = {}  # (seat, hand): the coach's lines
+        self.notes = Notes()  # by event index: a seat and its private line, made in the language it is heard in
+        self.reviews: dict[tuple[int, int, str], list[str]] = {}  # (seat, hand, language): the coach's lines
         self.advisers: dict[int, Bot] = {}  # by seat: the hint's adviser
         self.frames = TableFrames(info.id)
         self.pending: list[TableEvent] = []  # what this process changed, said once the change is on the bus
@@ -232,15 +234,15 @@ class LiveTable:
         before = game.view(seat).hand if drawing else None
         game.apply(action)
         if before is not None:
-            line = announce.kept_line(before, game.view(seat).hand or CardSet())
-            if line is not None:
-                self.notes[index] = (seat, line)
+            after = game.view(seat).hand or CardSet()
+            if announce.kept_line(before, after) is not None:
+                self.notes.add(index, seat, functools.partial(announce.kept_line, before, after))
         for later in range(index, len(game.events)):
             event = game.events[later]
             if isinstance(event, Passed):
-                line = announce.pass_line(game.view(event.to), game.events, later)
-                if line is not None:
-                    self.notes[later] = (event.to, line)
+                view, history = game.view(event.to), tuple(game.events)
+                if announce.pass_line(view, history, later) is not None:
+                    self.notes.add(later, event.to, functools.partial(announce.pass_line, view, history, later))
         moment = time.time() if at is None else at
         self.clock.acted(seat, moment)
         self.clock.follow(self.host, self.info.seats, moment)
@@ -255,19 +257,19 @@ class LiveTable:
         seq another process took first (the bus tells of its actions)."""
         async with self.lock:
             if self.info.state == "closed":
-                raise p.Refusal(p.ErrorCode.GAME_OVER, f"table {self.id} is closed")
+                raise p.Refusal(p.ErrorCode.GAME_OVER, _("table {table} is closed", table=self.id))
             if self.host is None:
                 await self.catch_up()
             while True:
                 host = self.host
                 if host is None:
-                    raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+                    raise p.Refusal(p.ErrorCode.NOT_STARTED, _("the game has not started yet"))
                 if cursor is not None and cursor != host.cursor:
                     conn, ident = reply if reply is not None else (None, None)
                     if conn is not None:
-                        conn.send(p.encode(p.Error(type="error", id=ident, code=p.ErrorCode.OUT_OF_DATE,
-                                                   message=f"the table has {host.cursor} events, not {cursor}; "
-                                                   "the update follows")))
+                        conn.send(p.encode(p.Error(type="error", id=ident, code=p.ErrorCode.OUT_OF_DATE, message=_(
+                            "the table has {events} events, not {cursor}; the update follows", events=host.cursor,
+                            cursor=cursor))))
                         self.send_update(conn, min(cursor, host.cursor))
                     return
                 if await self._commit(seat, action, person=person, reply=reply, timed=timed):
@@ -317,7 +319,8 @@ class LiveTable:
             return
         batch = batch or self.batch(host)
         start = conn.cursors.get(self.id, 0) if cursor is None else cursor
-        conn.cursors[self.id], frame = batch.update(self.seat_of(conn), min(start, host.cursor), reply_to)
+        conn.cursors[self.id], frame = batch.update(self.seat_of(conn), min(start, host.cursor), reply_to,
+                                                    conn.language)
         conn.send(frame, timing)
 
     def batch(self, host: Host) -> Batch:
@@ -341,13 +344,18 @@ class LiveTable:
         if timing is not None:
             timing.queued()
 
-    def say(self, text: str, *, skip: Connection | None = None, to: Connection | None = None,
+    def say(self, text: Sentence, *, skip: Connection | None = None, to: Connection | list[Connection] | None = None,
             reply_to: int | None = None) -> None:
-        """A said line to everyone at the table (but ``skip``), or to ``to`` alone."""
-        frame = p.encode(p.Said(type="said", id=reply_to, table=self.id, text=text[:p.MESSAGE_MAX]))
-        for conn in [to] if to is not None else self.room.connections.at(self.id):
-            if conn is not skip:
-                conn.send(frame)
+        """A said line to everyone at the table (but ``skip``), or to ``to`` alone (or those listed), each in
+        their language (a line made already is sent as it is): made once for each language among them."""
+        def frame() -> str:
+            return p.encode(p.Said(type="said", id=reply_to, table=self.id, text=spoken(text)[:p.MESSAGE_MAX]))
+
+        if isinstance(to, Connection):
+            if to is not skip:
+                to.send(in_language(to, frame))
+            return
+        send_each(self.room.connections.at(self.id) if to is None else to, frame, skip=skip)
 
     def announce_table(self, to: Connection | None = None, reply_to: int | None = None) -> None:
         """The table's seats and state to everyone at it; ``to`` gets it as the reply to its message."""

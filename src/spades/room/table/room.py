@@ -10,14 +10,16 @@ without the restart."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ...language import LANGUAGES, _, each
 from .. import protocol as p
 from ..identity.auth import TOKEN_LIFETIME
 from ..store import Account, Store, StoredTable
@@ -32,6 +34,13 @@ from .tallies import LocalTallies, Tallies
 NoticeHandler = Callable[["Room", dict[str, Any]], Awaitable[object]]  # what it answers is not read
 
 __all__ = ["Room"]
+
+
+def _made(made: str | Callable[[], str], languages: Iterable[str]) -> dict[str, str]:
+    """A frame (or a close's reason) in each of ``languages``: one made already is the same in all."""
+    if isinstance(made, str):
+        return dict.fromkeys(languages, made)
+    return each(languages, made)
 
 log = logging.getLogger("spades.room")
 
@@ -150,7 +159,9 @@ class Room:
         threads the tables' moves and computer players use."""
         if self._aside is None:
             self._aside = ThreadPoolExecutor(ASIDE_THREADS, thread_name_prefix="room-aside")
-        return await asyncio.get_running_loop().run_in_executor(self._aside, functools.partial(function, *args))
+        # run in a copy of this context, as asyncio.to_thread runs: a refusal is made in the asker's language
+        run = functools.partial(contextvars.copy_context().run, function, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._aside, run)
 
     async def notify(self, table: int, seq: int | None = None, action: tuple[int, str] | tuple[int, str, str] | None
                      = None) -> None:
@@ -174,7 +185,7 @@ class Room:
             return table
         info = await self.db(self.store.table, table_id)
         if info is None:
-            raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+            raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, _("there is no table {table}", table=table_id))
         table = self.tables.setdefault(table_id, LiveTable(self, info))
         async with table.lock:
             await table.catch_up()
@@ -226,25 +237,38 @@ class Room:
             await table.after_change()
 
     # -- telling a player, wherever they are connected -----------------------------------------------------------
-    async def tell(self, name: str, frame: str, *, close: str | None = None) -> None:
+    async def tell(self, name: str, frame: str | Callable[[], str], *,
+                   close: str | Callable[[], str] | None = None) -> None:
         """Send ``frame`` to every connection of the player ``name`` in the room (this process's at once, the
-        others' through the bus); with ``close``, close those connections after it, for that reason."""
-        self._tell_here(name, frame, close)
-        await self.bus.publish({"tell": name, "frame": frame, "close": close, "from": self.origin})
+        others' through the bus); with ``close``, close those connections after it, for that reason. A frame (or a
+        reason) with words is given as the function that makes it in the language in force: each connection is
+        sent it in its own language, made here once for each language among them, and for the other processes in
+        each language the room speaks (they may hold that player's connections in any), carried as text."""
+        here = self.connections.of_player(name)
+        frames = _made(frame, {conn.language for conn in here})
+        reasons = None if close is None else _made(close, {conn.language for conn in here})
+        self._tell_here(here, frames, reasons)
+        if not self.alone:
+            await self.bus.publish({"tell": name, "frames": _made(frame, LANGUAGES),
+                                    "close": None if close is None else _made(close, LANGUAGES),
+                                    "from": self.origin})
 
-    def _tell_here(self, name: str, frame: str, close: str | None) -> None:
-        for conn in self.connections.of_player(name):
+    @staticmethod
+    def _tell_here(conns: list[Connection], frames: Mapping[str, str], reasons: Mapping[str, str] | None) -> None:
+        for conn in conns:
+            frame = frames.get(conn.language) or next(iter(frames.values()))
             conn.send(frame)
-            if close is not None:
-                conn.drain_and_close(close)
+            if reasons:
+                conn.drain_and_close(reasons.get(conn.language) or next(iter(reasons.values())))
 
     async def told_elsewhere(self, notice: dict[str, Any]) -> None:
-        """Another process's ``tell``: this process's connections of that player are sent it too."""
+        """Another process's ``tell``: this process's connections of that player are sent it too, each in its
+        language."""
         if notice.get("from") == self.origin:
             return
-        name, frame, close = notice.get("tell"), notice.get("frame"), notice.get("close")
-        if isinstance(name, str) and isinstance(frame, str):
-            self._tell_here(name, frame, close if isinstance(close, str) else None)
+        name, frames, reasons = notice.get("tell"), notice.get("frames"), notice.get("close")
+        if isinstance(name, str) and isinstance(frames, dict) and frames:
+            self._tell_here(self.connections.of_player(name), frames, reasons if isinstance(reasons, dict) else None)
 
     # -- connections ------------------------------------------------------------------------------------------
     async def welcome(self, conn: Connection, player: Account, reply_to: int | None, token: str | None = None) -> None:
@@ -259,7 +283,7 @@ class Room:
             expires = datetime.now(UTC) + min(TOKEN_LIFETIME, timedelta(days=1))  # its expiry is not re-read
         conn.send(p.encode(p.Welcome(type="welcome", id=reply_to,
                                      player=p.Player(name=player.name, guest=player.guest),
-                                     token=token, expires=expires)))
+                                     token=token, expires=expires, lang=conn.language)))
 
     async def left(self, conn: Connection) -> None:
         """The connection is gone: each seat it held at a game under way is away (the table is told, and the

@@ -24,6 +24,7 @@ from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ...language import _, speaking
 from .. import protocol as p
 from ..social import rating_views
 from ..store import Store
@@ -90,7 +91,9 @@ async def _socket(websocket: WebSocket) -> None:
         return
     # which of the room's processes took the connection (spades serve --processes), for the operator and the bench
     await websocket.accept(headers=[(b"x-spades-process", str(room.metrics.process).encode())])
-    conn = Connection(address=websocket.client.host if websocket.client else "")
+    conn = Connection(address=websocket.client.host if websocket.client else "",
+                      language=http.asked_language(websocket.query_params.get("lang"),
+                                                   websocket.headers.get("accept-language")))
     room.connections.add(conn)
     rate = RateLimit()
 
@@ -155,15 +158,22 @@ _UNCOUNTED = frozenset({"ping", "register", "login", "guest", "resume"})
 async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | bytes,
                  anonymous: Buckets | None = None) -> None:
     """One client frame: size, rate, schema, then its handler; every refusal answered, nothing else changed. A
-    connection not signed in is also held to its address's rate (``anonymous``) for anything but signing in."""
+    connection not signed in is also held to its address's rate (``anonymous``) for anything but signing in.
+    Everything made while it is handled (the replies, the refusals' words) is in the connection's language."""
+    with speaking(conn.language):
+        await _handle(room, conn, rate, data, anonymous)
+
+
+async def _handle(room: Room, conn: Connection, rate: RateLimit, data: str | bytes,
+                  anonymous: Buckets | None = None) -> None:
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
     if size > p.MAX_FRAME_BYTES:  # refused whole, but answered with its id when it has one
-        conn.send(_error(p.ErrorCode.TOO_LARGE, f"the message is {size} bytes; the limit is {p.MAX_FRAME_BYTES}",
-                         p.frame_id(data)))
+        conn.send(_error(p.ErrorCode.TOO_LARGE, _("the message is {size} bytes; the limit is {limit}", size=size,
+                                                   limit=p.MAX_FRAME_BYTES), p.frame_id(data)))
         return
     if not rate.allow():
-        conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.RATE_PER_SECOND:g} messages a second; the "
-                         "message was dropped", p.frame_id(data)))
+        conn.send(_error(p.ErrorCode.RATE_LIMITED, _("more than {rate} messages a second; the message was dropped",
+                                                      rate=f"{p.RATE_PER_SECOND:g}"), p.frame_id(data)))
         return
     try:
         message = p.parse_client(data)
@@ -172,9 +182,9 @@ async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | byte
         return
     if anonymous is not None and conn.player is None and message.type not in _UNCOUNTED \
             and not anonymous.allow(conn.address):
-        conn.send(_error(p.ErrorCode.RATE_LIMITED, f"more than {p.ANONYMOUS_PER_SECOND:g} requests a second from "
-                         "this address without signing in, or too many from every address together; the message "
-                         "was dropped", message.id))
+        conn.send(_error(p.ErrorCode.RATE_LIMITED, _(
+            "more than {rate} requests a second from this address without signing in, or too many from every address "
+            "together; the message was dropped", rate=f"{p.ANONYMOUS_PER_SECOND:g}"), message.id))
         return
     conn.handling = True
     try:
@@ -183,7 +193,7 @@ async def _frame(room: Room, conn: Connection, rate: RateLimit, data: str | byte
         conn.send(p.encode(p.error_reply(error, message.id)))
     except Exception as error:  # a reason may name a card: only where it failed is logged
         log.error("a %s message failed (%s)", message.type, type(error).__name__)
-        conn.send(_error(p.ErrorCode.SERVER_ERROR, "the server failed; nothing was changed", message.id))
+        conn.send(_error(p.ErrorCode.SERVER_ERROR, _("the server failed; nothing was changed"), message.id))
     finally:
         conn.handling = False
 

@@ -7,6 +7,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ...language import _, language_of, use
 from .. import protocol as p
 from ..friends import blocks, friends, invites
 from ..lobby import queue, rematch, seating
@@ -29,6 +30,13 @@ _LOBBY_RATES: weakref.WeakKeyDictionary[Connection, RateLimit] = weakref.WeakKey
 
 async def _ping(room: Room, conn: Connection, message: p.Ping) -> None:
     conn.send(p.encode(p.Pong(type="pong", id=message.id)))
+
+
+async def _language(room: Room, conn: Connection, message: p.Language) -> None:
+    """The connection is said everything in another language from now on: this message's reply already."""
+    conn.language = language_of(message.lang)
+    use(conn.language)  # within this message's handling
+    conn.send(p.encode(p.LanguageInfo(type="language", id=message.id, lang=conn.language)))
 
 
 async def _sign_in(room: Room, conn: Connection, message: Any) -> None:
@@ -55,8 +63,9 @@ async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
     if rate is None:
         rate = _LOBBY_RATES[conn] = RateLimit(p.LOBBY_PER_SECOND, p.LOBBY_BURST)
     if not rate.allow():
-        raise p.Refusal(p.ErrorCode.RATE_LIMITED, f"more than {p.LOBBY_PER_SECOND:g} lobby lists a second (bursts "
-                        f"of {p.LOBBY_BURST}); ask again in a moment")
+        raise p.Refusal(p.ErrorCode.RATE_LIMITED, _("more than {rate} lobby lists a second (bursts of {burst}); ask "
+                                                    "again in a moment", rate=f"{p.LOBBY_PER_SECOND:g}",
+                                                    burst=p.LOBBY_BURST))
     seated = None
     if message.seated:
         seated = need_player(conn).name
@@ -79,7 +88,7 @@ async def _act(room: Room, conn: Connection, message: p.Act) -> None:
             await table.refresh()
         seats = [s.seat for s in table.info.seats if s.player == player.name]
     if not seats:
-        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you have no seat at that table")
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, _("you have no seat at that table"))
     if conn.tables.get(table.id) != seats[0]:  # not at the seat on this connection: back at it first
         await seating.sit_back(room, conn, table, seats[0])
     await table.command(seats[0], message.action, person=True, reply=(conn, message.id), cursor=message.cursor)
@@ -95,7 +104,7 @@ async def _stand(room: Room, conn: Connection, message: p.Stand) -> None:
 async def _stats(room: Room, conn: Connection, message: p.StatsRequest) -> None:
     name = message.name or (conn.player.name if conn.player else None)
     if name is None:
-        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "sign in first, or name a player")
+        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, _("sign in first, or name a player"))
     stats = await signin_of(room).stats(name)
     conn.send(p.encode(p.Stats(type="stats", id=message.id, **vars(stats))))
 
@@ -141,4 +150,5 @@ HANDLERS: dict[str, Handler] = {
     "friends": friends.friends,
     "block": blocks.block,
     "invite": invites.invite,
+    "language": _language,
 }

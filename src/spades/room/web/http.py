@@ -13,18 +13,22 @@ player's name (``names.lookup_key``: no control character, not too long), so no 
 it would refuse. The routes use ``request.app.state.room`` (its ``store``; the lobby as ``listing`` shares it).
 
 No request under ``/api/`` needs signing in, so each is counted for its client's address with the websocket's
-requests made before signing in (``AnonymousLimit``): over the rate, it is answered 429 at once."""
+requests made before signing in (``AnonymousLimit``): over the rate, it is answered 429 at once. Its words (an
+error's, a tournament's sentence) are in the language it asks for (``?lang=``, else its ``Accept-Language``), as a
+websocket's are."""
 
 from __future__ import annotations
 
 import re
 import secrets
+from urllib.parse import parse_qs
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ...language import DEFAULT, LANGUAGES, _, choose, language_of, speaking
 from .. import protocol as p
 from ..identity import names
 from ..lobby.listing import lobby_find, lobby_page
@@ -33,9 +37,27 @@ from ..store import tournaments as stored
 from ..table.messages import table_json
 from ..tournaments.views import tournament_message, tournament_summary
 
-__all__ = ["AnonymousLimit", "MetricsOnly", "routes"]
+__all__ = ["AnonymousLimit", "MetricsOnly", "asked_language", "routes"]
 
 _TABLE_ID = re.compile(r"[0-9]{1,10}")
+
+
+def asked_language(asked: str | None, accept_language: str | None) -> str:
+    """The language a connection or a request is answered in: the one its address asks for (``?lang=fr``: the web
+    page's and ``spades join``'s choice) when the room speaks it, else the browser's (``Accept-Language``), else
+    English."""
+    if asked:
+        code = asked.replace("_", "-").split("-")[0].strip().lower()
+        if code in LANGUAGES:
+            return language_of(code)
+    return choose(accept_language) if accept_language else DEFAULT
+
+
+def _scope_language(scope: Scope) -> str:
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang")
+    accept = next((value.decode("latin-1") for key, value in scope.get("headers", ())
+                   if key == b"accept-language"), None)
+    return asked_language(query[0] if query else None, accept)
 
 
 def table_id(text: str) -> int | None:
@@ -67,7 +89,8 @@ async def _tables(request: Request) -> Response:
     text = request.query_params.get("page", "0")
     page = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
     if not 0 <= page <= p.MAX_LOBBY_PAGE:
-        return JSONResponse({"error": f"a page is a number from 0 to {p.MAX_LOBBY_PAGE}"}, status_code=404)
+        return JSONResponse({"error": _("a page is a number from 0 to {last}", last=p.MAX_LOBBY_PAGE)},
+                            status_code=404)
     tables, pages = await lobby_page(request.app.state.room, page)
     return Response(b'{"tables":%s,"page":%d,"pages":%d}' % (tables, page, pages), media_type="application/json")
 
@@ -75,7 +98,8 @@ async def _tables(request: Request) -> Response:
 async def _table(request: Request) -> JSONResponse:
     number = table_id(request.path_params["table"])
     if number is None:
-        return JSONResponse({"error": f"a table is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
+        return JSONResponse({"error": _("a table is a number from 1 to {last}", last=MAX_TABLE_ID)},
+                            status_code=404)
     room = request.app.state.room
     info = await lobby_find(room, number)
     code = request.query_params.get("invite")
@@ -86,7 +110,8 @@ async def _table(request: Request) -> JSONResponse:
                 and secrets.compare_digest(code.encode(), stored_table.invite.encode()):
             info = table_json(stored_table, room.connections.present(number), room.base_url)
     if info is None:
-        return JSONResponse({"error": f"table {number} is not waiting nor under way"}, status_code=404)
+        return JSONResponse({"error": _("table {table} is not waiting nor under way", table=number)},
+                            status_code=404)
     return JSONResponse(info)
 
 
@@ -94,13 +119,14 @@ async def _record(request: Request) -> JSONResponse:
     store = request.app.state.room.store
     number = table_id(request.path_params["table"])
     if number is None:
-        return JSONResponse({"error": f"a table is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
+        return JSONResponse({"error": _("a table is a number from 1 to {last}", last=MAX_TABLE_ID)},
+                            status_code=404)
     info = await request.app.state.room.aside(store.table, number)
     if info is None:
-        return JSONResponse({"error": f"there is no table {number}"}, status_code=404)
+        return JSONResponse({"error": _("there is no table {table}", table=number)}, status_code=404)
     record = await request.app.state.room.aside(store.record, number) if info.state == "over" else None
     if record is None:
-        return JSONResponse({"error": "the game is not over; its record is given only when it is"},
+        return JSONResponse({"error": _("the game is not over; its record is given only when it is")},
                             status_code=409)
     return JSONResponse(record)
 
@@ -108,10 +134,10 @@ async def _record(request: Request) -> JSONResponse:
 async def _stats(request: Request) -> JSONResponse:
     name = request.path_params["name"]
     if names.lookup_key(name) is None:
-        return JSONResponse({"error": "no player has that name"}, status_code=404)
+        return JSONResponse({"error": _("no player has that name")}, status_code=404)
     stats = await request.app.state.room.aside(request.app.state.room.store.stats, name)
     if stats is None:
-        return JSONResponse({"error": "no player has that name"}, status_code=404)
+        return JSONResponse({"error": _("no player has that name")}, status_code=404)
     return JSONResponse(vars(stats))
 
 
@@ -120,11 +146,12 @@ async def _tournament(request: Request) -> JSONResponse:
     tables, whose finished games' records are at /api/tables/{table}/record, and the standings)."""
     number = table_id(request.path_params["tournament"])
     if number is None:
-        return JSONResponse({"error": f"a tournament is a number from 1 to {MAX_TABLE_ID}"}, status_code=404)
+        return JSONResponse({"error": _("a tournament is a number from 1 to {last}", last=MAX_TABLE_ID)},
+                            status_code=404)
     room = request.app.state.room
     state = await room.aside(stored.tournament, room.store, number)
     if state is None:
-        return JSONResponse({"error": f"there is no tournament {number}"}, status_code=404)
+        return JSONResponse({"error": _("there is no tournament {number}", number=number)}, status_code=404)
     return JSONResponse(tournament_message(state).model_dump(mode="json", exclude={"id"}))
 
 
@@ -144,7 +171,8 @@ async def _sign_out(request: Request) -> JSONResponse:
         body = None
     token = body.get("token") if isinstance(body, dict) else None
     if not isinstance(token, str):
-        return JSONResponse({"error": "send the session's token as {\"token\": ...}"}, status_code=400)
+        return JSONResponse({"error": _("send the session's token as {token}", token='{"token": ...}')},
+                            status_code=400)
     freed = await request.app.state.room.aside(request.app.state.room.store.sign_out, token)
     return JSONResponse({"signed_out": True, "name_freed": freed})
 
@@ -157,16 +185,20 @@ class AnonymousLimit:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        with speaking(_scope_language(scope)):
             client = scope.get("client")
             buckets = scope["app"].state.anonymous
             if not buckets.allow(client[0] if client else ""):
-                response = JSONResponse({"error": f"more than {p.ANONYMOUS_PER_SECOND:g} requests a second from "
-                                         "this address, or too many from every address together; wait a moment"},
+                response = JSONResponse({"error": _("more than {rate} requests a second from this address, or too "
+                                                    "many from every address together; wait a moment",
+                                                    rate=f"{p.ANONYMOUS_PER_SECOND:g}")},
                                         status_code=429, headers={"Retry-After": "1"})
                 await response(scope, receive, send)
                 return
-        await self.app(scope, receive, send)
+            await self.app(scope, receive, send)
 
 
 class MetricsOnly:

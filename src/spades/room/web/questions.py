@@ -10,6 +10,7 @@ import asyncio
 import weakref
 from datetime import UTC, datetime
 
+from ...language import _, current
 from ...wire import action_text
 from ...words import clock as clock_words
 from ...words import seat as words
@@ -35,7 +36,7 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
         pass
     host = table.host
     if host is None:
-        raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+        raise p.Refusal(p.ErrorCode.NOT_STARTED, _("the game has not started yet"))
     view = host.view(table.seat_of(conn))
     if message.key == "C":
         lines = await _coach(table, view.seat, words.coach_refusal(view, message.hand), message.hand)
@@ -53,7 +54,7 @@ async def ask(room: Room, conn: Connection, message: p.Ask) -> None:
     elif message.key == "S":
         text = await standings_answer(room, table.id, conn.player.name if conn.player else None)
     elif message.key == "T":
-        text = clock_words.NO_CLOCK
+        text = _(clock_words.NO_CLOCK)
         state = table.clock.state(table.players, table.info.seats, host)
         if state is not None:
             text = clock_words.time_left_line(host.game.rules, view.seat if view.seat in range(table.players)
@@ -98,7 +99,7 @@ async def _at_table(room: Room, conn: Connection, table: LiveTable) -> None:
     refuse_removed(table.info, player.name)
     mine = [s.seat for s in table.info.seats if s.player == player.name]
     if not mine:
-        raise p.Refusal(p.ErrorCode.NOT_SEATED, "join the table first (with a seat, or to watch)")
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, _("join the table first (with a seat, or to watch)"))
     await sit_back(room, conn, table, mine[0])
 
 
@@ -107,8 +108,8 @@ async def _coach(table: LiveTable, seat: int, refusal: str | None, hand: int | N
     hand (the room takes nothing back, so a finished hand's review never changes). The search runs in a worker
     thread on a copy of the game, so the table plays on meanwhile."""
     if refusal is not None or hand is None or table.host is None:
-        return [refusal or "There is no hand to review."]
-    key = (seat, hand)
+        return [refusal or _("There is no hand to review.")]
+    key = (seat, hand, current())
     if key not in table.reviews:
         game = table.host.game.clone()  # taken here, on the loop, where the table's actions are applied
         table.reviews[key] = await asyncio.to_thread(words.coach, game, seat, hand)
@@ -122,5 +123,5 @@ async def sync(room: Room, conn: Connection, message: p.Sync) -> None:
     async with table.lock:
         await table.catch_up()
         if table.host is None:
-            raise p.Refusal(p.ErrorCode.NOT_STARTED, "the game has not started yet")
+            raise p.Refusal(p.ErrorCode.NOT_STARTED, _("the game has not started yet"))
         table.send_update(conn, min(message.cursor, table.host.cursor), reply_to=message.id)

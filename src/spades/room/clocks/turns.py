@@ -17,9 +17,11 @@ import logging
 import time
 
 from ...bots import bot_seed, make_bot
+from ...language import _
 from ...tournament.clock import WARNING
 from ...words import clock as words
 from .. import protocol as p
+from ..table.connections import send_each
 from ..table.live import COVER_LEVEL, LiveTable
 from ..table.room import Room
 
@@ -57,7 +59,7 @@ def install(room: Room) -> None:
             _stop(found[1])
 
     def close() -> None:
-        for _, task in armed.values():
+        for _key, task in armed.values():
             _stop(task)
         armed.clear()
 
@@ -79,16 +81,15 @@ def _current(table: LiveTable, key: Key) -> bool:
 
 
 async def _run(room: Room, table: LiveTable, key: Key) -> None:
-    _, seat, deadline = key
+    _seq, seat, deadline = key
     try:
         warn_at = deadline - WARNING
         if warn_at > time.time():
             await asyncio.sleep(warn_at - time.time())
             if not _current(table, key):
                 return
-            frame = p.encode(p.Said(type="said", table=table.id, text=words.WARNING_LINE, alert="time"))
-            for conn in room.connections.holding(table.id, seat):
-                conn.send(frame)
+            send_each(room.connections.holding(table.id, seat),  # in each one's language
+                      lambda: p.encode(p.Said(type="said", table=table.id, text=_(words.WARNING_LINE), alert="time")))
         await asyncio.sleep(max(0.0, deadline - time.time()))
         host = table.host
         if host is None or not _current(table, key):

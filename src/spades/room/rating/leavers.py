@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ...language import _, n_
+
 __all__ = ["FIRST", "FREE", "LONGEST", "LOOK_BACK", "WINDOW", "Closed", "closed", "refusal", "rule_line",
            "time_left"]
 
@@ -59,21 +61,24 @@ def time_left(left: timedelta) -> str:
     """The time left in words, in whole minutes rounded up: "14 more minutes", "1 more hour and 5 minutes"."""
     minutes = max(1, math.ceil(left.total_seconds() / 60))
     if minutes < 60:
-        return f"{minutes} more minute{'s' * (minutes != 1)}"
+        return n_("{n} more minute", "{n} more minutes", minutes)
     hours, rest = divmod(minutes, 60)
-    said = f"{hours} more hour{'s' * (hours != 1)}"
-    return f"{said} and {rest} minute{'s' * (rest != 1)}" if rest else said
+    said = n_("{n} more hour", "{n} more hours", hours)
+    if not rest:
+        return said
+    # Translators: {hours} is "1 more hour" or "2 more hours"; {minutes} is the rest: "5 minutes".
+    return _("{hours} and {minutes}", hours=said, minutes=n_("{n} minute", "{n} minutes", rest))
 
 
 def refusal(found: Closed, now: datetime) -> str:
     """The refusal of quick play: the rule and the time left ("You left 3 rated games early within a day: rated
     quick play is closed to you for 14 more minutes.")."""
-    return (f"You left {found.abandons} rated games early within a day: rated quick play is closed to you for "
-            f"{time_left(found.until - now)}.")
+    return _("You left {count} rated games early within a day: rated quick play is closed to you for {left}.",
+             count=found.abandons, left=time_left(found.until - now))
 
 
 def rule_line() -> str:
     """The rule in plain words, as ``spades rules`` and the README say it."""
-    return ("A player who abandons 3 rated games within 24 hours may not join rated quick play for 15 minutes after "
-            "the 3rd; each further abandon within 24 hours doubles the wait (30 minutes at the 4th, 60 at the 5th, "
-            "up to 24 hours), counted from the moment the abandoned game finished.")
+    return _("A player who abandons 3 rated games within 24 hours may not join rated quick play for 15 minutes after "
+             "the 3rd; each further abandon within 24 hours doubles the wait (30 minutes at the 4th, 60 at the 5th, "
+             "up to 24 hours), counted from the moment the abandoned game finished.")

@@ -33,9 +33,9 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ...game import Game
+from ...language import DEFAULT, _, current, listed, p_
 from ...rules import Rules
 from ...seats import seat_name
-from ...words.announce import listed
 from . import leavers
 
 __all__ = [
@@ -134,7 +134,7 @@ def facts(game: Game, meta: Mapping[str, Any]) -> GameFacts:
     """The facts of a finished game from the game itself and its record's ``meta`` (as the room stores it)."""
     rules = game.rules
     actions: dict[int, int] = {}
-    for seat, _ in game.history:
+    for seat, _action in game.history:
         actions[seat] = actions.get(seat, 0) + 1
     sides = tuple(rules.seats_of(side) for side in range(rules.sides))
     return GameFacts(
@@ -162,12 +162,12 @@ def abandoned(game: GameFacts) -> set[int]:
 def unrated_reason(game: GameFacts) -> str | None:
     """Why the game is not rated, in words for the table ("the computer played East for all of it"); None when it
     is rated."""
-    held = [name for seat, name in enumerate(game.seat_names) if seat not in game.players]
+    held = [_(name) for seat, name in enumerate(game.seat_names) if seat not in game.players]  # each seat said
     if held:
-        return f"the computer played {listed(held)} for all of it"
+        return _("the computer played {seats} for all of it", seats=listed(held))
     guests = {name for name in game.players.values() if name not in game.registered}
     if guests:
-        return "a guest sat at it" if len(guests) == 1 else "guests sat at it"
+        return _("a guest sat at it") if len(guests) == 1 else _("guests sat at it")
     return None
 
 
@@ -189,12 +189,16 @@ def weighed(before: Standing, after: Standing, weight: float) -> Standing:
 
 
 def nth(number: int) -> str:
-    """An ordinal in figures: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    """An ordinal in figures: 1st, 2nd, 3rd, 4th, 11th, 21st (in another language, as its catalogue writes one:
+    "21.º", "21e")."""
+    if current() != DEFAULT:
+        # Translators: an ordinal in figures ({n} is a number): "{n}.º" in Spanish, "{n}e" in French.
+        return p_("ordinal", "{n}th", n=number)
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
 
 
-PARTS = {2: "half", 3: "a quarter", 4: "an eighth"}
+PARTS = {2: "half", 3: "a quarter", 4: "an eighth"}  # in English; said by repeat_words
 
 
 def repeat_words(number: int) -> str | None:
@@ -202,21 +206,29 @@ def repeat_words(number: int) -> str | None:
     same people within a day."); None for the first."""
     if number <= 1:
         return None
-    part = PARTS.get(number, "nothing")
-    return f"This game counted for {part}: the {nth(number)} rated game with the same people within a day."
+    nth_game = nth(number)
+    if number == 2:
+        return _("This game counted for half: the {nth} rated game with the same people within a day.", nth=nth_game)
+    if number == 3:
+        return _("This game counted for a quarter: the {nth} rated game with the same people within a day.",
+                 nth=nth_game)
+    if number == 4:
+        return _("This game counted for an eighth: the {nth} rated game with the same people within a day.",
+                 nth=nth_game)
+    return _("This game counted for nothing: the {nth} rated game with the same people within a day.", nth=nth_game)
 
 
 def rule_lines() -> list[str]:
     """The room's rating rules in plain words, as ``spades rules`` and the README say them."""
     hours = int(REPEAT_WINDOW.total_seconds() // 3600)
     return [
-        "A game is rated when a registered player sat at every seat from its start: the computer at a seat from "
-        "the start, or a guest at any, makes it unrated.",
-        "A player who abandons a rated game (the computer played more than half of their seat because they left) "
-        "loses it; their partners' ratings stay as they were.",
-        "Repeated games count for less: a rated game moves ratings by half as much when the same people "
-        f"(whatever their seats or variant) finished 1 other rated game together in the {hours} hours before it, "
-        "by a quarter after 2, by an eighth after 3, and by nothing after 4 or more.",
+        _("A game is rated when a registered player sat at every seat from its start: the computer at a seat from "
+          "the start, or a guest at any, makes it unrated."),
+        _("A player who abandons a rated game (the computer played more than half of their seat because they left) "
+          "loses it; their partners' ratings stay as they were."),
+        _("Repeated games count for less: a rated game moves ratings by half as much when the same people "
+          "(whatever their seats or variant) finished 1 other rated game together in the {hours} hours before it, "
+          "by a quarter after 2, by an eighth after 3, and by nothing after 4 or more.", hours=hours),
         leavers.rule_line(),
     ]
 

@@ -19,10 +19,12 @@ import math
 import time
 import unicodedata
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ...language import N_, _, n_
 from ...view import Phase
 from .. import protocol as p
 from ..store import Account
@@ -60,20 +62,20 @@ def clean_text(text: str) -> str:
     """The message as stored: NFC, the explicit bidirectional controls dropped (``BIDI_CONTROLS``), the ends'
     whitespace stripped; a refusal saying why it cannot be said."""
     if any(unicodedata.category(char) == "Cs" for char in text):
-        raise p.Refusal(p.ErrorCode.CHAT_TEXT, "the message is not Unicode text (a lone surrogate)")
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, _("the message is not Unicode text (a lone surrogate)"))
     text = "".join(char for char in unicodedata.normalize("NFC", text) if char not in BIDI_CONTROLS).strip()
     control = next((char for char in text if unicodedata.category(char) == "Cc"), None)
     if control is not None:
-        raise p.Refusal(p.ErrorCode.CHAT_TEXT, f"the message holds a control character (U+{ord(control):04X}); "
-                        "a chat message is one line of text")
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, _("the message holds a control character (U+{code}); a chat "
+                                                 "message is one line of text", code=f"{ord(control):04X}"))
     if not text:
-        raise p.Refusal(p.ErrorCode.CHAT_TEXT, "the message is empty")
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, _("the message is empty"))
     if len(text) > p.CHAT_MAX:
-        raise p.Refusal(p.ErrorCode.CHAT_TOO_LONG, f"the message is {len(text)} characters; the limit is "
-                        f"{p.CHAT_MAX}")
+        raise p.Refusal(p.ErrorCode.CHAT_TOO_LONG, _("the message is {length} characters; the limit is {limit}",
+                                                     length=len(text), limit=p.CHAT_MAX))
     if all(char in INVISIBLE or unicodedata.category(char) in INVISIBLE_CATEGORIES for char in text):
-        raise p.Refusal(p.ErrorCode.CHAT_TEXT, "the message shows nothing: it is only spaces, invisible or "
-                        "combining characters")
+        raise p.Refusal(p.ErrorCode.CHAT_TEXT, _("the message shows nothing: it is only spaces, invisible or "
+                                                 "combining characters"))
     return text
 
 
@@ -112,8 +114,10 @@ class ChatState:
         wait = await room.tallies.take(f"chat:{player.id}", p.CHAT_RATE_MESSAGES, p.CHAT_RATE_SECONDS, self.clock())
         if wait > 0:
             seconds = max(1, math.ceil(wait))
-            raise p.Refusal(p.ErrorCode.CHAT_FLOOD, f"you sent {p.CHAT_RATE_MESSAGES} messages within "
-                            f"{p.CHAT_RATE_SECONDS:g} seconds; wait {seconds} second{'s' if seconds != 1 else ''}")
+            raise p.Refusal(p.ErrorCode.CHAT_FLOOD, n_(
+                "you sent {count} messages within {within} seconds; wait {n} second",
+                "you sent {count} messages within {within} seconds; wait {n} seconds", seconds,
+                count=p.CHAT_RATE_MESSAGES, within=f"{p.CHAT_RATE_SECONDS:g}"))
 
 
 def settings_of(table: LiveTable) -> tuple[str, bool]:
@@ -212,11 +216,11 @@ async def chat(room: Room, conn: Connection, message: p.Chat) -> None:
     spectator = False
     if message.table is None:
         if not _in_lobby(conn):
-            raise p.Refusal(p.ErrorCode.NOT_IN_LOBBY, "you are at a table: leave it to talk in the lobby")
+            raise p.Refusal(p.ErrorCode.NOT_IN_LOBBY, _("you are at a table: leave it to talk in the lobby"))
         key = LOBBY
     else:
         if message.table not in conn.tables:
-            raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table")
+            raise p.Refusal(p.ErrorCode.NOT_SEATED, _("you are not at that table"))
         table = await room.table(message.table)
         _allowed(table)
         spectator = table.seat_of(conn) is None
@@ -224,23 +228,23 @@ async def chat(room: Room, conn: Connection, message: p.Chat) -> None:
     text = clean_text(message.text)
     muted = await room.db(in_force, room.store, player.id, ("mute",))
     if muted is not None:  # a moderator's mute: refused with the time left, in every chat
-        raise p.Refusal(p.ErrorCode.MUTED, muted.words(room.store.now()))
+        raise p.Refusal(p.ErrorCode.MUTED, muted.words(room.store.now()))  # in the language in force
     await state_of(room).check_rate(room, player)
     async with state_of(room).lock(key):  # stored and sent under the lock: no notice sends it first, without its id
-        seq = await room.db(store_message, room.store, key, player, text, spectator)
+        seq = await room.db(store_message, room.store, key, player, text, spectator, message.lang)
         await _send_new(room, key, seq, (conn, message.id))
     await room.bus.publish({"chat": key, "seq": seq})
 
 
 def _allowed(table: LiveTable) -> None:
-    mode, _ = settings_of(table)
+    mode, _spectators = settings_of(table)
     if mode == "off":
-        raise p.Refusal(p.ErrorCode.CHAT_OFF, "the owner has turned this table's chat off")
+        raise p.Refusal(p.ErrorCode.CHAT_OFF, _("the owner has turned this table's chat off"))
     host = table.host
     if mode == "between_hands" and table.info.state == "playing" and host is not None \
             and host.game.phase is Phase.PLAY:
-        raise p.Refusal(p.ErrorCode.CHAT_BETWEEN_HANDS, "this table's chat is open only between hands, not while "
-                        "the cards are played")
+        raise p.Refusal(p.ErrorCode.CHAT_BETWEEN_HANDS, _("this table's chat is open only between hands, not "
+                                                          "while the cards are played"))
 
 
 async def _log(room: Room, conn: Connection, chat: int, count: int, earlier: bool, reply_to: int | None = None,
@@ -287,9 +291,9 @@ async def history(room: Room, conn: Connection, message: p.ChatHistory) -> None:
     need_player(conn)
     if message.table is None:
         if not _in_lobby(conn):
-            raise p.Refusal(p.ErrorCode.NOT_IN_LOBBY, "you are at a table, not in the lobby")
+            raise p.Refusal(p.ErrorCode.NOT_IN_LOBBY, _("you are at a table, not in the lobby"))
     elif message.table not in conn.tables:
-        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table")
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, _("you are not at that table"))
     await _log(room, conn, message.table or LOBBY, p.CHAT_READBACK, earlier=False, reply_to=message.id,
                always=True)
 
@@ -309,7 +313,7 @@ async def chat_settings(room: Room, conn: Connection, message: p.ChatSettings) -
     async with table.lock:
         await table.refresh()
         if table.info.owner != player.name:
-            raise p.Refusal(p.ErrorCode.NOT_OWNER, "only the table's owner may do that")
+            raise p.Refusal(p.ErrorCode.NOT_OWNER, _("only the table's owner may do that"))
         was = settings_of(table)
         change: dict[str, Any] = {}
         if message.chat is not None:
@@ -336,15 +340,20 @@ def _tell_settings(table: LiveTable, was: tuple[str, bool], to: Connection | Non
         table.say(line)
 
 
-def settings_lines(was: tuple[str, bool], now: tuple[str, bool]) -> list[str]:
-    """The change of a table's chat settings, in words."""
-    lines = []
+_MODE_LINES = {"on": N_("The owner turned the table's chat on."), "off": N_("The owner turned the table's chat off."),
+               "between_hands": N_("The owner opened the table's chat only between hands.")}
+
+
+def settings_lines(was: tuple[str, bool], now: tuple[str, bool]) -> list[Callable[[], str]]:
+    """The change of a table's chat settings, in words: each line made in the language it is heard in."""
+    lines: list[Callable[[], str]] = []
     if was[0] != now[0]:
-        lines.append({"on": "The owner turned the table's chat on.", "off": "The owner turned the table's chat off.",
-                      "between_hands": "The owner opened the table's chat only between hands."}[now[0]])
+        mode = _MODE_LINES[now[0]]
+        lines.append(lambda: _(mode))
     if was[1] != now[1]:
-        lines.append("The players now see the spectators' chat." if now[1]
-                     else "The players no longer see the spectators' chat; spectators still see each other's.")
+        spectators = now[1]
+        lines.append(lambda: _("The players now see the spectators' chat.") if spectators
+                     else _("The players no longer see the spectators' chat; spectators still see each other's."))
     return lines
 
 

@@ -13,12 +13,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ...actions import Action, Bid, Choice
+from ...card_words import the_card
 from ...cards import Card
 from ...game import Game
-from ...seats import seat_name
+from ...language import _, listed, n_, number
+from ...seats import seat_words
 from ...view import Phase
-from ...words.announce import listed
 from ..store import StoredSeat
+from ..table.connections import in_language
 from ..table.events import Covering, GameStarted, PersonAway, PersonBack, TableEvent
 
 if TYPE_CHECKING:
@@ -29,30 +31,31 @@ __all__ = ["away_report", "back_line", "begin_line", "cover_rule", "install", "l
 
 
 def seconds(value: float) -> str:
-    """``60 seconds``, ``1 second``, ``0.5 seconds``."""
-    text = f"{value:g}"
-    return f"{text} second" + ("" if text == "1" else "s")
+    """``60 seconds``, ``1 second``, ``0.5 seconds``, in the language in force."""
+    count = int(value) if float(value).is_integer() else 2  # a fraction of a second takes the plural
+    return n_("{n} second", "{n} seconds", count, n=number(value))
 
 
 def cover_rule(timeout: float) -> str:
     """The cover rule in force, as ``z`` and the start of a game say it."""
-    return (f"If a person loses the connection or leaves during the game, the computer plays for them after "
-            f"{seconds(timeout)}, until they are back.")
+    return _("If a person loses the connection or leaves during the game, the computer plays for them after "
+             "{seconds}, until they are back.", seconds=seconds(timeout))
 
 
 def begin_line(timeout: float) -> str:
     """What everyone at the table hears when the game starts."""
-    return "The game begins. " + cover_rule(timeout)
+    return _("The game begins. {rule}", rule=cover_rule(timeout))
 
 
 def _away_line(where: str, name: str, away: str | None, timeout: float) -> str | None:
+    fields = {"seat": where, "name": name, "seconds": seconds(timeout)}
     if away == "dropped":
-        what = "lost the connection"
-    elif away == "left":
-        what = "left the table"
-    else:
-        return None
-    return f"{where}, {name}, {what}; the computer plays for {where} if {name} is not back within {seconds(timeout)}."
+        return _("{seat}, {name}, lost the connection; the computer plays for {seat} if {name} is not back within "
+                 "{seconds}.", **fields)
+    if away == "left":
+        return _("{seat}, {name}, left the table; the computer plays for {seat} if {name} is not back within "
+                 "{seconds}.", **fields)
+    return None
 
 
 def away_report(actions: Sequence[tuple[int, Action]], seat: int) -> str | None:
@@ -62,23 +65,20 @@ def away_report(actions: Sequence[tuple[int, Action]], seat: int) -> str | None:
     bids = [action for who, action in actions if who == seat and isinstance(action, Bid)]
     cards = [action for who, action in actions if who == seat and isinstance(action, Card)]
     draws = sum(1 for who, action in actions if who == seat and action in (Choice.KEEP, Choice.DISCARD))
+    # each part a clause of the one sentence "While you were away the computer ..."
     parts = []
     if bids:
-        parts.append("bid " + " and ".join(_bid_words(bid) for bid in bids) + " for you")
+        # Translators: {bids} are the bids, "4 and Nil"; a clause of "While you were away the computer ...".
+        parts.append(_("bid {bids} for you", bids=listed([bid.spoken for bid in bids])))
     if draws:
-        parts.append(f"drew {draws} card{'s' if draws != 1 else ''}")
+        parts.append(n_("drew {n} card", "drew {n} cards", draws))
     if cards:
-        parts.append("played " + listed([f"the {card.name}" for card in cards]))
+        parts.append(_("played {cards}", cards=listed([the_card(card) for card in cards])))
     if not parts:
         return None
-    return "While you were away the computer " + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") \
-        + parts[-1] + "."
-
-
-def _bid_words(bid: Bid) -> str:
-    if bid.blind:
-        return "Blind Nil"
-    return "Nil" if bid.value == 0 else str(bid.value)
+    # Translators: {done} is what the computer did, its clauses listed: "bid 4 for you and played the ace of
+    # spades".
+    return _("While you were away the computer {done}.", done=listed(parts))
 
 
 def turn_note(seat: StoredSeat | None, players: int, timeout: float, now: datetime) -> str | None:
@@ -86,47 +86,65 @@ def turn_note(seat: StoredSeat | None, players: int, timeout: float, now: dateti
     in how long."""
     if seat is None or seat.player is None or seat.away is None:
         return None
-    where, name = seat_name(seat.seat, players), seat.player
+    where, name = seat_words(seat.seat, players), seat.player
     if seat.covered_from is not None:
-        return f"{name} is away; the computer plays for {where}."
+        return _("{name} is away; the computer plays for {seat}.", name=name, seat=where)
     left = timeout
     if seat.away_since is not None:
         left = max(0.0, timeout - (now - seat.away_since).total_seconds())
-    return f"{name} is away; the computer plays for {where} in {seconds(round(left))} unless {name} is back."
+    return _("{name} is away; the computer plays for {seat} in {seconds} unless {name} is back.", name=name,
+             seat=where, seconds=seconds(round(left)))
 
 
 def back_line(game: Game, seat: int | None) -> str:
     """Where the game stands, in one line, for a player back at the table."""
     if game.over:
-        return "Back at the table: the game is over."
+        return _("Back at the table: the game is over.")
     view = game.view(seat if seat is not None else 0)
-    # each phase, and what the one whose turn it is does in it: "North to bid", never "North to play" in the bidding
-    stage, verb = {Phase.PLAY: (f"trick {len(view.tricks) + 1}", "play"), Phase.DRAW: ("the draw", "draw"),
-                   Phase.PASS: ("the Nil pass", "pass")}.get(view.phase, ("the bidding", "bid"))
-    whose = "your turn" if view.turn == seat else f"{game.seat_name(view.turn)} to {verb}"
-    return f"Back at the table: hand {view.hand_number}, {stage}, {whose}."
+    hand = view.hand_number
+    if view.turn == seat:
+        # each phase: "trick 5", "the draw", "the Nil pass", "the bidding"
+        if view.phase is Phase.PLAY:
+            return _("Back at the table: hand {hand}, trick {trick}, your turn.", hand=hand,
+                     trick=len(view.tricks) + 1)
+        if view.phase is Phase.DRAW:
+            return _("Back at the table: hand {hand}, the draw, your turn.", hand=hand)
+        if view.phase is Phase.PASS:
+            return _("Back at the table: hand {hand}, the Nil pass, your turn.", hand=hand)
+        return _("Back at the table: hand {hand}, the bidding, your turn.", hand=hand)
+    # and what the one whose turn it is does in it: "North to bid", never "North to play" in the bidding
+    whose = seat_words(view.turn, game.rules.players) if view.turn is not None else ""
+    if view.phase is Phase.PLAY:
+        return _("Back at the table: hand {hand}, trick {trick}, {seat} to play.", hand=hand,
+                 trick=len(view.tricks) + 1, seat=whose)
+    if view.phase is Phase.DRAW:
+        return _("Back at the table: hand {hand}, the draw, {seat} to draw.", hand=hand, seat=whose)
+    if view.phase is Phase.PASS:
+        return _("Back at the table: hand {hand}, the Nil pass, {seat} to pass.", hand=hand, seat=whose)
+    return _("Back at the table: hand {hand}, the bidding, {seat} to bid.", hand=hand, seat=whose)
 
 
 def line_of(event: TableEvent, players: int, timeout: float) -> str | None:
-    """What the table hears of one event of who is there (None: nothing), in seat order as the events come."""
+    """What the table hears of one event of who is there (None: nothing), in seat order as the events come, in
+    the language in force."""
     if isinstance(event, PersonAway):
-        where = seat_name(event.seat, players)
+        where = seat_words(event.seat, players)
         if event.reason == "removed":
-            return f"The owner removed {event.player}; the computer plays {where}."
+            return _("The owner removed {name}; the computer plays {seat}.", name=event.player, seat=where)
         if event.was is not None and event.reason == "restart":
             return None
         return _away_line(where, event.player, event.reason, timeout)
     if isinstance(event, Covering):
         if event.away == "removed":
             return None  # said with the removal
-        return f"{event.player} is not back: the computer plays for {seat_name(event.seat, players)} until " \
-               f"{event.player} returns."
+        return _("{name} is not back: the computer plays for {seat} until {name} returns.", name=event.player,
+                 seat=seat_words(event.seat, players))
     if isinstance(event, PersonBack):
-        where = seat_name(event.seat, players)
+        where = seat_words(event.seat, players)
         if event.covered_from is not None:
-            return f"{event.player} is back at {where}; the computer hands the seat back."
+            return _("{name} is back at {seat}; the computer hands the seat back.", name=event.player, seat=where)
         if event.was != "restart":
-            return f"{event.player} is back at {where}."
+            return _("{name} is back at {seat}.", name=event.player, seat=where)
     return None
 
 
@@ -136,24 +154,25 @@ def install(room: Room) -> None:
     async def started(event: GameStarted) -> None:
         table = room.tables.get(event.table)
         if table is not None:
-            table.say(begin_line(table.timeout))
+            timeout = table.timeout
+            table.say(lambda: begin_line(timeout))
 
     async def seats(event: TableEvent) -> None:
         table = room.tables.get(event.table)
         if table is None:
             return
-        line = line_of(event, table.players, table.timeout)
+        players, timeout = table.players, table.timeout
         seat = getattr(event, "seat", None)
         returning = room.connections.holding(table.id, seat) if isinstance(event, PersonBack) and seat is not None \
             else []
-        if line is not None:
-            for conn in room.connections.at(table.id):
-                if conn not in returning:
-                    table.say(line, to=conn)
+        if line_of(event, players, timeout) is not None:  # said to each in their language
+            table.say(lambda: line_of(event, players, timeout) or "",
+                      to=[conn for conn in room.connections.at(table.id) if conn not in returning])
         if isinstance(event, PersonBack) and event.covered_from is not None and table.host is not None:
-            report = away_report(table.host.game.history[event.covered_from:], event.seat)
-            if report is not None:
-                for conn in returning:
+            history = table.host.game.history[event.covered_from:]
+            for conn in returning:
+                report = in_language(conn, lambda: away_report(history, event.seat))
+                if report is not None:
                     table.say(report, to=conn)
 
     room.events.subscribe(GameStarted, started)

@@ -20,8 +20,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ...language import _, listed, n_
 from ...record import game_from_record
-from ...words.announce import listed
 from .. import protocol as p
 from ..identity import names
 from ..rating.rules import Standing, abandoned, facts, repeat_words, unrated_reason
@@ -29,7 +29,7 @@ from ..store import PlayerRow, Store
 from ..store.computers import computer_record
 from ..store.moderation import RoleRow
 from ..store.ratings import RatedGameRow, RatingChangeRow, RatingRow, rated_game, voided
-from ..table.connections import Connection
+from ..table.connections import Connection, send_each
 from ..table.events import FinishedGame, GameOver
 from .ratings import GROUPS, rate_finished
 
@@ -51,7 +51,13 @@ def shown(mu: float, sigma: float) -> float:
 
 def rating_message(store: Store, table_id: int) -> p.Rating | None:
     """How the table's finished game was rated, read from what is stored (so every process says the same); None
-    while it has no record."""
+    while it has no record. Its reason, for a game unrated, is in the language in force."""
+    made = _rating_maker(store, table_id)
+    return None if made is None else made()
+
+
+def _rating_maker(store: Store, table_id: int) -> Callable[[], p.Rating] | None:
+    """``rating_message``'s reading of the store, and what makes the message from it in the language in force."""
     record = store.record(table_id)
     if record is None:
         return None
@@ -66,17 +72,21 @@ def rating_message(store: Store, table_id: int) -> p.Rating | None:
         repeat, weight = (rated.number, rated.weight) if rated is not None else (1, 1.0)
         void = voided(session, table_id) is not None
     if not rows:
-        reason = ("a moderator voided its rating" if void else unrated_reason(found)
-                  or "no registered player's rating could be kept")
-        return p.Rating(type="rating", table=table_id, rated=False, group=found.group, reason=reason)  # type: ignore[arg-type]
+        def unrated() -> p.Rating:
+            reason = (_("a moderator voided its rating") if void else unrated_reason(found)
+                      or _("no registered player's rating could be kept"))
+            return p.Rating(type="rating", table=table_id, rated=False, group=found.group, reason=reason)  # type: ignore[arg-type]
+
+        return unrated
     seat_of = {name: seat for seat, name in found.players.items()}
     changes = []
     for name, mu_before, sigma_before, mu, sigma in sorted(rows, key=lambda row: seat_of.get(row[0], 9)):
         before, after = shown(mu_before, sigma_before), shown(mu, sigma)
         changes.append(p.RatingChange(name=name, before=before, after=after, change=round(after - before, 1)))
     left = [found.players[seat] for seat in sorted(abandoned(found))]
-    return p.Rating(type="rating", table=table_id, rated=True, group=found.group, changes=changes,  # type: ignore[arg-type]
-                    abandoned=left, repeat=repeat, weight=weight)
+    message = p.Rating(type="rating", table=table_id, rated=True, group=found.group, changes=changes,  # type: ignore[arg-type]
+                       abandoned=left, repeat=repeat, weight=weight)
+    return lambda: message
 
 
 def rating_line(message: p.Rating) -> str:
@@ -84,13 +94,18 @@ def rating_line(message: p.Rating) -> str:
     with who abandoned it first ("Bob abandoned the game and loses it."), and after, when it counted for less, why
     ("This game counted for half: the 2nd rated game with the same people within a day.")."""
     if not message.rated:
-        return f"This game is unrated: {message.reason}."
-    left = ""
+        return _("This game is unrated: {reason}.", reason=message.reason)
+    # Translators: each player's rating after the game, and its change: "Ada 12.4 (+3.1)".
+    changes = ", ".join(_("{name} {rating} ({change})", name=c.name, rating=f"{c.after:.1f}",
+                          change=f"{c.change:+.1f}") for c in message.changes)
     if message.abandoned:
-        loses = "loses" if len(message.abandoned) == 1 else "lose"
-        left = f" {listed(message.abandoned)} abandoned the game and {loses} it; a partner's rating stays as it was."
-    changes = ", ".join(f"{c.name} {c.after:.1f} ({c.change:+.1f})" for c in message.changes)
-    line = f"Rated game:{left} {changes}." if changes else f"Rated game:{left}"
+        left = n_("{names} abandoned the game and loses it; a partner's rating stays as it was.",
+                  "{names} abandoned the game and lose it; a partner's rating stays as it was.",
+                  len(message.abandoned), names=listed(message.abandoned))
+        line = _("Rated game: {abandoned} {changes}.", abandoned=left, changes=changes) if changes else \
+            _("Rated game: {abandoned}", abandoned=left)
+    else:
+        line = _("Rated game: {changes}.", changes=changes) if changes else _("Rated game:")
     less = repeat_words(message.repeat)
     return f"{line} {less}" if less else line
 
@@ -100,14 +115,12 @@ async def tell(room: Room, table_id: int) -> None:
     connections = room.connections.at(table_id)
     if not connections:
         return
-    message = await room.db(rating_message, room.store, table_id)
-    if message is None:
+    made = await room.db(_rating_maker, room.store, table_id)
+    if made is None:
         return
-    frame = p.encode(message)
-    said = p.encode(p.Said(type="said", table=table_id, text=rating_line(message)[:p.MESSAGE_MAX]))
-    for conn in connections:
-        conn.send(frame)
-        conn.send(said)
+    send_each(connections, lambda: p.encode(made()))  # a game unrated says why in each one's language
+    send_each(connections, lambda: p.encode(p.Said(type="said", table=table_id,
+                                                   text=rating_line(made())[:p.MESSAGE_MAX])))
 
 
 # -- the leaderboard ------------------------------------------------------------------------------------------------
@@ -190,7 +203,7 @@ def player_page(store: Store, name: str, page: int = 0) -> dict[str, Any] | None
 async def _leaderboard(request: Request) -> Response:
     group = request.query_params.get("group", "partnership")
     if group not in GROUPS:
-        return JSONResponse({"error": f"the rating groups are {', '.join(GROUPS)}"}, status_code=404)
+        return JSONResponse({"error": _("the rating groups are {groups}", groups=", ".join(GROUPS))}, status_code=404)
     room = request.app.state.room
 
     async def made() -> bytes:
@@ -204,11 +217,11 @@ async def _player(request: Request) -> Response:
     text = request.query_params.get("page", "0")
     number = int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else -1
     if not 0 <= number <= 10_000:
-        return JSONResponse({"error": "a page is a number from 0 to 10000"}, status_code=404)
+        return JSONResponse({"error": _("a page is a number from 0 to {last}", last=10000)}, status_code=404)
     name = request.path_params["name"]
     key = names.lookup_key(name)
     if key is None:
-        return JSONResponse({"error": "no player has that name"}, status_code=404)
+        return JSONResponse({"error": _("no player has that name")}, status_code=404)
     room = request.app.state.room
 
     async def made() -> bytes | None:
@@ -217,7 +230,7 @@ async def _player(request: Request) -> Response:
 
     body = await _shared(request, ("player", key, number), made)
     if body is None:
-        return JSONResponse({"error": "no player has that name"}, status_code=404)
+        return JSONResponse({"error": _("no player has that name")}, status_code=404)
     return Response(body, media_type="application/json")
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...seats import seat_name
+from ...language import _
+from ...seats import seat_words
 from .. import protocol as p
 from ..store import StoredTable
-from ..table.connections import Connection, need_player
+from ..table.connections import Connection, in_language, need_player
 
 if TYPE_CHECKING:
     from ..table.live import LiveTable
@@ -30,18 +31,21 @@ def is_removed(info: StoredTable, name: str) -> bool:
 
 def refuse_removed(info: StoredTable, name: str) -> None:
     if is_removed(info, name):
-        raise p.Refusal(p.ErrorCode.REMOVED, f"the owner removed you from table {info.id}; you may not sit at it "
-                        "or watch it again")
+        raise p.Refusal(p.ErrorCode.REMOVED, _("the owner removed you from table {table}; you may not sit at it "
+                                               "or watch it again", table=info.id))
 
 
 def _evict(room: Room, table: LiveTable, name: str) -> None:
     """Each connection of this process of the named person at the table leaves it, told why."""
     key = name.casefold()
-    frame = p.encode(p.Removed(type="removed", table=table.id, text=f"The owner removed you from table {table.id}."))
+    def frame() -> str:
+        return p.encode(p.Removed(type="removed", table=table.id, text=_("The owner removed you from table {table}.",
+                                                                          table=table.id)))
+
     for conn in room.connections.at(table.id):
         if conn.player is not None and conn.player.name.casefold() == key:
             room.connections.leave(conn, table.id)
-            conn.send(frame)
+            conn.send(in_language(conn, frame))
     room.release_soon(table.id)
 
 
@@ -52,16 +56,17 @@ async def remove_person(room: Room, conn: Connection, message: p.RemovePerson) -
     async with table.lock:
         await table.refresh()
         if table.info.owner != owner.name:
-            raise p.Refusal(p.ErrorCode.NOT_OWNER, "only the table's owner may do that")
+            raise p.Refusal(p.ErrorCode.NOT_OWNER, _("only the table's owner may do that"))
         if key == owner.name.casefold():
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you own the table: you cannot remove yourself")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you own the table: you cannot remove yourself"))
         seats = [s for s in table.info.seats if s.player is not None and s.player.casefold() == key]
         if seats:
             name = str(seats[0].player)
         else:
             account = await room.db(room.store.player, message.name)
             if account is None:
-                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(message.name)}")
+                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("there is no player {name}",
+                                                              name=p.quote(message.name)))
             name = account.name
         removed = [*table.info.settings.get("removed", ()), name]
         await room.db(room.store.update_settings, table.id, {"removed": removed})
@@ -75,17 +80,20 @@ async def remove_person(room: Room, conn: Connection, message: p.RemovePerson) -
         await table.refresh(mine=[s.seat for s in seats])  # in the game, the table hears of the computer taking it
         table.announce_table(conn, message.id)
         if said:
-            table.say(removed_line(name, table, [s.seat for s in seats]))
+            freed = [s.seat for s in seats]
+            table.say(lambda: removed_line(name, table, freed))
         await table.changed()
         await table.after_change()
     await room.bus.publish({"removed": table.id, "name": name, "say": said, "seats": [s.seat for s in seats]})
 
 
 def removed_line(name: str, table: LiveTable, seats: list[int]) -> str:
-    """What the table hears when a person is removed other than by the computer taking their seat."""
+    """What the table hears when a person is removed other than by the computer taking their seat, in the language
+    in force."""
     if seats and table.info.state == "waiting":
-        return f"The owner removed {name}; {seat_name(seats[0], table.players)} is free again."
-    return f"The owner removed {name} from the table."
+        return _("The owner removed {name}; {seat} is free again.", name=name,
+                 seat=seat_words(seats[0], table.players))
+    return _("The owner removed {name} from the table.", name=name)
 
 
 async def on_notice(room: Room, notice: dict[str, Any]) -> bool:
@@ -103,7 +111,8 @@ async def on_notice(room: Room, notice: dict[str, Any]) -> bool:
         table.announce_table()
         if notice.get("say"):
             seats = notice.get("seats")
-            table.say(removed_line(name, table, [int(s) for s in seats] if isinstance(seats, list) else []))
+            freed = [int(s) for s in seats] if isinstance(seats, list) else []
+            table.say(lambda: removed_line(name, table, freed))
     return True
 
 

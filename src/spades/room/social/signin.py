@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import math
 import os
@@ -33,8 +34,10 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ...language import _, n_
 from .. import protocol as p
 from ..identity import auth, names
 from ..store import Account, Figures, Store, moderation, taken_words
@@ -120,8 +123,7 @@ def _lower_priority() -> None:
 
 
 def _seconds(wait: float) -> str:
-    whole = max(1, math.ceil(wait))
-    return f"{whole} second{'s' if whole != 1 else ''}"
+    return n_("{n} second", "{n} seconds", max(1, math.ceil(wait)))
 
 
 class SignIn:
@@ -170,9 +172,12 @@ class SignIn:
         now = self.store.now()
         if you:
             raise p.Refusal(code, held.words(now))
-        what = "banned" if held.kind == "ban" else f"suspended ({held.words(now).split('(')[-1].split(')')[0]})"
-        raise p.Refusal(code, f"A player {what} signed in from this address; no new player or guest may sign in "
-                        "from it meanwhile.")
+        if held.kind == "ban":
+            raise p.Refusal(code, _("A player banned signed in from this address; no new player or guest may sign "
+                                    "in from it meanwhile."))
+        left = p.minutes_words(max(1.0, (held.left(now) or timedelta(0)).total_seconds() / 60))
+        raise p.Refusal(code, _("A player suspended ({left} left) signed in from this address; no new player or "
+                                "guest may sign in from it meanwhile.", left=left))
 
     async def _sign_in(self, message: Any, address: str) -> tuple[Account, str | None]:
         kind = message.type
@@ -186,19 +191,19 @@ class SignIn:
             if kind == "resume":
                 player = await self.run(self.store.player_for_token, message.token)
                 if player is None:
-                    raise p.Refusal(p.ErrorCode.SESSION_EXPIRED, "the token is unknown or has expired; sign in "
-                                    "again")
+                    raise p.Refusal(p.ErrorCode.SESSION_EXPIRED, _("the token is unknown or has expired; sign "
+                                                                   "in again"))
                 return player, message.token
         except auth.AuthError as error:
             code = p.ErrorCode.NAME_TAKEN if error.code == "name_taken" else p.ErrorCode.BAD_MESSAGE
             raise p.Refusal(code, str(error)) from None
-        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{kind} is not a way to sign in")
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("{kind} is not a way to sign in", kind=kind))
 
     async def stats(self, name: str) -> Figures:
         """The player's figures; Refusal no_such_player when no player has that name."""
         stats = await self.run(self.store.stats, name)
         if stats is None:
-            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no player has that name")
+            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("no player has that name"))
         return stats
 
     # -- each way in -------------------------------------------------------------------------------------------
@@ -206,8 +211,9 @@ class SignIn:
         key = f"name:{names.lookup_key(name) or name}@{address}"  # the name as tried from this address
         wait = max(await self.name_failures.wait(key), await self.address_failures.wait(address))
         if wait > 0:
-            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed logins of that name from this "
-                            f"address, or from this address; try again in {_seconds(wait)}")
+            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, _("too many failed logins of that name from this "
+                                                             "address, or from this address; try again in {wait}",
+                                                             wait=_seconds(wait)))
         # counted as failed until the password is found right, so that tries sent together are counted together
         await self.name_failures.fail(key)
         await self.address_failures.fail(address)
@@ -223,9 +229,9 @@ class SignIn:
             # Told apart so that a client can offer to register a new name; register says as much (name_taken),
             # and a wrong name took as long as a wrong password all the same.
             if await self.run(self.store.name_free, name):
-                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, "no registered player has that name; register it "
-                                "first")
-            raise p.Refusal(p.ErrorCode.BAD_PASSWORD, "that is not the password of the player of that name")
+                raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("no registered player has that name; register it "
+                                                              "first"))
+            raise p.Refusal(p.ErrorCode.BAD_PASSWORD, _("that is not the password of the player of that name"))
         await self.name_failures.reset(key)
         await self.address_failures.forgive(address)
         return player
@@ -233,13 +239,14 @@ class SignIn:
     async def _register(self, name: str, password: str, address: str) -> Account:
         wait = await self.address_failures.wait(address)
         if wait > 0:
-            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, f"too many failed tries from this address; try again "
-                            f"in {_seconds(wait)}")
+            raise p.Refusal(p.ErrorCode.TOO_MANY_ATTEMPTS, _("too many failed tries from this address; try "
+                                                             "again in {wait}", wait=_seconds(wait)))
         # spent before the outcome is known, so that registrations sent together count together
         wait = await self.registrations.take(address)
         if wait > 0:
-            raise p.Refusal(p.ErrorCode.TOO_MANY_REGISTRATIONS, f"{p.REGISTRATIONS_PER_ADDRESS} players were "
-                            f"registered from this address within the hour; try again in {_seconds(wait)}")
+            raise p.Refusal(p.ErrorCode.TOO_MANY_REGISTRATIONS, _(
+                "{count} players were registered from this address within the hour; try again in {wait}",
+                count=p.REGISTRATIONS_PER_ADDRESS, wait=_seconds(wait)))
         try:
             auth.check_name(name)
             free = await self.run(self.store.name_free, name)  # before the cost of hashing the password
@@ -250,7 +257,7 @@ class SignIn:
             await self.registrations.refund(address)
             await self.address_failures.fail(address)
             holder = await self.run(self.store.player, name)
-            said = taken_words(name, holder) if holder is not None else f"The name {name} is taken."
+            said = taken_words(name, holder) if holder is not None else _("The name {name} is taken.", name=name)
             raise p.Refusal(p.ErrorCode.NAME_TAKEN, said)
         try:
             return await self._checked(self.store.create_player, name, password)
@@ -263,9 +270,9 @@ class SignIn:
     async def _guest(self, name: str | None, address: str) -> Account:
         wait = await self.guests.take(address)  # counted at once: guests asked for together count together
         if wait > 0:
-            raise p.Refusal(p.ErrorCode.TOO_MANY_GUESTS, f"{p.GUESTS_PER_ADDRESS} guests were made from this "
-                            f"address within the hour; try again in {_seconds(wait)}, or resume a guest's "
-                            "session with its token")
+            raise p.Refusal(p.ErrorCode.TOO_MANY_GUESTS, _(
+                "{count} guests were made from this address within the hour; try again in {wait}, or resume a "
+                "guest's session with its token", count=p.GUESTS_PER_ADDRESS, wait=_seconds(wait)))
         try:
             return await self.run(self.store.guest, name)
         except auth.AuthError:
@@ -275,11 +282,12 @@ class SignIn:
     async def _checked(self, function: Callable[..., T], *args: Any) -> T:
         """Run a store call that hashes or verifies a password in the bounded pool."""
         if self._waiting >= p.PASSWORD_CHECKS_WAITING:
-            raise p.Refusal(p.ErrorCode.BUSY, "the room is checking many passwords just now; try again in a "
-                            "moment")
+            raise p.Refusal(p.ErrorCode.BUSY, _("the room is checking many passwords just now; try again in a "
+                                                "moment"))
         self._waiting += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._checks, functools.partial(function, *args))
+            run = functools.partial(contextvars.copy_context().run, function, *args)  # refused in the asker's words
+            return await asyncio.get_running_loop().run_in_executor(self._checks, run)
         finally:
             self._waiting -= 1
 

@@ -9,8 +9,10 @@ minute."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
+from ...language import _
 from .. import protocol as p
 from ..store import Account
 from ..store import friends as stored
@@ -18,12 +20,28 @@ from ..store.queue import queue_of
 from ..table.connections import Connection, need_player
 from ..table.room import Room
 
-__all__ = ["friend", "friends", "friends_frame"]
+__all__ = ["friend", "friends", "friends_frame", "friends_maker"]
 
 SEEN_RECENTLY = timedelta(seconds=75)  # the sweep marks players seen every 30 s at most; twice that and more
 
 
-async def _where(room: Room, name: str) -> p.FriendEntry:
+def _where_words(name: str, where: str, table: int | None) -> str:
+    """Where a friend is, in a sentence in the language in force."""
+    if where == "playing":
+        return _("{name} is playing at table {table}.", name=name, table=table)
+    if where == "waiting":
+        return _("{name} sits at table {table}, waiting for its start.", name=name, table=table)
+    if where == "watching":
+        return _("{name} is watching table {table}.", name=name, table=table)
+    if where == "queue":
+        return _("{name} is waiting in quick play.", name=name)
+    if where == "lobby":
+        return _("{name} is in the lobby.", name=name)
+    return _("{name} is not in the room.", name=name)
+
+
+async def _where(room: Room, name: str) -> tuple[str, bool, str, int | None]:
+    """Where a friend is: their name, whether they are online, where, and at which table."""
     account: Account | None = await room.db(room.store.player, name)
     here = room.connections.of_player(name)
     seen = await room.db(stored.last_seen, room.store, name)
@@ -37,26 +55,35 @@ async def _where(room: Room, name: str) -> p.FriendEntry:
         watching = [t for conn in here for t, seat in conn.tables.items() if seat is None]
         if playing:
             where, table = "playing", playing[0][0].id
-        elif any(info.state == "waiting" for info, _ in seated):
-            where, table = "waiting", next(info.id for info, _ in seated if info.state == "waiting")
+        elif any(info.state == "waiting" for info, _seat in seated):
+            where, table = "waiting", next(info.id for info, _seat in seated if info.state == "waiting")
         elif watching:
             where, table = "watching", watching[0]
         elif account is not None and await room.db(queue_of, room.store, account.id):
             where = "queue"
         else:
             where = "lobby"
-    text = {"playing": f"{name} is playing at table {table}.", "waiting": f"{name} sits at table {table}, "
-            "waiting for its start.", "watching": f"{name} is watching table {table}.",
-            "queue": f"{name} is waiting in quick play.", "lobby": f"{name} is in the lobby.",
-            "away": f"{name} is not in the room."}[where]
-    return p.FriendEntry(name=name, online=online, where=where, table=table, text=text)  # type: ignore[arg-type]
+    return name, online, where, table
+
+
+async def friends_maker(room: Room, player: Account, reply_to: int | None = None) -> Callable[[], str]:
+    """The player's friends read now, and what makes their frame in the language in force (where each friend is
+    is a sentence)."""
+    found: stored.Friendships = await room.db(stored.friendships, room.store, player.id)
+    places = [await _where(room, name) for name in found.friends]
+
+    def frame() -> str:
+        entries = [p.FriendEntry(name=name, online=online, where=where, table=table,  # type: ignore[arg-type]
+                                 text=_where_words(name, where, table)) for name, online, where, table in places]
+        return p.encode(p.Friends(type="friends", id=reply_to, friends=entries, asked_by=found.asked_by,
+                                  asking=found.asking))
+
+    return frame
 
 
 async def friends_frame(room: Room, player: Account, reply_to: int | None = None) -> str:
-    found: stored.Friendships = await room.db(stored.friendships, room.store, player.id)
-    entries = [await _where(room, name) for name in found.friends]
-    return p.encode(p.Friends(type="friends", id=reply_to, friends=entries, asked_by=found.asked_by,
-                              asking=found.asking))
+    """The player's friends, and where each is, in the language in force."""
+    return (await friends_maker(room, player, reply_to))()
 
 
 async def friends(room: Room, conn: Connection, message: p.FriendsRequest) -> None:
@@ -68,15 +95,16 @@ async def friend(room: Room, conn: Connection, message: p.Friend) -> None:
     player = need_player(conn)
     if message.act in ("ask", "accept"):
         name, now_friends = await room.db(stored.ask_friend, room.store, player, message.name)
+        asker = player.name
         if now_friends:
-            await room.tell(name, p.encode(p.Notice(type="notice", kind="friend_accepted", name=player.name,
-                                                    text=f"{player.name} and you are friends now.")))
+            await room.tell(name, lambda: p.encode(p.Notice(type="notice", kind="friend_accepted", name=asker, text=_(
+                "{name} and you are friends now.", name=asker))))
         else:
-            await room.tell(name, p.encode(p.Notice(type="notice", kind="friend_asked", name=player.name, text=(
-                f"{player.name} asks to be your friend. Accept by asking back, by name."))))
+            await room.tell(name, lambda: p.encode(p.Notice(type="notice", kind="friend_asked", name=asker, text=_(
+                "{name} asks to be your friend. Accept by asking back, by name.", name=asker))))
         other = await room.db(room.store.player, name)
         if other is not None:
-            await room.tell(name, await friends_frame(room, other))
+            await room.tell(name, await friends_maker(room, other))
     else:
         await room.db(stored.drop_friend, room.store, player, message.name)
     conn.send(await friends_frame(room, player, message.id))

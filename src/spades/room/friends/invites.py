@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import time
 
-from ...rules import Rules
-from ...seats import seat_name
+from ...language import _
+from ...rules import Rules, variant_words
+from ...seats import seat_words
 from ...wire import rules_from_json
 from .. import protocol as p
 from ..store import friends as stored
@@ -23,21 +24,32 @@ async def invite(room: Room, conn: Connection, message: p.Invite) -> None:
     info = table.info
     sits = any(s.player is not None and s.player.casefold() == player.name.casefold() for s in info.seats)
     if not sits and info.owner != player.name:
-        raise p.Refusal(p.ErrorCode.NOT_SEATED, f"you are not seated at table {info.id}, nor its owner")
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, _("you are not seated at table {table}, nor its owner",
+                                                  table=info.id))
     if info.state not in ("waiting", "playing"):
-        raise p.Refusal(p.ErrorCode.GAME_OVER, f"table {info.id} is not open")
+        raise p.Refusal(p.ErrorCode.GAME_OVER, _("table {table} is not open", table=info.id))
     rules: Rules = rules_from_json(info.rules)
     if message.seat is not None and message.seat >= rules.players:
-        raise p.Refusal(p.ErrorCode.BAD_SEAT, f"table {info.id} has seats 0 to {rules.players - 1}")
+        raise p.Refusal(p.ErrorCode.BAD_SEAT, _("table {table} has seats 0 to {last}", table=info.id,
+                                                last=rules.players - 1))
     wait = await room.tallies.take(f"invite:{player.id}", p.INVITES_PER_MINUTE, 60.0, time.time())
     if wait > 0:
-        raise p.Refusal(p.ErrorCode.RATE_LIMITED, f"you sent {p.INVITES_PER_MINUTE} invitations within a minute; "
-                        f"wait {max(1, round(wait))} seconds")
+        raise p.Refusal(p.ErrorCode.RATE_LIMITED, _("you sent {count} invitations within a minute; wait {wait} "
+                                                    "seconds", count=p.INVITES_PER_MINUTE, wait=max(1, round(wait))))
     name = await room.db(stored.invite, room.store, player, info.id, message.name, message.seat)
-    where = f"seat {seat_name(message.seat, rules.players)}" if message.seat is not None else "a seat"
-    text = (f"{player.name} invites you to {where} at table {info.id} ({rules.variant}). Press Shift+A to "
-            "accept, or go on with what you are doing.")
-    await room.tell(name, p.encode(p.Notice(type="notice", kind="invited", table=info.id, seat=message.seat,
-                                            name=player.name, text=text)))
+    seat, number, host = message.seat, info.id, player.name
+
+    def invited() -> str:  # in the language of each of the friend's connections
+        fields = {"name": host, "table": number, "variant": variant_words(rules.variant)}
+        text = _("{name} invites you to seat {seat} at table {table} ({variant}). Press Shift+A to accept, or go on "
+                 "with what you are doing.", seat=seat_words(seat, rules.players), **fields) if seat is not None \
+            else _("{name} invites you to a seat at table {table} ({variant}). Press Shift+A to accept, or go on "
+                   "with what you are doing.", **fields)
+        return p.encode(p.Notice(type="notice", kind="invited", table=number, seat=seat, name=host, text=text))
+
+    await room.tell(name, invited)
+    sent = _("{name} was invited to seat {seat} at table {table}.", name=name, seat=seat_words(seat, rules.players),
+             table=number) if seat is not None else \
+        _("{name} was invited to a seat at table {table}.", name=name, table=number)
     conn.send(p.encode(p.Notice(type="notice", id=message.id, kind="invite_sent", name=name, table=info.id,
-                                seat=message.seat, text=f"{name} was invited to {where} at table {info.id}.")))
+                                seat=message.seat, text=sent)))

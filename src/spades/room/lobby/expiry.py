@@ -16,6 +16,7 @@ import logging
 import random
 from datetime import UTC, datetime
 
+from ...language import Later, _, number
 from ..table.events import TableClosed
 from ..table.room import Room
 
@@ -27,8 +28,9 @@ SWEEP_EVERY = 30.0  # seconds between a process's sweeps at most (less when tabl
 
 
 def closed_line(table: int, minutes: float) -> str:
-    return (f"Table {table} is closed: its game did not start within {minutes:g} minutes of its making, or no one "
-            "sat at it. Make a new table, or choose another in the lobby.")
+    """Why a table that waited too long is closed, in the language in force."""
+    return _("Table {table} is closed: its game did not start within {minutes} minutes of its making, or no one sat "
+             "at it. Make a new table, or choose another in the lobby.", table=table, minutes=number(minutes))
 
 
 async def sweep(room: Room) -> list[int]:
@@ -65,7 +67,9 @@ def install(room: Room) -> None:
             return
         async with table.lock:
             await table.refresh()
-            table.say(event.reason or closed_line(event.table, event.minutes))
+            # a moderator's close says its own words (a sentence kept as data, said in each one's language)
+            table.say(Later.from_json(event.reason) if event.reason else
+                      lambda: closed_line(event.table, event.minutes))
             table.announce_table()
             for conn in list(room.connections.at(event.table)):
                 room.connections.leave(conn, event.table)

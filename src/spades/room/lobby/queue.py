@@ -12,6 +12,7 @@ who waited longest; it starts by itself (autostart)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import uuid
 import weakref
@@ -19,9 +20,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ...rules import VARIANTS, Rules
-from ...seats import seat_name
-from ...words.announce import listed
+from ...language import _, listed
+from ...rules import VARIANTS, Rules, variant_words
+from ...seats import seat_words
 from .. import protocol as p
 from ..protocol.codes import QUEUE_HEARTBEAT, QUICK_SETTLE
 from ..rating import leavers
@@ -29,7 +30,7 @@ from ..social import chat
 from ..store import Account
 from ..store import queue as qs
 from ..store.ratings import abandons_since
-from ..table.connections import Connection, need_player
+from ..table.connections import Connection, Sentence, in_language, need_player
 from ..table.events import ConnectionClosed
 from ..table.room import Room
 from . import seating
@@ -106,18 +107,23 @@ class QuickPlay:
                 continue
             mate = people.get(waiting.partner or "")
             waiting.paired = mate is not None and mate.partner == conn.player.name
-            conn.send(p.encode(self.state(conn, len(people))))
+            self.send_state(conn, len(people))
+
+    def send_state(self, conn: Connection, count: int) -> None:
+        """Where the connection's player stands in their queue, said in the connection's language."""
+        conn.send(in_language(conn, lambda: p.encode(self.state(conn, count))))
 
     def state(self, conn: Connection, count: int, reply_to: int | None = None) -> p.QueueState:
         waiting = self.waiting[conn]
         needed = Rules.preset(waiting.variant).players
         offer = (datetime.now(UTC) - waiting.since).total_seconds() >= waiting.wait
-        text = f"{count} of {needed} players; waiting."
+        # sentences said one after another
+        text = _("{count} of {needed} players; waiting.", count=count, needed=needed)
         if waiting.partner is not None:
-            text += (f" {waiting.partner} and you sit together as partners." if waiting.paired else
-                     f" Waiting for {waiting.partner} to ask for you as partner.")
+            text += " " + (_("{name} and you sit together as partners.", name=waiting.partner) if waiting.paired
+                           else _("Waiting for {name} to ask for you as partner.", name=waiting.partner))
         if offer:
-            text += " Your wait is over: the computer may take the empty seats."
+            text += " " + _("Your wait is over: the computer may take the empty seats.")
         return p.QueueState(type="queue", id=reply_to, variant=waiting.variant, waiting=count, needed=needed,
                             offer=offer, text=text)
 
@@ -126,7 +132,7 @@ class QuickPlay:
         if self.waiting.get(conn) is waiting:
             count = await self.room.db(qs.count_waiting, self.room.store, waiting.variant)
             if self.waiting.get(conn) is waiting:
-                conn.send(p.encode(self.state(conn, count)))
+                self.send_state(conn, count)
 
     async def publish(self, notice: dict[str, Any]) -> None:
         """A notice to the other processes, marked as this one's (it does not act on its own again)."""
@@ -200,20 +206,24 @@ def quick_play(room: Room) -> QuickPlay:
 
 def quick_line(table: int, seat: int, seats: dict[str, int], rules: Rules) -> str:
     """What a seated person hears: the table, their seat and, in partnerships, their partner (or partners, in a
-    team of three)."""
-    line = f"Quick play: table {table}. You sit at {seat_name(seat, rules.players)}"
-    if rules.partnerships:
-        by_seat = {s: name for name, s in seats.items()}
-        mates = [by_seat.get(other, "the computer") for other in rules.seats_of(rules.side_of(seat))
-                 if other != seat]
-        line += f"; your partner is {mates[0]}" if len(mates) == 1 else f"; your partners are {listed(mates)}"
-    return line + "."
+    team of three); in the language in force."""
+    where = seat_words(seat, rules.players)
+    if not rules.partnerships:
+        return _("Quick play: table {table}. You sit at {seat}.", table=table, seat=where)
+    by_seat = {s: name for name, s in seats.items()}
+    mates = [by_seat.get(other) or _("the computer") for other in rules.seats_of(rules.side_of(seat))
+             if other != seat]
+    if len(mates) == 1:
+        return _("Quick play: table {table}. You sit at {seat}; your partner is {partner}.", table=table,
+                 seat=where, partner=mates[0])
+    return _("Quick play: table {table}. You sit at {seat}; your partners are {partners}.", table=table, seat=where,
+             partners=listed(mates))
 
 
-async def sit_down(room: Room, conn: Connection, table_id: int, seat: int, line: str) -> None:
+async def sit_down(room: Room, conn: Connection, table_id: int, seat: int, line: Sentence) -> None:
     """A connection of this process takes its seat at a table that was made for it elsewhere (a match or a
-    rematch made by another process): it sits, and hears the table, ``line`` (where it sits), then the game from
-    its start."""
+    rematch made by another process): it sits, and hears the table, ``line`` (where it sits, in its language),
+    then the game from its start."""
     table = await room.table(table_id)
     async with table.lock:
         room.connections.sit(conn, table_id, seat)
@@ -229,9 +239,11 @@ async def sit_down(room: Room, conn: Connection, table_id: int, seat: int, line:
 async def seat_and_tell(room: Room, table_id: int, seats: dict[str, int], conns: dict[str, list[Connection]],
                         line: Any, *, begin: bool, reply: tuple[Connection, int | None] | None = None) -> None:
     """Sit each person's connections (``conns``, of this process) at their seat of the new table and tell them
-    (``line(name, seat)``, before the deal); with ``begin`` this process made the table and starts it, and the
-    table's description answers ``reply``'s message (a client waits for an answer with its id)."""
-    told = {conn: line(name, seats[name]) for name, held in conns.items() for conn in held}
+    (``line(name, seat)``, before the deal, in each one's language); with ``begin`` this process made the table
+    and starts it, and the table's description answers ``reply``'s message (a client waits for an answer with its
+    id)."""
+    told: dict[Connection, Sentence] = {conn: in_language(conn, functools.partial(line, name, seats[name]))
+                                        for name, held in conns.items() for conn in held}
     if begin:
         table = await room.table(table_id)
         for name, held in conns.items():
@@ -271,13 +283,13 @@ async def _partner(room: Room, player: Account, variant: str, name: str | None) 
     if name is None:
         return None
     if not Rules.preset(variant).partnerships:
-        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{variant.replace('_', '-')} is not played in partnerships: "
-                        "leave partner out")
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("{variant} is not played in partnerships: leave partner out",
+                                                   variant=variant_words(variant)))
     partner: Account | None = await room.db(room.store.player, name)
     if partner is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"no player is named {name}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("no player is named {name}", name=name))
     if partner.id == player.id:
-        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "name another player as your partner, not yourself")
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("name another player as your partner, not yourself"))
     return partner
 
 
@@ -295,8 +307,9 @@ async def quick(room: Room, conn: Connection, message: p.Quick) -> None:
     await left_early(room, player)  # quick play with people is rated: the early-leaver rule closes it
     owned = await room.db(room.store.open_tables_owned, player)
     if owned >= p.MAX_OPEN_TABLES:  # the table quick play makes may be theirs: the cap holds there too
-        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, f"you own {owned} tables waiting or under way; the limit is "
-                        f"{p.MAX_OPEN_TABLES}: finish or leave one before quick play")
+        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, _("you own {count} tables waiting or under way; the limit is "
+                                                       "{limit}: finish or leave one before quick play", count=owned,
+                                                       limit=p.MAX_OPEN_TABLES))
     play = quick_play(room)
     partner = await _partner(room, player, message.variant, message.partner)
     before = await room.db(qs.enqueue, room.store, player.id, message.variant, message.wait, play.process,
@@ -334,7 +347,7 @@ async def leave(room: Room, conn: Connection, reply_to: int | None = None) -> bo
         return False
     needed = Rules.preset(variant).players
     conn.send(p.encode(p.QueueState(type="queue", id=reply_to, variant=variant, waiting=0, needed=needed,
-                                    offer=False, text="You left the queue.")))
+                                    offer=False, text=_("You left the queue."))))
     await play.tell(variant)
     await play.publish({"queue": variant})
     return True
@@ -343,7 +356,7 @@ async def leave(room: Room, conn: Connection, reply_to: int | None = None) -> bo
 async def leave_queue(room: Room, conn: Connection, message: p.LeaveQueue) -> None:
     need_player(conn)
     if not await leave(room, conn, message.id):
-        raise p.Refusal(p.ErrorCode.NOT_QUEUED, "you are in no quick-play queue")
+        raise p.Refusal(p.ErrorCode.NOT_QUEUED, _("you are in no quick-play queue"))
 
 
 async def quick_computer(room: Room, conn: Connection, message: p.QuickComputer) -> None:
@@ -351,18 +364,19 @@ async def quick_computer(room: Room, conn: Connection, message: p.QuickComputer)
     play = quick_play(room)
     waiting = play.waiting.get(conn)
     if waiting is None:
-        raise p.Refusal(p.ErrorCode.NOT_QUEUED, "you are in no quick-play queue on this connection")
+        raise p.Refusal(p.ErrorCode.NOT_QUEUED, _("you are in no quick-play queue on this connection"))
     left = waiting.wait - (datetime.now(UTC) - waiting.since).total_seconds()
     if left > 0:
-        raise p.Refusal(p.ErrorCode.WAIT_NOT_OVER, f"your wait for people is not over: {left:.0f} seconds left")
+        raise p.Refusal(p.ErrorCode.WAIT_NOT_OVER, _("your wait for people is not over: {left} seconds left",
+                                                     left=f"{left:.0f}"))
     if not message.accept:
         count = await room.db(qs.count_waiting, room.store, waiting.variant)
         state = play.state(conn, count, message.id)
-        conn.send(p.encode(state.model_copy(update={"text": f"{count} of {state.needed} players; waiting for "
-                                                    "people."})))
+        conn.send(p.encode(state.model_copy(update={"text": _("{count} of {needed} players; waiting for people.",
+                                                              count=count, needed=state.needed)})))
         return
     if await play.match(waiting.variant, around=player.name, reply=(conn, message.id)) is None:
-        raise p.Refusal(p.ErrorCode.NOT_QUEUED, "you were seated or left the queue meanwhile")
+        raise p.Refusal(p.ErrorCode.NOT_QUEUED, _("you were seated or left the queue meanwhile"))
 
 
 async def join(room: Room, conn: Connection, message: p.Join) -> None:

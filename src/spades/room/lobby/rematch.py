@@ -14,12 +14,12 @@ import logging
 import weakref
 from typing import Any
 
-from ...seats import seat_name
-from ...words.announce import listed
+from ...language import N_, _, listed, n_
+from ...seats import seat_words
 from .. import protocol as p
 from ..social.removal import refuse_removed
 from ..store import queue as qs
-from ..table.connections import Connection, need_player
+from ..table.connections import Connection, in_language, need_player, send_each
 from ..table.events import ConnectionClosed, GameOver
 from ..table.live import LiveTable
 from ..table.room import Room
@@ -29,7 +29,7 @@ __all__ = ["answer", "game_over", "install", "leaving", "on_notice"]
 
 log = logging.getLogger("spades.room")
 
-QUESTION = "Play again with the same seats?"
+QUESTION = N_("Play again with the same seats?")  # in English; said in the language of whoever hears it
 
 _ASKED: weakref.WeakKeyDictionary[Room, set[int]] = weakref.WeakKeyDictionary()
 
@@ -41,18 +41,18 @@ def _people(table: LiveTable) -> list[str]:
 
 
 def state_text(asked: list[str], accepted: list[str], declined: list[str], new: int | None) -> str:
-    """What the room says of the answers so far."""
+    """What the room says of the answers so far, in the language in force."""
     if new is not None:
-        return f"Everyone accepts: the rematch is table {new}."
+        return _("Everyone accepts: the rematch is table {table}.", table=new)
     if declined:
-        return f"{listed(declined)} declined: no rematch."
+        return _("{names} declined: no rematch.", names=listed(declined))
     if not accepted:
-        return f"{QUESTION} Asked: {listed(asked)}."
+        return _("{question} Asked: {names}.", question=_(QUESTION), names=listed(asked))
     waiting = [name for name in asked if name not in accepted]
     if not waiting:
-        return "Everyone accepts a rematch."
-    verb = "accepts" if len(accepted) == 1 else "accept"
-    return f"{listed(accepted)} {verb} a rematch; waiting for {listed(waiting)}."
+        return _("Everyone accepts a rematch.")
+    return n_("{names} accepts a rematch; waiting for {waiting}.", "{names} accept a rematch; waiting for {waiting}.",
+              len(accepted), names=listed(accepted), waiting=listed(waiting))
 
 
 async def _state(room: Room, table: LiveTable, reply_to: int | None = None) -> p.RematchState:
@@ -67,13 +67,15 @@ async def _state(room: Room, table: LiveTable, reply_to: int | None = None) -> p
 
 def _tell(room: Room, table: LiveTable, state: p.RematchState, reply: tuple[Connection, int | None] | None = None
           ) -> None:
-    frame = p.encode(state)
+    """Everyone at the table hears the answers, each in their language (the asker with its message's id)."""
+    def said(reply_to: int | None = None) -> str:
+        text = state_text(state.asked, state.accepted, state.declined, state.table_new)
+        return p.encode(state.model_copy(update={"id": reply_to, "text": text}))
+
     asker, ident = reply if reply is not None else (None, None)
-    for conn in room.connections.at(table.id):
-        if conn is asker:
-            conn.send(p.encode(state.model_copy(update={"id": ident})))
-        else:
-            conn.send(frame)
+    send_each(room.connections.at(table.id), said, skip=asker)
+    if asker is not None and asker in room.connections.at(table.id):
+        asker.send(in_language(asker, lambda: said(ident)))
 
 
 async def _publish(room: Room, notice: dict[str, Any]) -> None:
@@ -97,17 +99,17 @@ async def answer(room: Room, conn: Connection, message: p.RematchAnswer) -> None
     async with table.lock:
         await table.refresh()
     if table.info.state != "over":
-        raise p.Refusal(p.ErrorCode.NO_REMATCH, "the game at that table is not over")
+        raise p.Refusal(p.ErrorCode.NO_REMATCH, _("the game at that table is not over"))
     if player.name not in _people(table):
         refuse_removed(table.info, player.name)
-        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you did not play at that table")
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, _("you did not play at that table"))
     state = await _state(room, table)
     if state.table_new is not None:
-        raise p.Refusal(p.ErrorCode.NO_REMATCH, f"the rematch is table {state.table_new} already")
+        raise p.Refusal(p.ErrorCode.NO_REMATCH, _("the rematch is table {table} already", table=state.table_new))
     if state.declined:
         raise p.Refusal(p.ErrorCode.NO_REMATCH, state.text)
     if table.id not in conn.tables:  # the answer is heard at the table: one who left it has declined already
-        raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table: come back to it (join) to answer")
+        raise p.Refusal(p.ErrorCode.NOT_SEATED, _("you are not at that table: come back to it (join) to answer"))
     await _answer(room, table, player.id, message.accept, (conn, message.id))
 
 
@@ -136,8 +138,9 @@ async def _seat(room: Room, table: LiveTable, new: int, *, begin: bool) -> None:
             room.connections.leave(conn, table.id)
             room.release_soon(table.id)
     players = len(table.info.seats)
-    await seat_and_tell(room, new, seats, conns, lambda name, seat: f"Rematch: table {new}, the same seats. You "
-                        f"sit at {seat_name(seat, players)}.", begin=begin)
+    await seat_and_tell(room, new, seats, conns, lambda name, seat: _(
+        "Rematch: table {table}, the same seats. You sit at {seat}.", table=new, seat=seat_words(seat, players)),
+        begin=begin)
 
 
 async def leaving(room: Room, conn: Connection, table_id: int) -> None:

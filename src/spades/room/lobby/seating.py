@@ -12,6 +12,8 @@ import secrets
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
+from ...language import _
+from ...rules import variant_words
 from ...seats import seat_name
 from ...wire import rules_to_json
 from .. import protocol as p
@@ -19,7 +21,7 @@ from ..social import chat, presence
 from ..social.removal import is_removed, refuse_removed
 from ..store import Account, StoredSeat, StoredTable, TooManyTables
 from ..store.friends import may_sit_private, owner_blocks
-from ..table.connections import Connection, need_player
+from ..table.connections import Connection, Sentence, need_player
 from ..table.events import GameStarted
 from ..table.live import LiveTable
 from ..table.messages import table_message
@@ -39,9 +41,10 @@ async def create(room: Room, conn: Connection, message: p.Create) -> None:
     levels = message.seat_levels()
     for seat in levels:
         if seat >= rules.players:
-            raise p.Refusal(p.ErrorCode.BAD_SEAT, f"a {rules.variant} table has seats 0 to {rules.players - 1}")
+            raise p.Refusal(p.ErrorCode.BAD_SEAT, _("a {variant} table has seats 0 to {last}",
+                                                    variant=variant_words(rules.variant), last=rules.players - 1))
     if message.seed is not None and not room.seeds:
-        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "this room does not take a table's seed (spades serve --seeds)")
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("this room does not take a table's seed (spades serve --seeds)"))
     settings: dict[str, Any] = {"pace": room.pace if message.pace is None else message.pace}
     if message.timeout is not None:
         settings["timeout"] = message.timeout
@@ -57,8 +60,9 @@ async def create(room: Room, conn: Connection, message: p.Create) -> None:
         info = await room.db(room.store.create_table, player, rules_to_json(rules), seed, rules.players, levels,
                              settings, at_most=MAX_OPEN_TABLES)
     except TooManyTables as refused:
-        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, f"you own {refused.owned} tables waiting or under way; the "
-                        f"limit is {MAX_OPEN_TABLES}: finish or leave one first") from None
+        raise p.Refusal(p.ErrorCode.TOO_MANY_TABLES, _("you own {count} tables waiting or under way; the limit is "
+                                                       "{limit}: finish or leave one first", count=refused.owned,
+                                                       limit=MAX_OPEN_TABLES)) from None
     # not loaded here: the table is read from the store when someone comes to it, and dropped again when all have
     # left, so a table no one ever joins is never held in memory
     conn.send(p.encode(table_message(room, info, message.id)))
@@ -74,19 +78,19 @@ async def _owners_waiting_table(room: Room, conn: Connection, table_id: int) -> 
     async with table.lock:
         await table.refresh()
         if table.info.owner != player.name:
-            raise p.Refusal(p.ErrorCode.NOT_OWNER, "only the table's owner may do that")
+            raise p.Refusal(p.ErrorCode.NOT_OWNER, _("only the table's owner may do that"))
         _waiting(table)
         yield table
 
 
 def _waiting(table: LiveTable) -> None:
     if table.info.state != "waiting":
-        raise p.Refusal(p.ErrorCode.GAME_STARTED, "the game has started")
+        raise p.Refusal(p.ErrorCode.GAME_STARTED, _("the game has started"))
 
 
 def _seat_of(table: LiveTable, seat: int) -> StoredSeat:
     if not 0 <= seat < len(table.info.seats):
-        raise p.Refusal(p.ErrorCode.BAD_SEAT, f"this table has seats 0 to {len(table.info.seats) - 1}")
+        raise p.Refusal(p.ErrorCode.BAD_SEAT, _("this table has seats 0 to {last}", last=len(table.info.seats) - 1))
     return table.info.seats[seat]
 
 
@@ -136,15 +140,16 @@ async def join(room: Room, conn: Connection, message: p.Join) -> None:
         _waiting(table)
         seat = _seat_of(table, message.seat)
         if seat.player is not None:
-            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, _("{name} sits at seat {seat}", name=seat.player,
+                                                      seat=message.seat))
         # one seat a person at a table, whatever process seats them: moving frees the old seat in the same
         # transaction, and the store refuses a second seat taken at the same moment elsewhere
         sat = await room.db(room.store.sit, table.id, message.seat, player, seat.level, message.more_time)
         if sat.elsewhere:
-            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, "you took another seat at this table just now; one person "
-                            "holds one seat at a table")
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, _("you took another seat at this table just now; one person "
+                                                      "holds one seat at a table"))
         if not sat.seated:
-            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"seat {message.seat} was just taken")
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, _("seat {seat} was just taken", seat=message.seat))
         for freed in sat.freed:
             _unseat(room, table, freed)
         room.connections.sit(conn, table.id, message.seat)
@@ -156,16 +161,18 @@ async def _may_come(room: Room, table: LiveTable, player: Account, message: p.Jo
     """A private table takes its owner, its players, the players invited, its owner's friends and the holders of
     its invitation link, but never one its owner blocks; and watchers only when its owner allows them."""
     if await room.db(owner_blocks, room.store, table.id, player.id):
-        raise p.Refusal(p.ErrorCode.PRIVATE_TABLE, f"table {table.id} is private")
+        raise p.Refusal(p.ErrorCode.PRIVATE_TABLE, _("table {table} is private", table=table.id))
     allowed = (message.invite is not None and secrets.compare_digest(message.invite, table.info.invite)) \
         or await room.db(may_sit_private, room.store, table.id, player.id)
     if not allowed:
-        raise p.Refusal(p.ErrorCode.PRIVATE_TABLE, f"table {table.id} is private: its owner's friends, the players "
-                        "invited and those with its invitation link may come to it")
+        raise p.Refusal(p.ErrorCode.PRIVATE_TABLE, _("table {table} is private: its owner's friends, the players "
+                                                     "invited and those with its invitation link may come to it",
+                                                     table=table.id))
     seated = any(s.player is not None and s.player.casefold() == player.name.casefold() for s in table.info.seats)
     if message.seat is None and not table.info.settings.get("watchers", True) and not seated \
             and table.info.owner != player.name:
-        raise p.Refusal(p.ErrorCode.NO_WATCHERS, f"the owner of table {table.id} allows no one to watch it")
+        raise p.Refusal(p.ErrorCode.NO_WATCHERS, _("the owner of table {table} allows no one to watch it",
+                                                   table=table.id))
 
 
 async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int,
@@ -183,7 +190,8 @@ async def sit_back(room: Room, conn: Connection, table: LiveTable, seat: int,
         table.announce_table(conn, reply_to)
         if table.host is not None:
             table.send_update(conn, 0)
-            table.say(presence.back_line(table.host.game, seat), to=conn)
+            game = table.host.game
+            table.say(lambda: presence.back_line(game, seat), to=conn)
         was = await table.back(conn, seat)
         await table.after_change()
     return was
@@ -213,7 +221,7 @@ async def stand(room: Room, conn: Connection, message: p.Stand) -> None:
         await table.refresh()
         mine = [s for s in table.info.seats if s.player == player.name]
         if table.id not in conn.tables and not mine:
-            raise p.Refusal(p.ErrorCode.NOT_SEATED, "you are not at that table")
+            raise p.Refusal(p.ErrorCode.NOT_SEATED, _("you are not at that table"))
         seat = conn.tables.get(table.id)
         room.connections.leave(conn, table.id)
         log.info("table %s: %s left the table", table.id, player.name)
@@ -232,11 +240,12 @@ async def set_level(room: Room, conn: Connection, message: p.SetLevel) -> None:
     async with _owners_waiting_table(room, conn, message.table) as table:
         seat = _seat_of(table, message.seat)
         if seat.player is not None:
-            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"{seat.player} sits at seat {message.seat}")
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, _("{name} sits at seat {seat}", name=seat.player,
+                                                      seat=message.seat))
         # written only while no one holds the seat: a person seated there meanwhile by another process keeps it
         if not await room.db(room.store.set_seat, table.id, message.seat, None, message.level, only_if_empty=True):
             await table.refresh()
-            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, f"seat {message.seat} was just taken")
+            raise p.Refusal(p.ErrorCode.SEAT_TAKEN, _("seat {seat} was just taken", seat=message.seat))
         await _seat_change(table, conn, message.id, [message.seat])
 
 
@@ -252,14 +261,14 @@ async def start(room: Room, conn: Connection, message: p.Start) -> None:
     async with _owners_waiting_table(room, conn, message.table) as table:
         empty = [s.seat for s in table.info.seats if s.player is None and s.level is None]
         if empty:
-            raise p.Refusal(p.ErrorCode.BAD_SEAT, "every seat needs a person or a computer level; empty: "
-                            + ", ".join(map(str, empty)))
+            raise p.Refusal(p.ErrorCode.BAD_SEAT, _("every seat needs a person or a computer level; empty: {seats}",
+                                                    seats=", ".join(map(str, empty))))
         if not await begin(table, conn, message.id):
-            raise p.Refusal(p.ErrorCode.GAME_STARTED, "the game has started")
+            raise p.Refusal(p.ErrorCode.GAME_STARTED, _("the game has started"))
 
 
 async def begin(table: LiveTable, to: Connection | None = None, reply_to: int | None = None,
-                told: dict[Connection, str] | None = None) -> bool:
+                told: dict[Connection, Sentence] | None = None) -> bool:
     """Start the game (under the table's lock): the first update to everyone, the cover rule said, and the people
     not here are away from now on; ``told``, a line for some connections (where quick play seated them), comes
     after the table's description and before the deal. False when another process started it first."""

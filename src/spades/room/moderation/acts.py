@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from ...language import L_, _, n_
 from .. import protocol as p
 from ..store import Account
 from ..store import moderation as stored
@@ -36,27 +37,29 @@ async def moderate(room: Room, conn: Connection, message: p.Moderate) -> None:
     if message.report is not None:
         found = await room.db(stored.report, room.store, message.report)
         if found is None or found.state != "open":
-            raise p.Refusal(p.ErrorCode.NO_SUCH_REPORT, f"no open report has the number {message.report}")
+            raise p.Refusal(p.ErrorCode.NO_SUCH_REPORT, _("no open report has the number {number}",
+                                                          number=message.report))
     name = message.name or (found.player if found else None)
     table = message.table or (found.table if found else None)
     reason = message.reason.strip()
     act = message.act
     if act in NOTICE_KIND or act == "lift":
         if name is None:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{act}: name the player, or the report")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("{act}: name the player, or the report", act=act))
         target = await _target(room, moderator, name)
         said = await _sanction(room, moderator, target, act, message.minutes, reason,
                                found.id if found else None)
     elif act == "close":
         if table is None:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "close: name the table, or a report of one")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("close: name the table, or a report of one"))
         said = await _close_table(room, moderator, table, reason, found)
     elif act == "void":
         if table is None:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "void: name the table, or a report of one")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("void: name the table, or a report of one"))
         if not await room.db(void_rating, room.store, table, moderator.name, reason):
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"table {table} has no finished game whose rating stands")
-        said = f"The rating of table {table}'s game was voided; the ratings were rebuilt without it."
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("table {table} has no finished game whose rating stands",
+                                                       table=table))
+        said = _("The rating of table {table}'s game was voided; the ratings were rebuilt without it.", table=table)
         if found is not None:
             await room.db(stored.close_reports, room.store, moderator.name, found.id, "void",
                           f"the rating of table {table} was voided", reason, f"table {table}", table=table)
@@ -64,14 +67,15 @@ async def moderate(room: Room, conn: Connection, message: p.Moderate) -> None:
             await room.db(stored.audit, room.store, moderator.name, "void", f"table {table}", reason, table=table)
     else:  # dismiss
         if found is None:
-            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "dismiss: name the report")
+            raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("dismiss: name the report"))
         await room.db(stored.close_reports, room.store, moderator.name, found.id, "dismiss", "dismissed", reason,
                       found.player)
-        said = f"Report {found.id} was dismissed."
+        said = _("Report {number} was dismissed.", number=found.id)
     if found is not None and found.reporter is not None:
-        await room.tell(found.reporter, p.encode(p.Notice(
-            type="notice", kind="report_handled", name=found.player,
-            text=f"A moderator handled your report of {found.player}. Thank you.")))
+        player = found.player
+        await room.tell(found.reporter, lambda: p.encode(p.Notice(
+            type="notice", kind="report_handled", name=player,
+            text=_("A moderator handled your report of {name}. Thank you.", name=player))))
     log.info("%s: %s by a moderator", act, "a player" if name else f"table {table}")
     conn.send(p.encode(p.Notice(type="notice", id=message.id, kind="moderated", text=said[:p.MESSAGE_MAX])))
     conn.send(await queue_frame(room))
@@ -80,14 +84,17 @@ async def moderate(room: Room, conn: Connection, message: p.Moderate) -> None:
 async def _target(room: Room, moderator: Account, name: str) -> Account:
     target: Account | None = await room.db(room.store.player, name)
     if target is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(name)}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("there is no player {name}", name=p.quote(name)))
     if target.id == moderator.id:
-        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, "you cannot act on yourself")
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("you cannot act on yourself"))
     theirs = await room.db(stored.role_of, room.store, target.id)
     mine = await room.db(stored.role_of, room.store, moderator.id)
     if theirs == "admin" or (theirs == "moderator" and mine != "admin"):
-        raise p.Refusal(p.ErrorCode.NOT_ADMIN, f"{target.name} is a {theirs}: only an administrator may act on a "
-                        "moderator, and only the operator on an administrator")
+        raise p.Refusal(p.ErrorCode.NOT_ADMIN, _(
+            "{name} is an administrator: only an administrator may act on a moderator, and only the operator on an "
+            "administrator", name=target.name) if theirs == "admin" else _(
+            "{name} is a moderator: only an administrator may act on a moderator, and only the operator on an "
+            "administrator", name=target.name))
     return target
 
 
@@ -100,19 +107,21 @@ async def _sanction(room: Room, moderator: Account, target: Account, act: str, m
             await room.db(stored.close_reports, room.store, moderator.name, report_id, "handled",
                           f"{target.name}'s sanctions were lifted", reason, target.name)
         if count:
-            await room.tell(target.name, p.encode(p.Notice(type="notice", kind="lifted", text=(
-                f"A moderator lifted your sanction: {reason.rstrip('.')}."))))
-        return f"{count} sanction{'s' if count != 1 else ''} of {target.name} lifted."
+            why = reason.rstrip(".")
+            await room.tell(target.name, lambda: p.encode(p.Notice(type="notice", kind="lifted", text=_(
+                "A moderator lifted your sanction: {reason}.", reason=why))))
+        return n_("{n} sanction of {name} lifted.", "{n} sanctions of {name} lifted.", count, name=target.name)
     if act in ("mute", "suspend") and minutes is None:
-        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, f"{act}: say for how many minutes")
+        raise p.Refusal(p.ErrorCode.BAD_MESSAGE, _("{act}: say for how many minutes", act=act))
     sanction: stored.Sanction = await room.db(stored.place_sanction, room.store, moderator.name, target.name, act,
                                               minutes if act in ("mute", "suspend") else None, reason, report_id)
-    words = sanction.words(now)
-    frame = p.encode(p.Notice(type="notice", kind=NOTICE_KIND[act], text=words,  # type: ignore[arg-type]
-                              until=sanction.until if act in ("mute", "suspend") else None))
+    def frame() -> str:  # in the language of each of the player's connections
+        return p.encode(p.Notice(type="notice", kind=NOTICE_KIND[act], text=sanction.words(now),  # type: ignore[arg-type]
+                                 until=sanction.until if act in ("mute", "suspend") else None))
+
     if act in ("suspend", "ban"):
         await _free_waiting_seats(room, target)
-        await room.tell(target.name, frame, close=words)
+        await room.tell(target.name, frame, close=lambda: sanction.words(now))
     else:
         await room.tell(target.name, frame)
     return sanction.words(now, you=False)
@@ -137,17 +146,20 @@ async def _close_table(room: Room, moderator: Account, table_id: int, reason: st
                        found: stored.StoredReport | None) -> str:
     info = await room.db(room.store.table, table_id)
     if info is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_TABLE, _("there is no table {table}", table=table_id))
     was = info.state
     if was not in ("waiting", "playing") or not await room.db(room.store.set_state, table_id, "closed", was=was):
-        raise p.Refusal(p.ErrorCode.GAME_OVER, f"table {table_id} is not open (it is {was})")
+        # Translators: {state} is the table's state: "over" or "closed".
+        raise p.Refusal(p.ErrorCode.GAME_OVER, _("table {table} is not open (it is {state})", table=table_id,
+                                                 state={"over": _("over"), "closed": _("closed")}.get(was, was)))
     detail: dict[str, Any] = {"table": table_id, "was": was}
     if found is not None:
         await room.db(stored.close_reports, room.store, moderator.name, found.id, "close",
                       f"table {table_id} was closed", reason, f"table {table_id}", **detail)
     else:
         await room.db(stored.audit, room.store, moderator.name, "close", f"table {table_id}", reason, **detail)
-    line = f"A moderator closed table {table_id}: {reason.rstrip('.')}. The game ends here, with no result."
+    line = L_("A moderator closed table {table}: {reason}. The game ends here, with no result.", table=table_id,
+              reason=reason.rstrip("."))
     await room.notify(table_id)
-    await room.events.emit(TableClosed(table_id, reason=line[:p.MESSAGE_MAX]))
-    return f"Table {table_id} was closed."
+    await room.events.emit(TableClosed(table_id, reason=line.json()))
+    return _("Table {table} was closed.", table=table_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ...language import _
 from .. import protocol as p
 from ..store import Account
 from ..store import moderation as stored
@@ -22,14 +23,14 @@ async def _role(room: Room, player: Account) -> str | None:
 async def need_moderator(room: Room, conn: Connection) -> Account:
     player = need_player(conn)
     if await _role(room, player) not in ("moderator", "admin"):
-        raise p.Refusal(p.ErrorCode.NOT_MODERATOR, "only a moderator may do that")
+        raise p.Refusal(p.ErrorCode.NOT_MODERATOR, _("only a moderator may do that"))
     return player
 
 
 async def need_admin(room: Room, conn: Connection) -> Account:
     player = need_player(conn)
     if await _role(room, player) != "admin":
-        raise p.Refusal(p.ErrorCode.NOT_ADMIN, "only an administrator may do that")
+        raise p.Refusal(p.ErrorCode.NOT_ADMIN, _("only an administrator may do that"))
     return player
 
 
@@ -45,17 +46,22 @@ async def role(room: Room, conn: Connection, message: p.SetRole) -> None:
     if message.name is not None:
         target = await room.db(room.store.player, message.name)
         if target is None:
-            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"there is no player {p.quote(message.name)}")
+            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("there is no player {name}", name=p.quote(message.name)))
         if target.guest:
-            raise p.Refusal(p.ErrorCode.NOT_REGISTERED, f"{target.name} is a guest; only a registered player may "
-                            "moderate")
+            raise p.Refusal(p.ErrorCode.NOT_REGISTERED, _("{name} is a guest; only a registered player may moderate",
+                                                          name=target.name))
         if await room.db(stored.role_of, room.store, target.id) == "admin":
-            raise p.Refusal(p.ErrorCode.NOT_ADMIN, f"{target.name} is an administrator; the operator names and "
-                            "unnames those (spades admin)")
+            raise p.Refusal(p.ErrorCode.NOT_ADMIN, _("{name} is an administrator; the operator names and unnames "
+                                                     "those (spades admin)", name=target.name))
         name = await room.db(stored.set_role, room.store, target.name, message.role, admin.name)
-        said = (f"{admin.name} made you a moderator." if message.role else
-                f"{admin.name} took back your moderator's role.")
-        await room.tell(name, p.encode(p.Notice(type="notice", kind="role", text=said)))
+        granted, by = bool(message.role), admin.name
+
+        def said() -> str:
+            text = _("{name} made you a moderator.", name=by) if granted else \
+                _("{name} took back your moderator's role.", name=by)
+            return p.encode(p.Notice(type="notice", kind="role", text=text))
+
+        await room.tell(name, said)
     conn.send(_roles_frame(await room.db(stored.roles, room.store), message.id))
 
 

@@ -13,22 +13,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 from typing import Any
 
 from ...events import BidMade, CardPlayed
+from ...language import _, listed
 from ...record import game_from_record
 from ...rules import Rules
-from ...seats import seat_name
+from ...seats import seat_words
 from ...tournament import duplicate, knockout, solo, swiss
 from ...wire import rules_from_json, rules_to_json
-from ...words.announce import listed
 from .. import protocol as p
 from ..lobby import seating
 from ..lobby.queue import sit_down
 from ..store import tournaments as stored
 from ..store.friends import blocked_names_between
+from ..table.connections import in_language, send_each
 from ..table.events import GameOver
 from ..table.room import Room
 from .views import played, played_solo, tournament_message
@@ -46,17 +48,23 @@ _DIRECTORS: dict[int, Director] = {}
 def seating_line(rules: Rules, round_: int, rounds: int, number: int, seats: dict[str, int], name: str,
                  board: int | None = None) -> str:
     """"Round 2 of 4: table 3, you sit North with Bob against Cy and Di." (a duplicate's: "Round 2 of 4, board 5:
-    ...")"""
+    ..."), in the language in force."""
     by_seat = {seat: person for person, seat in seats.items()}
     mine = seats[name]
-    where = f"Round {round_} of {rounds}" + (f", board {board}" if board is not None else "")
+    fields: dict[str, object] = {"round": round_, "rounds": rounds, "board": board, "table": number,
+                                 "seat": seat_words(mine, rules.players)}
     if not rules.partnerships:
-        others = [by_seat.get(s, "the computer") for s in range(rules.players) if s != mine]
-        return f"{where}: table {number}, you sit {seat_name(mine, rules.players)} against {listed(others)}."
-    partner = by_seat.get((mine + 2) % 4, "the computer")
-    others = [by_seat.get(s, "the computer") for s in range(4) if s % 2 != mine % 2]
-    return (f"{where}: table {number}, you sit {seat_name(mine, rules.players)} with {partner} "
-            f"against {listed(others)}.")
+        fields["others"] = listed([by_seat.get(s) or _("the computer") for s in range(rules.players) if s != mine])
+        if board is not None:
+            return _("Round {round} of {rounds}, board {board}: table {table}, you sit {seat} against {others}.",
+                     **fields)
+        return _("Round {round} of {rounds}: table {table}, you sit {seat} against {others}.", **fields)
+    fields["partner"] = by_seat.get((mine + 2) % 4) or _("the computer")
+    fields["others"] = listed([by_seat.get(s) or _("the computer") for s in range(4) if s % 2 != mine % 2])
+    if board is not None:
+        return _("Round {round} of {rounds}, board {board}: table {table}, you sit {seat} with {partner} against "
+                 "{others}.", **fields)
+    return _("Round {round} of {rounds}: table {table}, you sit {seat} with {partner} against {others}.", **fields)
 
 
 class Director:
@@ -238,7 +246,8 @@ class Director:
         """Seat this process's connections of the table's people, each told where they sit."""
         for name, seat in seats.items():
             for conn in self.room.connections.of_player(name):
-                line = seating_line(rules, round_, rounds, number, seats, name, board)
+                line = in_language(conn, functools.partial(seating_line, rules, round_, rounds, number, seats, name,
+                                                           board))
                 with contextlib.suppress(p.Refusal):
                     await sit_down(self.room, conn, table_id, seat, line)
 
@@ -247,11 +256,10 @@ class Director:
         state = await self.room.db(stored.tournament, self.room.store, tournament_id)
         if state is None:
             return
-        frame = p.encode(tournament_message(state))
         names = {n for e in state.entries for n in e.players} | {state.director}
-        for name in names:
-            for conn in self.room.connections.of_player(name):
-                conn.send(frame)
+        # its sentence in each one's language, made once for each language among them
+        send_each([conn for name in names for conn in self.room.connections.of_player(name)],
+                  lambda: p.encode(tournament_message(state)))
 
 
 def mostly_covered(record: dict[str, Any]) -> tuple[int, ...]:

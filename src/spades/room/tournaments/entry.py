@@ -6,6 +6,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ...language import _
 from ...wire import rules_to_json
 from .. import protocol as p
 from ..rating.rules import group_of
@@ -29,7 +30,7 @@ async def _call(room: Room, function: Any, *args: Any) -> stored.TournamentState
 def _registered(conn: Connection) -> Any:
     player = need_player(conn)
     if player.guest:
-        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, "tournaments are for registered players: register first")
+        raise p.Refusal(p.ErrorCode.NOT_SIGNED_IN, _("tournaments are for registered players: register first"))
     return player
 
 
@@ -61,7 +62,8 @@ async def enter(room: Room, conn: Connection, message: p.TournamentEnter) -> Non
     if message.partner is not None:
         partner = await room.db(room.store.player, message.partner)
         if partner is None or partner.guest:
-            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, f"no registered player is named {p.quote(message.partner)}")
+            raise p.Refusal(p.ErrorCode.NO_SUCH_PLAYER, _("no registered player is named {name}",
+                                                          name=p.quote(message.partner)))
     state = await _call(room, stored.enter, message.tournament, player, partner)
     conn.send(p.encode(tournament_message(state, message.id)))
     if state.state == "running":
@@ -83,5 +85,6 @@ async def start(room: Room, conn: Connection, message: p.TournamentStart) -> Non
 async def info(room: Room, conn: Connection, message: p.TournamentRequest) -> None:
     state = await room.db(stored.tournament, room.store, message.tournament)
     if state is None:
-        raise p.Refusal(p.ErrorCode.NO_SUCH_TOURNAMENT, f"there is no tournament {message.tournament}")
+        raise p.Refusal(p.ErrorCode.NO_SUCH_TOURNAMENT, _("there is no tournament {number}",
+                                                          number=message.tournament))
     conn.send(p.encode(tournament_message(state, message.id)))

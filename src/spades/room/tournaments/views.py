@@ -6,8 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...language import DEFAULT, N_, _, current, listed, n_, number
 from ...rules import Rules
-from ...seats import side_name
+from ...seats import side_words
 from ...tournament import duplicate, solo, swiss
 from .. import protocol as p
 from ..store import tournaments as stored
@@ -99,40 +100,61 @@ def duplicate_standings(state: TournamentState) -> list[p.StandingInfo]:
     return out
 
 
+def _tenths(value: float) -> str:
+    """A number to one decimal, as the language in force writes it: "52.3", "52,3"."""
+    if current() == DEFAULT:
+        return f"{value:.1f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, "0.0", locale=current())
+
+
 def tournament_text(state: TournamentState) -> str:
-    """Where the tournament stands, in a sentence."""
+    """Where the tournament stands, in a sentence (or two), in the language in force."""
     rounds = int(state.settings["rounds"])
+    name = state.name
     if state.settings.get("called_off"):
-        return f"{state.name} was called off: it had too few entries at its start time."
+        return _("{name} was called off: it had too few entries at its start time.", name=name)
     if state.state == "entry":
-        ready = sum(e.confirmed for e in state.entries)
-        kind = {"swiss": f"a Swiss of {rounds} round{'s' * (rounds != 1)}", "knockout": "a knockout",
-                "duplicate": "duplicate pairs"}.get(state.format, state.format)
-        return (f"{state.name}: {kind}, {ready} of {state.settings['entries']} entries in; directed by "
-                f"{state.director}.")
-    names = {e.number: " and ".join(e.players) for e in state.entries}
+        fields = {"name": name, "ready": sum(e.confirmed for e in state.entries), "entries": state.settings["entries"],
+                  "director": state.director}
+        if state.format == "swiss":
+            return n_("{name}: a Swiss of {n} round, {ready} of {entries} entries in; directed by {director}.",
+                      "{name}: a Swiss of {n} rounds, {ready} of {entries} entries in; directed by {director}.",
+                      rounds, **fields)
+        if state.format == "knockout":
+            return _("{name}: a knockout, {ready} of {entries} entries in; directed by {director}.", **fields)
+        if state.format == "duplicate":
+            return _("{name}: duplicate pairs, {ready} of {entries} entries in; directed by {director}.", **fields)
+        return _("{name}: {format}, {ready} of {entries} entries in; directed by {director}.", format=state.format,
+                 **fields)
+    names = {e.number: listed(list(e.players)) for e in state.entries}
+    at_round = _("{name}: round {round} of {rounds}.", name=name, round=state.round, rounds=rounds)
     if state.format == "duplicate":
         table = duplicate_standings(state)
         rules = Rules.preset("standard")
-        lead = "; ".join(f"{side_name(rules, 0 if s.direction == 'NS' else 1)}: {names.get(s.entry, s.entry)} "
-                         f"{s.percentage:.1f}%" for s in table if s.place == 1)
+        # Translators: a direction's leader: "North-South: Ada and Bob 62.5%".
+        lead = "; ".join(_("{side}: {names} {percentage}%", side=side_words(rules, 0 if s.direction == "NS" else 1),
+                           names=names.get(s.entry, str(s.entry)), percentage=_tenths(s.percentage or 0.0))
+                         for s in table if s.place == 1)
         if state.state == "over":
-            return f"{state.name} is over. Winners: {lead}."
-        return f"{state.name}: round {state.round} of {rounds}." + (f" Leading: {lead}." if lead else "")
+            return _("{name} is over. Winners: {lead}.", name=name, lead=lead)
+        return at_round + " " + _("Leading: {lead}.", lead=lead) if lead else at_round
     if state.format == "knockout":
-        _, champion = knockout_standings(state)
+        _rows, champion = knockout_standings(state)
         if champion is not None:
-            return f"{state.name} is over. The winners: {names.get(champion, champion)}."
-        return f"{state.name}: round {state.round} of {rounds}."
+            return _("{name} is over. The winners: {names}.", name=name, names=names.get(champion, str(champion)))
+        return at_round
     swiss_table = standings(state)
-    lead = ", ".join(f"{place}. {names.get(s.entry, s.entry)} {float(s.points):g}"
-                     for place, s in enumerate(swiss_table[:3], 1))
+    # Translators: a place in the standings: "1. Ada and Bob 3" (the place, the entry, its points).
+    lead = ", ".join(_("{place}. {names} {points}", place=place, names=names.get(s.entry, str(s.entry)),
+                       points=number(float(s.points))) for place, s in enumerate(swiss_table[:3], 1))
     if state.state == "over":
-        return f"{state.name} is over. Standings: {lead}."
-    return f"{state.name}: round {state.round} of {rounds}." + (f" Standings: {lead}." if lead else "")
+        return _("{name} is over. Standings: {lead}.", name=name, lead=lead)
+    return at_round + " " + _("Standings: {lead}.", lead=lead) if lead else at_round
 
 
-NOT_IN_A_TOURNAMENT = "This table is not part of a tournament."
+NOT_IN_A_TOURNAMENT = N_("This table is not part of a tournament.")  # in English; said with _()
 
 
 def tournament_summary(state: TournamentState) -> dict[str, Any]:
@@ -148,7 +170,7 @@ async def standings_answer(room: Any, table_id: int, name: str | None) -> str:
     tournament_id = await room.db(stored.tournament_of_table, room.store, table_id)
     state = None if tournament_id is None else await room.db(stored.tournament, room.store, tournament_id)
     if state is None:
-        return NOT_IN_A_TOURNAMENT
+        return _(NOT_IN_A_TOURNAMENT)
     return standings_line(state, name)
 
 
@@ -165,9 +187,11 @@ def standings_line(state: TournamentState, name: str | None) -> str:
     row = mine[0]
     among = sum(1 for s in message.standings if s.direction == row.direction)
     if row.percentage is not None:
-        return f"{text} Your place: {row.place} of {among}, {row.percentage:.1f}%."
-    points = f"{row.points:g} point" + ("" if row.points == 1 else "s")
-    return f"{text} Your place: {row.place} of {among}, {points}."
+        return f"{text} " + _("Your place: {place} of {among}, {percentage}%.", place=row.place, among=among,
+                              percentage=_tenths(row.percentage))
+    count = int(row.points) if float(row.points).is_integer() else 2  # half a point takes the plural
+    return f"{text} " + n_("Your place: {place} of {among}, {n} point.", "Your place: {place} of {among}, {n} points.",
+                           count, place=row.place, among=among, n=number(row.points))
 
 
 def tournament_message(state: TournamentState, reply_to: int | None = None) -> p.Tournament:

@@ -8,10 +8,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import nearest
+from ..language import LANGUAGES, N_, NAMES, _
 from ..rules import OPTION_CHOICES, OPTION_HELP, VARIANTS, Rules, RulesError, unknown_name
 from ..seats import seat_letters, seat_name
 
 STRENGTH = ("random", "easy", "normal", "hard")
+# The refusals of the argparse types below, which name their choices: the parser says them as they are, without
+# sending the player to --help for the choices (see cli.Parser).
+NAMED_CHOICES: set[str] = set()
 
 
 def named(text: str, names: Sequence[str]) -> str | None:
@@ -28,23 +32,74 @@ def _key(text: str) -> str:
     return text.strip().casefold().replace("-", "_")
 
 
-def guess(text: str, names: Sequence[str]) -> str:
-    """" (did you mean 'hard'?)" for a misspelt name, or "" when none is near."""
+def guess(text: str, names: Sequence[str]) -> str | None:
+    """The name a misspelt one was probably meant to be, quoted (``'hard'``), or None when none is near."""
     near = nearest(text.strip(), names)
-    return f" (did you mean {near!r}?)" if near else ""
+    return repr(near) if near else None
+
+
+def kind_words(kind: str) -> str:
+    """A list's kind in the language in force ("a variant", "a rating group")."""
+    return _(kind)
+
+
+def not_one_of(text: str, kind: str, names: Sequence[str]) -> str:
+    """"'foo' is not a variant (did you mean 'whiz'?); choose standard, whiz, ...": a word not among ``names``."""
+    near = guess(text, names)
+    if near is not None:
+        # Translators: {what} is a kind of thing with its article ("a variant"), {choices} the names to type.
+        return _("{value} is not {what} (did you mean {near}?); choose {choices}", value=repr(text),
+                 what=kind_words(kind), near=near, choices=", ".join(names))
+    return _("{value} is not {what}; choose {choices}", value=repr(text), what=kind_words(kind),
+             choices=", ".join(names))
 
 
 def one_of(kind: str, names: Sequence[str]) -> Callable[[str], str]:
     """An argparse ``type`` for a closed list, taking a name in any case, refusing a wrong word in one line that
-    names the choices (``'foo' is not a variant; choose standard, whiz, ...``) and the nearest of them."""
+    names the choices (``'foo' is not a variant; choose standard, whiz, ...``) and the nearest of them. ``kind``
+    is marked for the catalogue where the list is named (``N_("a variant")``) and said in the language in force."""
 
     def check(text: str) -> str:
         found = named(text, names)
         if found is None:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}{guess(text, names)}; choose {', '.join(names)}")
+            refusal = not_one_of(text, kind, names)
+            NAMED_CHOICES.add(refusal)
+            raise argparse.ArgumentTypeError(refusal)
         return found
 
     return check
+
+
+def language_named(text: str) -> str | None:
+    """The language ``text`` names: its code (``fr``), a locale or tag (``fr_FR.UTF-8``, ``es-419``) or its own
+    name (``Français``, ``francais``), in any case; None when it names none the program speaks."""
+    word = text.strip().casefold()
+    for code, name in NAMES.items():
+        plain = name.casefold().replace("ñ", "n").replace("ç", "c")
+        if word in (name.casefold(), plain):
+            return code
+    code = word.replace("-", "_").split("_")[0].split(".")[0]
+    return code if code in LANGUAGES else None
+
+
+def language_code(text: str) -> str:
+    """``--lang``'s argparse ``type``: the language's code, or a refusal naming the languages."""
+    found = language_named(text)
+    if found is None:
+        choices = ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES)
+        refusal = _("{value} is not a language the program speaks; choose {choices}", value=repr(text),
+                    choices=choices)
+        NAMED_CHOICES.add(refusal)
+        raise argparse.ArgumentTypeError(refusal)
+    return found
+
+
+def add_language_argument(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """``--lang``: the language of every word said, kept for later runs. A command's own ``--lang`` leaves the
+    value given before the command alone when it is not given (its default is no attribute at all)."""
+    parser.add_argument("--lang", type=language_code, metavar="LANG", default=None if top else argparse.SUPPRESS,
+                        help=_("the language of every word said: en (English), es (Español) or fr (Français), "
+                               "kept for later runs (default: the one kept, else the system's language)"))
 
 
 def level_named(text: str, what: str = "", also: Sequence[str] = ()) -> str:
@@ -56,9 +111,19 @@ def level_named(text: str, what: str = "", also: Sequence[str] = ()) -> str:
     levels = (*level_names(), *(p for p in PLANNED if p not in level_names()), *also)
     found = named(text, levels)
     if found is None:
-        raise CommandError(f"{what}unknown bot level {text.strip()!r}{guess(text, levels)}; the levels are "
-                           f"{', '.join((*level_names(), *also))}")
+        raise CommandError(unknown_level(text.strip(), levels, ", ".join((*level_names(), *also)), what))
     return found
+
+
+def unknown_level(level: str, levels: Sequence[str], said: str, what: str = "") -> str:
+    """"--bots: unknown bot level 'hrad' (did you mean 'hard'?); the levels are ...": ``said`` lists the levels,
+    ``what`` (a flag and a colon, or nothing) comes first."""
+    near = guess(level, levels)
+    if near is not None:
+        # Translators: {what} is empty or an option and a colon ("--bots: "); {levels} the levels to type.
+        return _("{what}unknown bot level {level} (did you mean {near}?); the levels are {levels}", what=what,
+                 level=repr(level), near=near, levels=said)
+    return _("{what}unknown bot level {level}; the levels are {levels}", what=what, level=repr(level), levels=said)
 
 
 def level_names() -> tuple[str, ...]:
@@ -79,22 +144,23 @@ def seat_named(text: str, players: int) -> int | None:
     return None
 
 
-def seat_guess(text: str, players: int) -> str:
-    """" (did you mean 'SW'?)" for a misspelt seat of a table of ``players``, or ""."""
+def seat_guess(text: str, players: int) -> str | None:
+    """The letters of the seat a misspelt one of a table of ``players`` was probably meant to be, quoted
+    (``'SW'``), or None."""
     letters = seat_letters(players)
     names = [*letters, *(seat_name(seat, players) for seat in range(players))]
     near = nearest(text.strip(), names)
     if near is None:
-        return ""
-    return f" (did you mean {letters[names.index(near) % players]!r}?)"
+        return None
+    return repr(letters[names.index(near) % players])
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", default="standard", type=one_of("a variant", VARIANTS), choices=VARIANTS,
-                        help="which Spades (default standard)")
+    parser.add_argument("--variant", default="standard", type=one_of(N_("a variant"), VARIANTS), choices=VARIANTS,
+                        help=_("which Spades (default standard)"))
     parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
-                        help="a rule option, such as target=300 or blind_nil=true (repeatable); "
-                             "`spades rules` lists them")
+                        help=_("a rule option, such as target=300 or blind_nil=true (repeatable); `spades rules` "
+                               "lists them"))
 
 
 def parse_value(text: str) -> Any:
@@ -119,7 +185,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         key = named(key, tuple(OPTION_HELP)) or key.strip().replace("-", "_")
         if not sep or not key:
-            raise CommandError(f"option {pair!r} is not of the form name=value")
+            raise CommandError(_("option {pair} is not of the form name=value", pair=repr(pair)))
         if key not in OPTION_HELP:
             raise CommandError(unknown_name("option", key, OPTION_HELP))
         parsed = parse_value(value)
@@ -127,8 +193,12 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         if choices is not None and isinstance(parsed, str):
             parsed = named(parsed, choices) or parsed
             if parsed not in choices:
-                raise CommandError(f"option {key}: {value.strip()!r} is not one of {', '.join(choices)}"
-                                   f"{guess(value, choices)}")
+                near = guess(value, choices)
+                if near is not None:
+                    raise CommandError(_("option {key}: {value} is not one of {choices} (did you mean {near}?)",
+                                         key=key, value=repr(value.strip()), choices=", ".join(choices), near=near))
+                raise CommandError(_("option {key}: {value} is not one of {choices}", key=key,
+                                     value=repr(value.strip()), choices=", ".join(choices)))
         if key == "lose_at" and parsed is False:
             parsed = None  # "off" means no lose_at, not a score of False
         options[key] = parsed

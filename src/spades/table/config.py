@@ -1,5 +1,9 @@
 """Settings the player chose once and expects to find again: kept in a small TOML file in the user's config
-directory (or ``SPADES_CONFIG_DIR``, which the tests point at a temporary directory)."""
+directory (or ``SPADES_CONFIG_DIR``, which the tests point at a temporary directory).
+
+The language (``language``: en, es or fr; empty until the player chooses one with ``--lang``) is kept here too, so
+that it is found again before anything is said; a file written before it existed has no such line and loads as
+ever. ``--forget`` forgets the table's settings but keeps the language: only ``--lang`` changes it."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from typing import Any
 import platformdirs
 
 from ..files import FileTrouble, read_text
+from ..language import LANGUAGES, N_, _, number
 
 VERBOSITY = ("all", "tricks")
 SPEECH = ("auto", "screenreader", "none")
@@ -27,6 +32,7 @@ class Settings:
     partner: str = "normal"
     opponents: str = "normal"
     bell: bool = False  # the terminal's bell with "your turn"
+    language: str = ""  # en, es or fr, as --lang chose it; "": not chosen (the system's locale decides)
 
     def update(self, values: dict[str, Any]) -> list[str]:
         """Take the known, well-typed values; return a note for each one that was not."""
@@ -39,8 +45,10 @@ class Settings:
             if isinstance(current, float) and isinstance(value, int | float) and not isinstance(value, bool):
                 value = float(value)
             if type(value) is not type(current) or (field.name == "verbosity" and value not in VERBOSITY) or (
-                    field.name == "speech" and value not in SPEECH) or (isinstance(value, float) and value < 0):
-                notes.append(f"setting {field.name} = {value!r} is not valid; using {current!r}")
+                    field.name == "speech" and value not in SPEECH) or (isinstance(value, float) and value < 0) or (
+                    field.name == "language" and value not in ("", *LANGUAGES)):
+                notes.append(_("setting {name} = {value} is not valid; using {current}", name=field.name,
+                               value=repr(value), current=repr(current)))
                 continue
             setattr(self, field.name, value)
         return notes
@@ -63,9 +71,11 @@ def load_settings() -> tuple[Settings, list[str]]:
     try:
         data = tomllib.loads(read_text(path, "a settings file"))
     except FileTrouble as error:
-        return settings, [f"{error}; using the defaults"]
+        # Translators: {problem} says what is wrong with the settings file, a clause of its own.
+        return settings, [_("{problem}; using the defaults", problem=error)]
     except tomllib.TOMLDecodeError as error:
-        return settings, [f"the settings file {path} is not TOML ({error}); using the defaults"]
+        return settings, [_("the settings file {path} is not TOML ({error}); using the defaults", path=path,
+                            error=error)]
     return settings, settings.update(data)
 
 
@@ -101,22 +111,25 @@ def choose_settings(given: dict[str, Any], keep: bool, forget: bool, keys: tuple
     this game; ``keep`` (--remember) writes the flags given, ``forget`` (--forget) first removes what was kept.
     ``keys``: the settings the command uses, which are the ones it can say were remembered."""
     settings, notes = load_settings()
-    lines = [f"Note: {note}." for note in notes]
+    lines = [_("Note: {note}.", note=note) for note in notes]
     if forget:
+        language = settings.language  # the player's language stays: only --lang changes it
         config_path().unlink(missing_ok=True)
-        settings = Settings()
-        lines = ["The remembered settings are forgotten; the defaults apply."]
+        settings = Settings(language=language)
+        if language:
+            save_settings(settings)
+        lines = [_("The remembered settings are forgotten; the defaults apply.")]
     default = Settings()
     remembered = {key: getattr(settings, key) for key in keys
                   if key not in given and getattr(settings, key) != getattr(default, key)}
     if keep:
         if given:
-            stored, _ = load_settings()
+            stored, _notes = load_settings()
             stored.update(given)
             save_settings(stored)
-            lines.append(f"Remembered for later games: {settings_words(given)}.")
+            lines.append(_("Remembered for later games: {settings}.", settings=settings_words(given)))
         else:
-            lines.append("Nothing to remember: give --remember with the settings to keep, such as --pace 0.3.")
+            lines.append(_("Nothing to remember: give --remember with the settings to keep, such as --pace 0.3."))
     settings.update(given)
     return Chosen(settings, given, remembered, lines)
 
@@ -125,8 +138,15 @@ def remembered_line(remembered: dict[str, Any]) -> str:
     """What a table says of the settings it took from an earlier game ("" when none)."""
     if not remembered:
         return ""
-    return (f"Remembered from an earlier game: {settings_words(remembered)}. A flag changes one for this game; "
-            "--forget goes back to the defaults.")
+    return _("Remembered from an earlier game: {settings}. A flag changes one for this game; --forget goes back to "
+             "the defaults.", settings=settings_words(remembered))
+
+
+# Each setting's spoken name; its values are said as typed after its flag (all, tricks, hard), which is what the
+# player types to change them.
+SETTING_WORDS = {"verbosity": N_("verbosity"), "pace": N_("pace"), "trick_pace": N_("trick pace"),
+                 "speech": N_("speech"), "partner": N_("partner"), "opponents": N_("opponents"), "bell": N_("bell"),
+                 "language": N_("language")}
 
 
 def settings_words(values: dict[str, Any]) -> str:
@@ -134,18 +154,19 @@ def settings_words(values: dict[str, Any]) -> str:
     words = []
     for key, value in values.items():
         if isinstance(value, bool):
-            text = "on" if value else "off"
+            text = _("on") if value else _("off")
         elif isinstance(value, float):
-            text = f"{value:g} seconds"
+            text = _("{seconds} seconds", seconds=number(value))
         else:
             text = str(value)
-        words.append(f"{key.replace('_', ' ')} {text}")
+        # Translators: a setting and its value, as in "pace 0.3 seconds" or "bell on".
+        words.append(_("{setting} {value}", setting=_(SETTING_WORDS.get(key, key.replace("_", " "))), value=text))
     return ", ".join(words)
 
 
 def remember(key: str, value: Any) -> None:
     """Keep one setting for later games (the table's v key), leaving the others as they were kept: the flags of
     this game alone are not written with it."""
-    stored, _ = load_settings()
+    stored, _notes = load_settings()
     stored.update({key: value})
     save_settings(stored)

@@ -13,31 +13,39 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from ..language import N_, _
 from ..words.keymap import CHAT_KEYS, PHRASES
 from .governance import Ask, Governance, RoomLink
 
 __all__ = ["EARLIER", "LOCAL", "ChatLink", "Talk", "chat_line"]
 
-LOCAL = "Chat is for the tables of the online room (spades join); this game is yours alone."
-OPENED = "Chat: type your message; Enter sends it, Escape closes."
-CLOSED = "Chat closed."
-EARLIER = "Earlier: "
-PHRASE_LIST = "Quick phrases: " + ", ".join(f"{n} {phrase}" for n, phrase in enumerate(PHRASES, 1)) + \
-    ". Press its number."
-TAKEN_BACK = "Report taken back."
-COMMANDS = ("The chat line's commands: /mute NAME, /unmute NAME, /report NAME why, /friend NAME, /unfriend NAME, "
-            "/block NAME, /unblock NAME, /invite NAME and a seat; for the table's owner /remove NAME, /chat on, off or "
-            "between, /spectators on or off; for moderators /warn, /mute N MINUTES, /suspend N MINUTES, /ban, /close, "
-            "/void, /dismiss with a report's number and why, /lift NAME why. A name of several words goes in quotes.")
+LOCAL = N_("Chat is for the tables of the online room (spades join); this game is yours alone.")
+OPENED = N_("Chat: type your message; Enter sends it, Escape closes.")
+CLOSED = N_("Chat closed.")
+# Translators: put before a chat line said again (read back, or sent on coming to the table): "Earlier: Bob: hi".
+EARLIER = N_("Earlier: ")
+TAKEN_BACK = N_("Report taken back.")
+COMMANDS = N_("The chat line's commands: /mute NAME, /unmute NAME, /report NAME why, /friend NAME, /unfriend NAME, "
+              "/block NAME, /unblock NAME, /invite NAME and a seat; for the table's owner /remove NAME, /chat on, off "
+              "or between, /spectators on or off; for moderators /warn, /mute N MINUTES, /suspend N MINUTES, /ban, "
+              "/close, /void, /dismiss with a report's number and why, /lift NAME why. A name of several words goes "
+              "in quotes.")
 MODES = {"on": "on", "off": "off", "between": "between_hands"}
 SWITCH = {"on": True, "off": False}
 
 
+def phrase_list() -> str:
+    """The quick phrases offered by p, each with its number, in the language in force."""
+    phrases = ", ".join(f"{number} {_(phrase)}" for number, phrase in enumerate(PHRASES, 1))
+    return _("Quick phrases: {phrases}. Press its number.", phrases=phrases)
+
+
 def chat_line(message: dict[str, Any], earlier: bool = False) -> str:
     """A chat message as it is said: "Bob: nice play" ("Bob, watching: ..." for a spectator's); one said before,
-    read back or sent on coming to the table, "Earlier: Bob: nice play", so that it never sounds new."""
-    who = f"{message['name']}, watching" if message.get("spectator") else str(message["name"])
-    return f"{EARLIER if earlier else ''}{who}: {message['text']}"
+    read back or sent on coming to the table, "Earlier: Bob: nice play", so that it never sounds new (the session
+    knows such a line by the label ``_(EARLIER)`` it starts with)."""
+    who = _("{name}, watching", name=message["name"]) if message.get("spectator") else str(message["name"])
+    return f"{_(EARLIER) if earlier else ''}{who}: {message['text']}"
 
 
 @runtime_checkable
@@ -77,20 +85,20 @@ class Talk:
         if self.phrases:
             self.phrases = False
             if key.isdigit() and 1 <= int(key) <= len(PHRASES):
-                self.send(PHRASES[int(key) - 1])
+                self.send(_(PHRASES[int(key) - 1]))  # said as the player would have typed it, in their language
             else:
-                self.out("Quick phrases closed.", interrupt=True)
+                self.out(_("Quick phrases closed."), interrupt=True)
             return True
         if does not in CHAT_KEYS:
             return False
         if self.link is None:
-            self.out(LOCAL, interrupt=True)
+            self.out(_(LOCAL), interrupt=True)
         elif does == "chat":
             self.line = ""
-            self.out(OPENED, interrupt=True)
+            self.out(_(OPENED), interrupt=True)
         elif does == "phrases":
             self.phrases = True
-            self.out(PHRASE_LIST, interrupt=True)
+            self.out(phrase_list(), interrupt=True)
         elif does == "chat log":
             self.read_back()
         else:
@@ -101,7 +109,7 @@ class Talk:
         """``!``, Shift+F, Shift+A and Shift+O: reports, friends, invitations, the moderators' queue."""
         room = self.room
         if room is None:
-            self.out("That key is for the tables of the online room.", interrupt=True)
+            self.out(_("That key is for the tables of the online room."), interrupt=True)
         elif does == "report":
             self.ask(room.report_last())
         elif does == "friends":
@@ -139,10 +147,10 @@ class Talk:
             elif text:
                 self.send(text)
             else:
-                self.out(CLOSED, interrupt=True)
+                self.out(_(CLOSED), interrupt=True)
         elif key == "escape":
             self.line = None
-            self.out(CLOSED if self.reporting is None else TAKEN_BACK, interrupt=True)
+            self.out(_(CLOSED) if self.reporting is None else _(TAKEN_BACK), interrupt=True)
             self.reporting = None
         elif key == "backspace":
             self.line = self.line[:-1]
@@ -161,7 +169,7 @@ class Talk:
             return True
         if self.phrases:
             return self.key(text[:1] or "enter", None)
-        word, _, rest = text.partition(" ")
+        word, _space, rest = text.partition(" ")
         if text.startswith("/") and self.link is not None:
             self.send(text)
             return True
@@ -171,11 +179,11 @@ class Talk:
         if word.lower() != "say":
             return False
         if self.link is None:
-            self.out(LOCAL, interrupt=True)
+            self.out(_(LOCAL), interrupt=True)
         elif rest.strip():
             self.send(rest.strip())
         else:
-            self.out("Say what? Type say, then your message.", interrupt=True)
+            self.out(_("Say what? Type say, then your message."), interrupt=True)
         return True
 
     def read_back(self) -> None:
@@ -184,14 +192,14 @@ class Talk:
         if isinstance(lines, str):
             self.out(lines, interrupt=True)
             return
-        for line in lines or ["No chat messages yet."]:
+        for line in lines or [_("No chat messages yet.")]:
             self.out(line, interrupt=True, remember=False)
 
     def send(self, text: str) -> None:
         """Send a message, or do a command of the chat line; what went wrong is said."""
         assert self.link is not None
         if text.startswith("/"):
-            word, _, rest = text[1:].partition(" ")
+            word, _space, rest = text[1:].partition(" ")
             room = self.room.command(word.lower(), rest.strip()) if self.room is not None else None
             if isinstance(room, Ask):
                 self.ask(room)
@@ -203,11 +211,11 @@ class Talk:
         refused = self.link.chat(text)
         if refused is not None:  # the room's reason, a sentence of its own at times ("You are muted ...")
             reason = "y" + refused[1:] if refused.startswith("You ") else refused
-            self.out(f"Not sent: {reason.rstrip('.')}.", interrupt=True)
+            self.out(_("Not sent: {reason}.", reason=reason.rstrip(".")), interrupt=True)
 
     def command(self, text: str) -> str:
         assert self.link is not None
-        word, _, rest = text[1:].partition(" ")
+        word, _space, rest = text[1:].partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("mute", "unmute") and rest:
             return self.link.request_words({"type": "mute", "name": rest, "muted": word == "mute"})
@@ -217,4 +225,4 @@ class Talk:
             return self.link.request_words({"type": "chat_settings", "chat": MODES[rest.lower()]})
         if word == "spectators" and rest.lower() in SWITCH:
             return self.link.request_words({"type": "chat_settings", "spectator_chat": SWITCH[rest.lower()]})
-        return COMMANDS
+        return _(COMMANDS)

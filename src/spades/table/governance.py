@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from ..seats import SEAT_LETTERS, SEAT_NAMES
+from ..language import N_, _, listed, n_
+from ..seats import SEAT_LETTERS, SEAT_NAMES, seat_words
 
 __all__ = ["ACTS", "Ask", "Governance", "RoomLink", "friends_lines", "report_lines", "reports_lines",
            "split_name"]
@@ -24,10 +25,10 @@ __all__ = ["ACTS", "Ask", "Governance", "RoomLink", "friends_lines", "report_lin
 ACTS = ("warn", "mute", "suspend", "ban", "close", "void", "dismiss", "lift")
 TIMED = ("mute", "suspend")  # the acts that last so many minutes
 FRIEND_ACTS = {"friend": "ask", "unfriend": "remove", "decline": "decline"}
-MODERATOR_COMMANDS = ("/warn, /mute N MINUTES, /suspend N MINUTES, /ban, /close, /void or /dismiss with a report's "
-                      "number, then why; /lift NAME why")
-NO_LINE = ("No chat line of another person has been heard here yet. To report a player, type /report NAME and why "
-           "in the chat line (Space).")
+MODERATOR_COMMANDS = N_("/warn, /mute N MINUTES, /suspend N MINUTES, /ban, /close, /void or /dismiss with a "
+                        "report's number, then why; /lift NAME why")
+NO_LINE = N_("No chat line of another person has been heard here yet. To report a player, type /report NAME and why "
+             "in the chat line (Space).")
 QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d"}
 
 
@@ -69,12 +70,13 @@ def split_name(text: str, known: Iterable[str]) -> tuple[str, str]:
 
 
 def seat_of(word: str, players: int) -> int | None:
-    """A seat as typed: its name or letters in any case, or its number."""
+    """A seat as typed: its name (in English or as said in the language in force) or letters in any case, or its
+    number."""
     word = word.strip().casefold()
     if word.isdigit():
         return int(word) if int(word) < players else None
     for seat, (name, letters) in enumerate(zip(SEAT_NAMES[players], SEAT_LETTERS[players], strict=True)):
-        if word in (name.casefold(), letters.casefold()):
+        if word in (name.casefold(), letters.casefold(), seat_words(seat, players).casefold()):
             return seat
     return None
 
@@ -85,9 +87,14 @@ def said(lines: list[dict[str, Any]]) -> str:
     parts = []
     last = None
     for line in lines:
-        who = "" if line.get("name") == last else f"{line.get('name')}, "
-        parts.append(f"{who}{'reported' if line.get('reported') else 'earlier'}: {line.get('text')}")
-        last = line.get("name")
+        name, text = line.get("name"), line.get("text")
+        if name == last:
+            parts.append(_("reported: {text}", text=text) if line.get("reported") else _("earlier: {text}", text=text))
+        elif line.get("reported"):
+            parts.append(_("{name}, reported: {text}", name=name, text=text))
+        else:
+            parts.append(_("{name}, earlier: {text}", name=name, text=text))
+        last = name
     return "; ".join(parts)
 
 
@@ -101,30 +108,32 @@ def report_lines(entry: dict[str, Any]) -> list[str]:
 
 def reports_lines(queue: dict[str, Any]) -> list[str]:
     """The open reports (the room's ``reports``), oldest first, and how to act on them."""
-    listed = list(queue.get("reports") or [])
-    total = int(queue.get("open") or len(listed))
-    if not listed:
-        return ["No open reports."]
-    if total > len(listed):
-        head = f"{total} open reports; the oldest {len(listed)}:"
+    shown = list(queue.get("reports") or [])
+    total = int(queue.get("open") or len(shown))
+    if not shown:
+        return [_("No open reports.")]
+    if total > len(shown):
+        head = n_("{n} open report; the oldest {shown}:", "{n} open reports; the oldest {shown}:", total,
+                  shown=len(shown))
     else:
-        head = "1 open report:" if total == 1 else f"{total} open reports, oldest first:"
+        head = n_("{n} open report:", "{n} open reports, oldest first:", total)
     lines = [head]
-    for entry in listed:
+    for entry in shown:
         lines.extend(report_lines(entry))
-    lines.append(f"In the chat line: {MODERATOR_COMMANDS}.")
+    lines.append(_("In the chat line: {commands}.", commands=_(MODERATOR_COMMANDS)))
     return lines
 
 
 def friends_lines(reply: dict[str, Any]) -> list[str]:
     """The friends list (the room's ``friends``): where each friend is, then the requests waiting either way."""
     lines = [str(friend["text"]) for friend in reply.get("friends") or []]
-    lines.extend(f"{name} asks to be your friend: /friend {name} accepts." for name in reply.get("asked_by") or [])
-    asking = list(reply.get("asking") or [])
+    lines.extend(_("{name} asks to be your friend: /friend {name} accepts.", name=name)
+                 for name in reply.get("asked_by") or [])
+    asking = [str(name) for name in reply.get("asking") or []]
     if asking:
-        lines.append(f"You asked {' and '.join(asking)} to be your friend{'s' if len(asking) > 1 else ''}; "
-                     "no answer yet.")
-    return lines or ["You have no friends at this room yet: /friend NAME in the chat line asks a player."]
+        lines.append(n_("You asked {names} to be your friend; no answer yet.",
+                        "You asked {names} to be your friends; no answer yet.", len(asking), names=listed(asking)))
+    return lines or [_("You have no friends at this room yet: /friend NAME in the chat line asks a player.")]
 
 
 def sentence(text: str) -> str:
@@ -153,15 +162,17 @@ class Governance:
         """``!``: the report of the last line heard, to be given its reason; or why there is none."""
         heard = self.link.last_heard
         if heard is None:
-            return NO_LINE
+            return _(NO_LINE)
         message = {"type": "report", "name": heard["name"], "table": heard.get("table"), "seq": heard["seq"]}
-        return Ask(message, f"Report {heard['name']}'s line \"{heard['text']}\": why? (Enter sends, Escape takes "
-                            "it back)")
+        return Ask(message, _("Report {name}'s line \"{text}\": why? (Enter sends, Escape takes it back)",
+                              name=heard["name"], text=heard["text"]))
 
     def report(self, message: dict[str, Any], reason: str) -> str:
         """Send the report with its reason: the room's answer, or why it was not sent."""
         reply = self.link.request({**message, "reason": reason.strip()})
-        return f"Not reported: {reply.rstrip('.')}." if isinstance(reply, str) else str(reply.get("text"))
+        if isinstance(reply, str):
+            return _("Not reported: {reason}.", reason=reply.rstrip("."))
+        return str(reply.get("text"))
 
     def friends(self) -> list[str]:
         reply = self.ask({"type": "friends"})
@@ -182,10 +193,11 @@ class Governance:
         """Shift+A where the player cannot move to another table (waiting in the queue): how to take it."""
         invitation = self.link.invitation
         if invitation is None:
-            return "No invitation to accept."
+            return _("No invitation to accept.")
         seat = invitation.get("seat")
         command = self.link.join_command(invitation.get("table")) + (f" --seat {seat}" if seat is not None else "")
-        return f"To take {invitation.get('name')}'s invitation, leave here first with q, then: {command}"
+        return _("To take {name}'s invitation, leave here first with q, then: {command}", name=invitation.get("name"),
+                 command=command)
 
     # -- the chat line's commands -------------------------------------------------------------------------------
     def command(self, word: str, rest: str) -> Ask | str | None:
@@ -195,7 +207,8 @@ class Governance:
         if word == "report":
             return self._report(rest)
         if word in FRIEND_ACTS:
-            return self._friend(FRIEND_ACTS[word], rest) if rest else f"Type /{word} and a player's name."
+            return self._friend(FRIEND_ACTS[word], rest) if rest else _("Type /{command} and a player's name.",
+                                                                           command=word)
         if word in ("block", "unblock"):
             return self._block(word == "block", rest)
         if word == "invite":
@@ -213,11 +226,11 @@ class Governance:
 
     def _report(self, rest: str) -> Ask | str:
         if not rest:
-            return "Type /report, a player's name, then why."
+            return _("Type /report, a player's name, then why.")
         name, reason = split_name(rest, self.names())
         message = {"type": "report", "name": name, "table": self.link.table, "seq": None}
         if not reason:
-            return Ask(message, f"Report {name}: why? (Enter sends, Escape takes it back)")
+            return Ask(message, _("Report {name}: why? (Enter sends, Escape takes it back)", name=name))
         return self.report(message, reason)
 
     def _friend(self, act: str, rest: str) -> str:
@@ -230,12 +243,12 @@ class Governance:
         self.known.update(friends.values())
         key = name.casefold()
         if act == "ask" and key in friends:
-            return f"{friends[key]} and you are friends now."
+            return _("{name} and you are friends now.", name=friends[key])
         if act == "ask" and key in asking:
-            return f"You asked {asking[key]} to be your friend; you will hear when they accept."
+            return _("You asked {name} to be your friend; you will hear when they accept.", name=asking[key])
         if act == "decline":
-            return f"You declined {name}'s request."
-        return f"{name} is not among your friends now." if act == "remove" else "Done."
+            return _("You declined {name}'s request.", name=name)
+        return _("{name} is not among your friends now.", name=name) if act == "remove" else _("Done.")
 
     def _block(self, block: bool, rest: str) -> str:
         name = (split_name(rest, self.names())[0] if rest[:1] in QUOTES else rest.strip()) or None
@@ -244,17 +257,17 @@ class Governance:
             return reply
         names = [str(n) for n in reply.get("names") or []]
         if name is None:
-            return f"You block {', '.join(names)}." if names else "You block no one."
+            return _("You block {names}.", names=", ".join(names)) if names else _("You block no one.")
         if block:
-            return f"You block {name}; they are not told."
-        return f"You no longer block {name}."
+            return _("You block {name}; they are not told.", name=name)
+        return _("You no longer block {name}.", name=name)
 
     def _invite(self, rest: str) -> str:
         table, players = self.link.table, self.link.table_players()
         if table is None or players is None:
-            return "You invite a friend to the table you sit at; you are at no table now."
+            return _("You invite a friend to the table you sit at; you are at no table now.")
         if not rest:
-            return "Type /invite, a friend's name, and if you like a seat (its name or number)."
+            return _("Type /invite, a friend's name, and if you like a seat (its name or number).")
         name, seat = rest.strip(), None
         words = name.rsplit(" ", 1)
         if len(words) == 2 and rest[:1] not in QUOTES and (found := seat_of(words[1], players)) is not None:
@@ -264,15 +277,15 @@ class Governance:
             seat = seat_of(tail, players) if tail else None
             if tail and seat is None:
                 seats = ", ".join(SEAT_LETTERS[players])
-                return f"'{tail}' is not a seat at this table; the seats are {seats} (or 0 to {players - 1})."
+                return _("'{seat}' is not a seat at this table; the seats are {seats} (or 0 to {last}).", seat=tail,
+                         seats=seats, last=players - 1)
         reply = self.ask({"type": "invite", "table": table, "name": name, **({} if seat is None else {"seat": seat})})
         return reply if isinstance(reply, str) else str(reply.get("text"))
 
     def _moderate(self, act: str, rest: str) -> str:
-        usage = {"lift": "/lift NAME why", "mute": "/mute N MINUTES why", "suspend": "/suspend N MINUTES why"}.get(
-            act, f"/{act} N why") + " (N: a report's number" + ("" if act == "lift" else ", or a player's name") + ")"
+        usage = moderator_usage(act)
         if not rest:
-            return f"Type {usage}."
+            return _("Type {usage}.", usage=usage)
         number = re.match(r"^(\d+)(?:\s+|$)(.*)$", rest)
         message: dict[str, Any] = {"type": "moderate", "act": act}
         if number is not None and act != "lift":
@@ -280,11 +293,23 @@ class Governance:
         else:
             message["name"], rest = split_name(rest, self.names())
         if act in TIMED:
-            minutes, _, rest = rest.partition(" ")
+            minutes, _space, rest = rest.partition(" ")
             if not minutes.isdigit():
-                return f"Say for how many minutes: {usage}."
+                return _("Say for how many minutes: {usage}.", usage=usage)
             message["minutes"] = int(minutes)
         if not rest.strip():
-            return f"Say why, in words the player is told: {usage}."
+            return _("Say why, in words the player is told: {usage}.", usage=usage)
         reply = self.ask({**message, "reason": rest.strip()})
         return reply if isinstance(reply, str) else str(reply.get("text"))
+
+
+def moderator_usage(act: str) -> str:
+    """How a moderator's command is typed: "/mute N MINUTES why (N: a report's number, or a player's name)"."""
+    if act == "lift":
+        return _("/lift NAME why (N: a report's number)")
+    if act == "mute":
+        return _("/mute N MINUTES why (N: a report's number, or a player's name)")
+    if act == "suspend":
+        return _("/suspend N MINUTES why (N: a report's number, or a player's name)")
+    # Translators: {command} is the command's word as typed: warn, ban, close, void or dismiss.
+    return _("/{command} N why (N: a report's number, or a player's name)", command=act)

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Protocol, TextIO
 
+from ..language import _
+
 # The sequences terminals send for the keys of KEYS.md, in both the normal and the "application" cursor modes.
 SEQUENCES: dict[str, str] = {
     "[A": "up", "[B": "down", "[C": "right", "[D": "left",
@@ -37,9 +39,9 @@ def key_name(key: str) -> str:
         if key.isprintable():
             return key
         code = ord(key)
-        return f"Ctrl+{chr(code + 64)}" if code < 32 else f"The key {code:#x}"
+        return f"Ctrl+{chr(code + 64)}" if code < 32 else _("The key {code}", code=format(code, "#x"))
     if key == "unknown":
-        return "That key"
+        return _("That key")
     return "+".join(" ".join(word.capitalize() for word in part.split(" ")) for part in key.split("+"))
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..language import N_, _, current, n_
 from ..room.protocol.ratings import RATING_GROUPS
 
 __all__ = ["GROUP_WORDS", "BoardRefused", "board_lines", "fetch_board"]
 
-_WORDS = {"partnership": "partnership", "solo": "solo", "two_player": "two-player", "solo_3": "three-player solo",
-          "solo_5": "five-player solo", "solo_6": "six-player solo", "partnership_6": "six-player partnership",
-          "teams_6": "six-player teams of three"}
+_WORDS = {"partnership": N_("partnership"), "solo": N_("solo"), "two_player": N_("two-player"),
+          "solo_3": N_("three-player solo"), "solo_5": N_("five-player solo"), "solo_6": N_("six-player solo"),
+          "partnership_6": N_("six-player partnership"), "teams_6": N_("six-player teams of three")}
 # The room's own list of groups, each with its words: a group the room adds without words here fails at import,
 # so that ``spades join --leaderboard`` never refuses a group ``spades ratings`` and /api/leaderboard take.
 GROUP_WORDS = {group: _WORDS[group] for group in RATING_GROUPS}
@@ -20,16 +21,21 @@ GROUP_WORDS = {group: _WORDS[group] for group in RATING_GROUPS}
 
 def board_lines(group: str, rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """The heading line, then "1. Ada: rating 12.4, 14 games." for each row (a tie says so)."""
-    words = GROUP_WORDS.get(group, group)
+    words = _(GROUP_WORDS[group]) if group in GROUP_WORDS else group
     if not rows:
-        return [f"The {words} leaderboard is empty: no one has a rated {words} game yet."]
-    lines = [f"The {words} leaderboard: {len(rows)} player{'s' * (len(rows) != 1)}, best first."]
+        # Translators: {group} is a rating group, such as "partnership" or "six-player solo".
+        return [_("The {group} leaderboard is empty: no one has a rated {group} game yet.", group=words)]
+    lines = [n_("The {group} leaderboard: {n} player, best first.", "The {group} leaderboard: {n} players, best first.",
+                len(rows), group=words)]
     ranks = [row["rank"] for row in rows]
     for row in rows:
-        tied = " (tied)" if ranks.count(row["rank"]) > 1 else ""
-        games = row["games"]
-        lines.append(f"{row['rank']}{tied}. {row['name']}: rating {row['rating']:.1f}, "
-                     f"{games} game{'s' * (games != 1)}.")
+        fields = {"rank": row["rank"], "name": row["name"], "rating": f"{row['rating']:.1f}"}
+        if ranks.count(row["rank"]) > 1:
+            lines.append(n_("{rank} (tied). {name}: rating {rating}, {n} game.",
+                            "{rank} (tied). {name}: rating {rating}, {n} games.", row["games"], **fields))
+        else:
+            lines.append(n_("{rank}. {name}: rating {rating}, {n} game.", "{rank}. {name}: rating {rating}, {n} games.",
+                            row["games"], **fields))
     return lines
 
 
@@ -44,9 +50,10 @@ def fetch_board(url: str, group: str, timeout: float = 10.0) -> list[str]:
     import asyncio
 
     from ..room.client import RoomClient
+    from .remote import with_language
 
     async def ask() -> dict[str, Any]:
-        client = await RoomClient(url).connect(timeout)
+        client = await RoomClient(with_language(url, current())).connect(timeout)
         try:
             return await client.request({"type": "leaderboard", "group": group}, timeout)
         finally:
@@ -54,5 +61,5 @@ def fetch_board(url: str, group: str, timeout: float = 10.0) -> list[str]:
 
     reply = asyncio.run(ask())
     if reply.get("type") != "leaderboard":
-        raise BoardRefused(str(reply.get("message", "the room did not send its leaderboard")))
+        raise BoardRefused(str(reply.get("message") or _("the room did not send its leaderboard")))
     return board_lines(group, reply["rows"])

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..actions import Action
 from ..events import Event
+from ..language import _
 from ..rules import Rules
 from ..view import SeatView
 
@@ -114,11 +115,11 @@ class LocalLink:
 
     @property
     def kept_words(self) -> str:
-        return "the game is saved. spades play --resume continues it"
+        return _("the game is saved. spades play --resume continues it")
 
     @property
     def leave_question(self) -> str:
-        return "Leave the game? It will be saved. y or n."
+        return _("Leave the game? It will be saved. y or n.")
 
     def leave(self) -> None:
         """No one else is at the table: the save (the table's, on leaving) is all there is to do."""

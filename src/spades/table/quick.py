@@ -12,15 +12,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..language import N_, _
 from ..words import keymap
 from .chat import Talk
 from .keys import Input
-from .remote import TRIES, JoinError, RemoteLink, seconds, tries_line
+from .remote import TRIES, JoinError, RemoteLink, seconds
 
 __all__ = ["OFFER", "REMATCH", "rematch", "wait_in_queue"]
 
-OFFER = "Play with the computer in the empty seats? y or n"
-REMATCH = "Play again with the same seats? y or n"
+OFFER = N_("Play with the computer in the empty seats? y or n")
+REMATCH = N_("Play again with the same seats? y or n")
 ASK_WAIT = 10.0  # seconds the room may take to ask about a rematch once the game is over (then asked again)
 
 
@@ -56,8 +57,9 @@ def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[...
     link.adopt = True
     reply = link.send({"type": "quick", "variant": variant, "wait": wait, **({"partner": partner} if partner else {})})
     said, asked = reply["text"], False
-    out(f"Waiting for people to play {variant.replace('_', '-')}: {said} Press q to leave the queue. "
-        "Space chats in the lobby.")
+    # Translators: {queue} is the room's sentence about the queue.
+    out(_("Waiting for people to play {variant}: {queue} Press q to leave the queue. Space chats in the lobby.",
+          variant=variant.replace("_", "-"), queue=said))
     talk = Talk(link, out, getattr(out, "echo", None))  # what is typed in the chat line is shown as typed
     link.lobby()  # the lobby's last few messages come after it
     with source.raw():
@@ -75,7 +77,7 @@ def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[...
                         out(said)
                     if frame["offer"] and not asked:
                         asked = True
-                        out(OFFER)
+                        out(_(OFFER))
                 if not link.adopt or not source.ready(0):
                     continue
                 token = source.read()
@@ -91,9 +93,9 @@ def wait_in_queue(link: RemoteLink, variant: str, wait: float, out: Callable[...
                         out(f"{error}.")
                 elif asked and word in ("n", "no"):
                     link.send({"type": "quick_computer", "accept": False})
-                    out("Waiting for people.")
+                    out(_("Waiting for people."))
                 else:
-                    out(f"{said} Press q to leave the queue." + (f" {OFFER}" if asked else ""))
+                    out(" ".join((said, _("Press q to leave the queue."), *((_(OFFER),) if asked else ()))))
         except KeyboardInterrupt:
             return _leave(link, out, 130)
     link.keep_connected()
@@ -106,7 +108,7 @@ def _leave(link: RemoteLink, out: Callable[[str], Any], code: int) -> int:
     except JoinError as error:
         out(f"{error}.")
         return 1
-    out("You left the queue.")
+    out(_("You left the queue."))
     return code
 
 
@@ -121,17 +123,17 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
         asks.extend(f for f in _news(link, "rematch") if f["table"] == table)
         return bool(asks)
 
-    if not _patiently(link, out, asked, "has not asked about a rematch"):
-        out("The room did not ask about a rematch; the game is over.")
+    if not _patiently(link, out, asked, ASK_LATE):
+        out(_("The room did not ask about a rematch; the game is over."))
         return False
     if asks[-1]["declined"]:
         out(asks[-1]["text"])
         return False
-    out(REMATCH)
+    out(_(REMATCH))
     with source.raw():
         word = _word(source)
         while word not in (None, "y", "yes", "n", "no", "q"):
-            out(REMATCH)
+            out(_(REMATCH))
             word = _word(source)
         accept = word in ("y", "yes")
         link.adopt = accept
@@ -160,18 +162,25 @@ def rematch(link: RemoteLink, out: Callable[[str], Any], source: Input) -> bool:
         link.adopt = False
         return False
     # the room says the new table, then seats us at it
-    if not _patiently(link, out, lambda: link.table != table, "has not seated you at the rematch's table"):
+    if not _patiently(link, out, lambda: link.table != table, SEAT_LATE):
         link.adopt = False
         new = reply.get("table_new")
-        out("The room did not seat you at the rematch's table" + (f"; {link.join_command(new)} sits there." if new
-                                                                   else "."))
+        out(_("The room did not seat you at the rematch's table; {command} sits there.",
+              command=link.join_command(new)) if new else _("The room did not seat you at the rematch's table."))
         return False
     return link.until_started_patiently()
 
 
-def _patiently(link: RemoteLink, out: Callable[[str], Any], done: Callable[[], bool], what: str) -> bool:
+# What a wait past the first says, as each is late: the room has not yet asked about a rematch, or seated the player
+ASK_LATE = N_("The room has not asked about a rematch after {wait}; it may be busy. Waiting again, try {attempt} of "
+              "{tries}; press Ctrl-C to stop.")
+SEAT_LATE = N_("The room has not seated you at the rematch's table after {wait}; it may be busy. Waiting again, try "
+               "{attempt} of {tries}; press Ctrl-C to stop.")
+
+
+def _patiently(link: RemoteLink, out: Callable[[str], Any], done: Callable[[], bool], late: str) -> bool:
     """Wait for the room's news until ``done()``, ``ASK_WAIT`` seconds at a time: a busy room is late, and each
-    wait past the first is said, up to ``TRIES``; False when it never came."""
+    wait past the first is said (``late``: ASK_LATE or SEAT_LATE), up to ``TRIES``; False when it never came."""
     for attempt in range(1, TRIES + 1):
         deadline = time.monotonic() + ASK_WAIT
         while time.monotonic() < deadline:
@@ -181,7 +190,7 @@ def _patiently(link: RemoteLink, out: Callable[[str], Any], done: Callable[[], b
         if done():
             return True
         if attempt < TRIES:
-            out(f"The room {what} after {seconds(ASK_WAIT)}; it may be busy. Waiting again, {tries_line(attempt + 1)}")
+            out(_(late, wait=seconds(ASK_WAIT), attempt=attempt + 1, tries=TRIES))
     return False
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import contextvars
 import math
 import os
 import re
@@ -35,6 +36,7 @@ import websockets.exceptions
 
 from ..actions import Action
 from ..events import Event
+from ..language import N_, _, current, n_, number
 from ..room.client import RoomClient
 from ..rules import Rules
 from ..view import SeatView
@@ -42,9 +44,9 @@ from ..wire import action_text, event_from_json, rules_from_json, view_from_json
 from .chat import chat_line
 from .link import TakenBack
 
-__all__ = ["LOST", "JoinError", "RemoteLink", "websocket_url"]
+__all__ = ["LOST", "JoinError", "RemoteLink", "websocket_url", "with_language"]
 
-LOST = "Connection lost; reconnecting."
+LOST = N_("Connection lost; reconnecting.")
 ANSWER_TIMEOUT = 20.0  # seconds to wait for the room to answer one message (WAIT_VARIABLE sets another)
 WAIT_VARIABLE = "SPADES_JOIN_WAIT"
 TRIES = 6  # waits of that length for one answer (or connection) before giving up: two minutes, as said
@@ -66,9 +68,14 @@ class JoinError(Exception):
     """The room refused what ``spades join`` asked (the room's reason), or could not be reached."""
 
 
-# what spades join can do for a player the room keeps out
-ENDS = {"suspended": "can sign you in again once the suspension ends",
-        "banned": "cannot sign you in while the ban holds"}
+# what spades join can do for a player the room keeps out: said after the room's refusal, and when the room closes
+# the connection
+ENDS = {"suspended": N_("spades join can sign you in again once the suspension ends."),
+        "banned": N_("spades join cannot sign you in while the ban holds.")}
+CLOSED_ENDS = {"suspended": N_("The room has closed your connection; spades join ends here, and can sign you in "
+                               "again once the suspension ends."),
+               "banned": N_("The room has closed your connection; spades join ends here, and cannot sign you in "
+                            "while the ban holds.")}
 
 
 class NoAnswer(JoinError):
@@ -89,12 +96,10 @@ def answer_wait() -> float:
 
 
 def seconds(count: float) -> str:
-    return f"{count:g} second{'s' * (count != 1)}"
-
-
-def tries_line(attempt: int) -> str:
-    """How far the tries have gone, and how to stop them: a person waiting needs both."""
-    return f"try {attempt} of {TRIES}; press Ctrl-C to stop."
+    """A wait in seconds as said: "1 second", "20 seconds", "0.5 seconds"."""
+    if float(count).is_integer():
+        return n_("{n} second", "{n} seconds", int(count))
+    return _("{seconds} seconds", seconds=number(count))
 
 
 def websocket_url(address: str) -> str:
@@ -110,6 +115,12 @@ def websocket_url(address: str) -> str:
     return f"{scheme}://{host}{path if path == '/ws' else '/ws'}"
 
 
+def with_language(url: str, language: str) -> str:
+    """The websocket's address with the player's language as its query (``ws://host/ws?lang=fr``): the room says
+    its sentences to this connection in that language."""
+    return f"{url}{'&' if '?' in url else '?'}lang={language}"
+
+
 _FIELD_PATH = re.compile(r"^[a-z_]+(\.[a-z_0-9]+)*: ")
 
 
@@ -117,24 +128,30 @@ def refusal_words(reply: dict[str, Any], name: str | None) -> str:
     """A refused sign-in in a player's words: what is wrong and what to do, never a field of the protocol."""
     code, message = reply.get("code"), str(reply.get("message") or "")
     if code in SANCTIONS:  # the room's sentence says what, why and until when; nothing here can change it
-        return f"{message[:1].lower()}{message[1:].rstrip('.')}. spades join {ENDS[code]}"
+        return f"{message[:1].lower()}{message[1:].rstrip('.')}. {_(ENDS[str(code)]).rstrip('.')}"
     if code == "bad_password":
-        return (f"wrong password: {name} is registered at this room with another one; run the command again "
-                "to retype it, or join as a guest without --password")
+        return _("wrong password: {name} is registered at this room with another one; run the command again to "
+                 "retype it, or join as a guest without --password", name=name)
     if code == "bad_message":  # the schema's words name the field: the rule alone is said
-        return "the room cannot take that: " + _FIELD_PATH.sub("", message)
+        return _("the room cannot take that: {reason}", reason=_FIELD_PATH.sub("", message))
     if code == "name_taken":  # the room says what to do; here that is done with --name or --password
         said = message[:1].lower() + message[1:].rstrip(".")
-        return f"{said} (spades join --name chooses the name, and --password signs in to a registered one)"
-    return message[:1].lower() + message[1:].rstrip(".") if message else f"the room refused to sign in ({code})"
+        # Translators: {reason} is the room's refusal of the name, which says what to do.
+        return _("{reason} (spades join --name chooses the name, and --password signs in to a registered one)",
+                 reason=said)
+    if message:
+        return message[:1].lower() + message[1:].rstrip(".")
+    return _("the room refused to sign in ({code})", code=code)
 
 
 class RemoteLink:
     """A seat at table ``table`` of the room at ``url`` (a ``ws://`` address), once :meth:`sign_in` and
     :meth:`sit` have run. Until then ``seat`` is -1."""
 
-    def __init__(self, url: str, say: Callable[[str], object] | None = None) -> None:
-        self.url = url
+    def __init__(self, url: str, say: Callable[[str], object] | None = None, language: str | None = None) -> None:
+        self.url = url  # the room's address, as the player types it again (and the key of its saved session)
+        # the player's language, told the room with every connection, so that it speaks it to this player
+        self.language = current() if language is None else language
         self.say = say  # says a line at once, while the console waits here for the room (else said later)
         self.wait_seconds = answer_wait()
         self.sent_again = False  # the last request was sent again on a new connection (its first may have counted)
@@ -172,7 +189,9 @@ class RemoteLink:
         self.client: RoomClient | None = None
         self._keeper: concurrent.futures.Future[None] | None = None
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="room-link", daemon=True)
+        # the loop's thread in this thread's context: what it says is said in the player's language
+        self._thread = threading.Thread(target=contextvars.copy_context().run, args=(self._loop.run_forever,),
+                                        name="room-link", daemon=True)
         self._thread.start()
 
     # -- the background loop ------------------------------------------------------------------------------------
@@ -227,19 +246,22 @@ class RemoteLink:
         """A new connection; NoAnswer when the room does not answer it in time (or it drops), JoinError when
         nothing listens at the address, or what answers is not a room, before any connection was made."""
         try:
-            client = await RoomClient(self.url, self._on_frame, paced=True).connect(self.wait_seconds)
+            client = await RoomClient(with_language(self.url, self.language), self._on_frame,
+                                      paced=True).connect(self.wait_seconds)
         except TimeoutError:
-            raise NoAnswer(f"the room at {self.url} has not answered the connection in "
-                           f"{seconds(self.wait_seconds)}") from None
+            raise NoAnswer(_("the room at {room} has not answered the connection in {wait}", room=self.url,
+                             wait=seconds(self.wait_seconds))) from None
         except (ConnectionRefusedError, websockets.exceptions.InvalidStatus, websockets.exceptions.InvalidURI,
                 OSError) as error:
             if self._reached and isinstance(error, OSError):  # the room is starting again, or the network is
-                raise NoAnswer(f"the room at {self.url} cannot be reached: {error}") from None
-            raise JoinError(f"the room at {self.url} cannot be reached: {error}") from None
+                raise NoAnswer(_("the room at {room} cannot be reached: {reason}", room=self.url,
+                                 reason=error)) from None
+            raise JoinError(_("the room at {room} cannot be reached: {reason}", room=self.url, reason=error)) from None
         except SILENT as error:  # the handshake was cut: a room stopping, or too busy to finish it
-            raise NoAnswer(f"the room at {self.url} did not finish the connection: {error}") from None
+            raise NoAnswer(_("the room at {room} did not finish the connection: {reason}", room=self.url,
+                             reason=error)) from None
         except Exception as error:  # an address that is not a room (a bad URL)
-            raise JoinError(f"the room at {self.url} cannot be reached: {error}") from None
+            raise JoinError(_("the room at {room} cannot be reached: {reason}", room=self.url, reason=error)) from None
         self._reached = True
         return client
 
@@ -255,7 +277,7 @@ class RemoteLink:
             if client.close_code == _closed_sanctioned():  # suspended or banned: the room will not take us back
                 self._post({"type": "closed", "text": client.close_reason})
                 return
-            self._post({"type": "notice", "text": LOST})
+            self._post({"type": "notice", "text": _(LOST)})
             pause = FIRST_PAUSE
             while not self._closing:
                 await asyncio.sleep(pause)
@@ -274,7 +296,8 @@ class RemoteLink:
                     if reply.get("code") in SANCTIONS:
                         self._post({"type": "closed", "text": said, "kind": reply["code"]})
                     else:
-                        self._post({"type": "notice", "text": f"The room did not take us back: {said}."})
+                        self._post({"type": "notice", "text": _("The room did not take us back: {reason}.",
+                                                                 reason=said)})
                     await _close_quietly(client)
                     return
                 with self._arrived:
@@ -311,17 +334,22 @@ class RemoteLink:
                     self.sent_again = sent is not None
                     since = len(client.frames)
                     sent = (client, since, self._run(client.send(message)))
-                _, since, ident = sent
+                since, ident = sent[1], sent[2]
                 return self._run(client.wait_for(lambda f, ident=ident: f.get("id") == ident,
                                                  self.wait_seconds, since=since))
             except NoAnswer as error:
-                line = f"{str(error)[:1].upper()}{str(error)[1:]}; trying again, {tries_line(attempt + 1)}"
+                # Translators: {reason} is why the room did not answer, a clause of its own.
+                reason = str(error)[:1].upper() + str(error)[1:]
+                line = _("{reason}; trying again, try {attempt} of {tries}; press Ctrl-C to stop.", reason=reason,
+                         attempt=attempt + 1, tries=TRIES)
             except SILENT:
                 if sent is not None and not sent[0].closed:
-                    line = (f"The room has not answered in {seconds(self.wait_seconds)}; it may be busy. Waiting "
-                            f"again, {tries_line(attempt + 1)}")
+                    line = _("The room has not answered in {wait}; it may be busy. Waiting again, try {attempt} of "
+                             "{tries}; press Ctrl-C to stop.", wait=seconds(self.wait_seconds), attempt=attempt + 1,
+                             tries=TRIES)
                 else:
-                    line = f"Connection lost; reconnecting, {tries_line(attempt + 1)}"
+                    line = _("Connection lost; reconnecting, try {attempt} of {tries}; press Ctrl-C to stop.",
+                             attempt=attempt + 1, tries=TRIES)
             if attempt == TRIES:
                 break
             self._say(line)
@@ -329,9 +357,9 @@ class RemoteLink:
                 time.sleep(pause)
                 pause = min(pause * 2, LONGEST_PAUSE)
         waited = TRIES * self.wait_seconds
-        span = f"{waited / 60:g} minutes" if waited >= 120 else seconds(waited)
-        raise JoinError(f"the room at {self.url} did not answer in {span} ({TRIES} tries); it may be stopped or "
-                        "too busy. Try again later")
+        span = _("{minutes} minutes", minutes=number(waited / 60)) if waited >= 120 else seconds(waited)
+        raise JoinError(_("the room at {room} did not answer in {wait} ({tries} tries); it may be stopped or too "
+                          "busy. Try again later", room=self.url, wait=span, tries=TRIES))
 
     def _open(self) -> RoomClient:
         """(Console thread.) The connection to send on: the one open; else the one the keeper makes once it has
@@ -346,8 +374,8 @@ class RemoteLink:
                                           self.wait_seconds):
                     assert self.client is not None
                     return self.client
-            raise NoAnswer(f"the room at {self.url} has not taken the connection up again in "
-                           f"{seconds(self.wait_seconds)}")
+            raise NoAnswer(_("the room at {room} has not taken the connection up again in {wait}", room=self.url,
+                             wait=seconds(self.wait_seconds)))
         if client is not None:
             with contextlib.suppress(Exception):
                 self._run(_close_quietly(client), 1)
@@ -361,7 +389,7 @@ class RemoteLink:
                 raise
             if reply.get("type") != "welcome":
                 self._run(_close_quietly(fresh))
-                raise JoinError(f"the room did not take us back: {reply.get('message')}")
+                raise JoinError(_("the room did not take us back: {reason}", reason=reply.get("message")))
         self.client = fresh
         return fresh
 
@@ -385,7 +413,8 @@ class RemoteLink:
 
             assert name is not None
             if len(password) > PASSWORD_MAX:
-                raise JoinError(f"a password is at most {PASSWORD_MAX} characters")
+                raise JoinError(n_("a password is at most {n} character", "a password is at most {n} characters",
+                                   PASSWORD_MAX))
             reply = self._checked({"type": "login", "name": name, "password": password})
             if reply.get("code") == "no_such_player":
                 reply = self._register(name, password, confirm)
@@ -401,11 +430,12 @@ class RemoteLink:
         from ..room.protocol.codes import PASSWORD_MAX, PASSWORD_MIN
 
         if len(password) < PASSWORD_MIN:
-            raise JoinError(f"no player is registered as {name} at this room; to register the name, choose a "
-                            f"password of {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+            raise JoinError(_("no player is registered as {name} at this room; to register the name, choose a "
+                              "password of {low} to {high} characters", name=name, low=PASSWORD_MIN,
+                              high=PASSWORD_MAX))
         if confirm is not None and confirm() != password:
-            raise JoinError(f"the two passwords differ, so {name} was not registered; run the command again to "
-                            "choose one")
+            raise JoinError(_("the two passwords differ, so {name} was not registered; run the command again to "
+                              "choose one", name=name))
         reply = self._checked({"type": "register", "name": name, "password": password})
         if reply.get("code") == "name_taken" and self.sent_again:  # the first, on the lost connection, counted
             reply = self._checked({"type": "login", "name": name, "password": password})
@@ -428,7 +458,8 @@ class RemoteLink:
             reply = self._answer(message)
             if reply.get("code") != "busy" or attempt == TRIES:
                 return reply
-            self._say(f"The room is busy checking other players' passwords; asking again, {tries_line(attempt + 1)}")
+            self._say(_("The room is busy checking other players' passwords; asking again, try {attempt} of {tries}; "
+                        "press Ctrl-C to stop.", attempt=attempt + 1, tries=TRIES))
             time.sleep(min(self.wait_seconds, LONGEST_PAUSE))
         return reply
 
@@ -459,7 +490,7 @@ class RemoteLink:
         for info in self._request({"type": "lobby", "table": table})["tables"]:
             if info["table"] == table:
                 return dict(info)
-        raise JoinError(f"there is no table {table} waiting or under way")
+        raise JoinError(_("there is no table {table} waiting or under way", table=table))
 
     def seated(self) -> list[dict[str, Any]]:
         """The tables waiting or under way where the player sits, as the lobby lists them."""
@@ -524,14 +555,15 @@ class RemoteLink:
                 return True
             if attempt == TRIES:
                 break
-            (say or self._say)(f"The game at table {self.table} has not started after {seconds(self.wait_seconds)}; "
-                               f"asking the room again, {tries_line(attempt + 1)}")
+            (say or self._say)(_("The game at table {table} has not started after {wait}; asking the room again, try "
+                                 "{attempt} of {tries}; press Ctrl-C to stop.", table=self.table,
+                                 wait=seconds(self.wait_seconds), attempt=attempt + 1, tries=TRIES))
             client = self.client
             if client is not None and not client.closed and self.table is not None:
                 with contextlib.suppress(Exception):
                     self._run(client.send({"type": "sync", "table": self.table, "cursor": 0}))
-        (say or self._say)(f"The game at table {self.table} has not started; the room did not say why. "
-                           f"{self.join_command(self.table)} sits there again.")
+        (say or self._say)(_("The game at table {table} has not started; the room did not say why. {command} sits "
+                             "there again.", table=self.table, command=self.join_command(self.table)))
         return False
 
     def stats(self) -> dict[str, Any]:
@@ -545,7 +577,7 @@ class RemoteLink:
 
     @property
     def kept_words(self) -> str:
-        return f"the room keeps the game. {self.join_command(self.table)} takes you back to it"
+        return _("the room keeps the game. {command} takes you back to it", command=self.join_command(self.table))
 
     def join_command(self, table: int | None) -> str:
         """The command that sits the player at ``table`` of this room again, to be typed as said: the room's
@@ -554,7 +586,7 @@ class RemoteLink:
 
     @property
     def leave_question(self) -> str:
-        return "Leave the table? The game goes on: the computer plays for you until you come back. y or n."
+        return _("Leave the table? The game goes on: the computer plays for you until you come back. y or n.")
 
     def leave(self) -> None:
         """Stand up from the table on purpose: the room tells the table that the player left (a connection that
@@ -647,7 +679,7 @@ class RemoteLink:
             if not self.sanction and reason:  # the notice that says why did not come before the connection closed
                 self._lines.append(reason)
             kind = self.sanction or str(frame.get("kind") or ("banned" if " banned " in reason else "suspended"))
-            self._lines.append(f"The room has closed your connection; spades join ends here, and {ENDS[kind]}.")
+            self._lines.append(_(CLOSED_ENDS[kind]))
             return True
         if kind == "reports":
             return self._queue(frame)
@@ -697,7 +729,8 @@ class RemoteLink:
         self._reports_seen = newest
         entry = next(e for e in frame["reports"] if int(e["number"]) == newest)
         text = str(entry.get("text") or "")
-        self._lines.append(f"New {text[:1].lower()}{text[1:]} Shift+O says the open reports.")
+        # Translators: {report} is the room's sentence of the report, its first letter made small ("report 4: ...").
+        self._lines.append(_("New {report} Shift+O says the open reports.", report=text[:1].lower() + text[1:]))
         return True
 
     def _seat_changes(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -712,7 +745,8 @@ class RemoteLink:
             player, old = seat["player"], was.get(seat["seat"])
             if player != old and seat["seat"] != self.seat:
                 where = name(self._rules, seat["seat"])
-                lines.append(f"{player} sits at {where}." if player else f"{old} leaves {where}; the seat is free.")
+                lines.append(_("{player} sits at {seat}.", player=player, seat=where) if player else
+                             _("{player} leaves {seat}; the seat is free.", player=old, seat=where))
         return lines
 
     def _apply(self, frame: dict[str, Any]) -> bool:
@@ -760,12 +794,14 @@ class RemoteLink:
         if isinstance(reply, str):
             return reply
         if reply["type"] == "error":
-            return "the table moved on meanwhile" if reply.get("code") == "out_of_date" else str(reply.get("message"))
+            if reply.get("code") == "out_of_date":
+                return _("the table moved on meanwhile")
+            return str(reply.get("message"))
         self._handle(reply)  # the update that answers it, with the action in it
         return None
 
     def undo(self) -> TakenBack | str:
-        return "nothing can be taken back at the room's tables; U takes back a move only in spades play"
+        return _("nothing can be taken back at the room's tables; U takes back a move only in spades play")
 
     def coach(self, hand: int) -> Sequence[str] | str:
         """The room's coach for this seat and the finished ``hand``: the lines of its answer to the key C (the
@@ -790,28 +826,28 @@ class RemoteLink:
         self._take()
         client = self.client
         if client is None or client.closed:
-            return "the connection to the room is lost; it is reconnecting"
+            return _("the connection to the room is lost; it is reconnecting")
         try:
             ident = self._run(client.send(message))
         except Exception:
-            return "the connection to the room is lost; it is reconnecting"
+            return _("the connection to the room is lost; it is reconnecting")
         deadline = time.monotonic() + timeout
         attempt = 1
         while True:
             frame = self._next_frame(deadline)
             if frame is None and attempt < tries and not client.closed:  # a busy room: its answer may yet come
                 attempt += 1
-                self._say(f"The room has not answered in {seconds(timeout)}; it may be busy. Waiting again, "
-                          f"{tries_line(attempt)}")
+                self._say(_("The room has not answered in {wait}; it may be busy. Waiting again, try {attempt} of "
+                            "{tries}; press Ctrl-C to stop.", wait=seconds(timeout), attempt=attempt, tries=TRIES))
                 deadline = time.monotonic() + timeout
                 continue
             if frame is None:
-                return "the room did not answer"
+                return _("the room did not answer")
             if frame.get("id") == ident:
                 return frame
             if frame.get("type") == "notice" and "kind" not in frame:  # the link's own: the connection was lost
                 self._handle(frame)
-                return "the connection to the room was lost before it answered"
+                return _("the connection to the room was lost before it answered")
             self._handle(frame)
 
     # -- the chat (table.chat) ------------------------------------------------------------------------------
@@ -848,7 +884,7 @@ class RemoteLink:
             return text[:1].upper() + text[1:] + "."
         if reply["type"] == "muted":
             names = reply.get("names") or []
-            return f"You mute {', '.join(names)}." if names else "You mute no one."
+            return _("You mute {names}.", names=", ".join(names)) if names else _("You mute no one.")
         self._handle(reply)
         return ""
 
@@ -890,7 +926,7 @@ class RemoteLink:
                 return str(error)
             free = [s["seat"] for s in info["seats"] if s.get("player") is None and s.get("level") is None]
             if not free:
-                return f"table {table} has no free seat now"
+                return _("table {table} has no free seat now", table=table)
             seat = free[0]
         old = self.table
         self.adopt = True  # the table that answers, with this player at the seat, becomes the link's
@@ -905,7 +941,7 @@ class RemoteLink:
         if self.table != table:
             self._adopt(reply)
         if self.table != table:
-            return f"the room did not seat you at table {table}"
+            return _("the room did not seat you at table {table}", table=table)
         self.invitation = None
         self.back = reply.get("state") == "playing"  # one's own seat at a game under way: where it stands is said
         client = self.client

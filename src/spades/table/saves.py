@@ -13,9 +13,11 @@ from typing import Any
 from .. import seats
 from ..bots import available_levels
 from ..game import Game
+from ..language import _
 from ..paths import data_dir
 from ..record import RecordError, game_from_record, read_record, save_record
 from ..rules import Rules
+from ..rules import variant_words as said_variant
 
 SAVE_NAME = "table-save.json"
 GAMES_FOLDER = "games"  # finished games' records, beside the save
@@ -52,12 +54,13 @@ def load_game(path: Path | None = None) -> tuple[Game, dict[str, Any]]:
     path = path or save_path()
     data = read_record(path, "a saved game")
     meta = data.get("meta", {}) if isinstance(data, dict) else {}
-    _need(isinstance(meta, dict), "meta", f"{meta!r} is not an object")
+    _need(isinstance(meta, dict), "meta", _("{value} is not an object", value=repr(meta)))
     human = meta.get("human")
-    _need("human" not in meta or _is_int(human), "meta.human", f"{human!r} is not a seat number")
+    _need("human" not in meta or _is_int(human), "meta.human", _("{value} is not a seat number", value=repr(human)))
     game = game_from_record(data, player=human)
     _check_meta(meta, game.rules.players)
     return game, meta
+
 
 
 def _is_int(value: object) -> bool:
@@ -71,17 +74,20 @@ def _need(condition: bool, field: str, message: str) -> None:
 
 def _check_meta(meta: dict[str, Any], players: int) -> None:
     """The table's fields of a save's meta: a seat of this game, and a known level for each seat named."""
-    seats = f"from 0 to {players - 1}"
+    last = players - 1
     if "human" in meta:
-        _need(0 <= meta["human"] < players, "meta.human", f"{meta['human']!r} is not a seat number {seats}")
+        _need(0 <= meta["human"] < players, "meta.human", _("{value} is not a seat number from 0 to {last}",
+                                                             value=repr(meta["human"]), last=last))
     levels = meta.get("levels", {})
-    _need(isinstance(levels, dict), "meta.levels", f"{levels!r} is not an object of seat numbers and levels")
+    _need(isinstance(levels, dict), "meta.levels", _("{value} is not an object of seat numbers and levels",
+                                                     value=repr(levels)))
     known = available_levels()
     for seat, level in levels.items():
         field = f"meta.levels.{seat}"
         is_seat = seat.isascii() and seat.isdigit() and int(seat) < players
-        _need(is_seat, field, f"{seat!r} is not a seat number {seats}")
-        _need(level in known, field, f"{level!r} is not a level ({', '.join(known)})")
+        _need(is_seat, field, _("{value} is not a seat number from 0 to {last}", value=repr(seat), last=last))
+        _need(level in known, field, _("{value} is not a level ({levels})", value=repr(level),
+                                       levels=", ".join(known)))
 
 
 def set_aside(path: Path | None = None, label: str = "corrupt") -> Path:
@@ -115,37 +121,41 @@ def set_aside_saves(save: Path | None = None) -> list[Path]:
 def describe_save(path: Path) -> str:
     """One line about a save: its game and where it stands, or why it cannot be used."""
     try:
-        game, _ = load_game(path)
+        game = load_game(path)[0]
     except RecordError as error:
         said = str(error)
         if said.startswith(f"{path} "):  # the file as a whole is not a save: said of its name
             return path.name + said.removeprefix(str(path))
-        return f"{path.name}: cannot be used ({said.removeprefix(f'{path}: ')})"
+        return _("{name}: cannot be used ({reason})", name=path.name, reason=said.removeprefix(f"{path}: "))
     return f"{path.name}: {game_summary(game)}"
 
 
 def game_summary(game: Game) -> str:
     """Which game a save holds, in a few words: "whiz game, hand 3; score North-South 120, East-West 80"."""
     rules = game.rules
-    scores = ", ".join(f"{seats.side_name(rules, side)} {score}" for side, score in enumerate(game.scores))
-    state = "over" if game.over else f"hand {game.hand_number}"
-    return f"{variant_words(rules)} game, {state}; score {scores}"
+    scores = ", ".join(f"{seats.side_words(rules, side)} {score}" for side, score in enumerate(game.scores))
+    if game.over:
+        return _("{variant} game, over; score {scores}", variant=variant_words(rules), scores=scores)
+    return _("{variant} game, hand {hand}; score {scores}", variant=variant_words(rules), hand=game.hand_number,
+             scores=scores)
 
 
 def variant_words(rules: Rules) -> str:
-    return rules.variant.replace("_", "-")
+    """The rules' variant as said ("two-player"), in the language in force."""
+    return said_variant(rules.variant)
 
 
 def waiting_question(game: Game, asked: Rules | None) -> str:
     """The question when a saved game is waiting: which game it is, and, when the command line asked for other
     rules, that y continues the saved game and not the one asked for, so that nobody answers y to a two-player
     game and finds the saved Whiz game going on."""
-    said = f"A saved game is waiting: {game_summary(game)}."
+    said = _("A saved game is waiting: {game}.", game=game_summary(game))
     if asked is None or asked == game.rules:
-        return f"{said} Continue it? y or n."
+        return f"{said} " + _("Continue it? y or n.")
     other = variant_words(asked) if asked.variant != game.rules.variant else asked.describe()
-    return (f"{said} You asked for {other}: y continues the saved {variant_words(game.rules)} game instead; n sets "
-            f"it aside (spades play --saves lists it) and starts {other}. y or n.")
+    return f"{said} " + _("You asked for {other}: y continues the saved {variant} game instead; n sets it aside "
+                          "(spades play --saves lists it) and starts {other}. y or n.", other=other,
+                          variant=variant_words(game.rules))
 
 
 def find_save(name: str, save: Path | None = None) -> Path:

@@ -15,9 +15,10 @@ from typing import Any, TextIO
 from ..actions import BLIND_NIL, NIL, Bid
 from ..errors import SpadesError
 from ..game import game_end, seat_name
+from ..language import _, n_
 from ..rules import Rules, RulesError
 from ..scoring import HandResult, score_hand
-from ..seats import seat_letters
+from ..seats import seat_letters, seat_words
 from ..words import announce as say
 
 FORMAT = "spades-scorepad"
@@ -26,17 +27,19 @@ RENEGE_TRICKS = 3
 
 def help_text(rules: Rules) -> str:
     """How to enter a hand at this table: its seats, its tricks a hand and how a renege is named there."""
-    letters = " ".join(seat_letters(rules.players))
+    fields = {"letters": " ".join(seat_letters(rules.players)), "tricks": rules.hand_size,
+              "example": side_example(rules, 1), "other": side_example(rules, 0)}
     if rules.sides == 2:
-        renege = (f"the side that reneged (such as renege {side_example(rules, 1)}); three of its tricks pass to "
-                  "the other side")
-    else:
-        renege = (f"the side that reneged and the side that receives three of its tricks (such as renege "
-                  f"{side_example(rules, 1)} {side_example(rules, 0)})")
-    return (f"Enter the bids, one per seat in the order asked (a number, nil, or bn for Blind Nil), then the tricks "
-            f"each seat took ({rules.hand_size} in all). After the tricks, add 'renege' and {renege}; a seat is "
-            f"named by its name or its letters ({letters}). Commands: score (totals and bags), undo (the last "
-            "entry), help, quit (the pad is saved as it goes).")
+        return _("Enter the bids, one per seat in the order asked (a number, nil, or bn for Blind Nil), then the "
+                 "tricks each seat took ({tricks} in all). After the tricks, add 'renege' and the side that reneged "
+                 "(such as renege {example}); three of its tricks pass to the other side; a seat is named by its name "
+                 "or its letters ({letters}). Commands: score (totals and bags), undo (the last entry), help, quit "
+                 "(the pad is saved as it goes).", **fields)
+    return _("Enter the bids, one per seat in the order asked (a number, nil, or bn for Blind Nil), then the tricks "
+             "each seat took ({tricks} in all). After the tricks, add 'renege' and the side that reneged and the side "
+             "that receives three of its tricks (such as renege {example} {other}); a seat is named by its name or "
+             "its letters ({letters}). Commands: score (totals and bags), undo (the last entry), help, quit (the pad "
+             "is saved as it goes).", **fields)
 
 
 def side_example(rules: Rules, side: int) -> str:
@@ -122,18 +125,19 @@ class Scorepad:
                 bid = NIL
             elif key in ("bn", "blind", "blindnil", "blind_nil"):
                 if not self.rules.blind_nil:
-                    raise PadError("Blind Nil is not played with these rules (start with -o blind_nil=true)")
+                    raise PadError(_("Blind Nil is not played with these rules (start with -o blind_nil=true)"))
                 bid = BLIND_NIL
             elif key.isdigit() and 1 <= int(key) <= self.rules.hand_size:
                 bid = Bid.of(int(key))
             else:
-                raise PadError(f"{word!r} is not a bid: a number from 1 to {self.rules.hand_size}, nil, or bn for "
-                               "Blind Nil")
+                raise PadError(_("{word} is not a bid: a number from 1 to {most}, nil, or bn for Blind Nil",
+                                 word=repr(word), most=self.rules.hand_size))
             if bid.value == 0 and not self.rules.nil:
-                raise PadError("Nil is not played with these rules")
+                raise PadError(_("Nil is not played with these rules"))
             bids.append(bid)
         if len(bids) != self.seats:
-            raise PadError(f"{say.plural(len(bids), 'bid')} given; {self.seats} are needed, one per seat")
+            raise PadError(n_("{n} bid given; {seats} are needed, one per seat",
+                              "{n} bids given; {seats} are needed, one per seat", len(bids), seats=self.seats))
         return bids
 
     def parse_tricks(self, text: str) -> tuple[list[int], tuple[int, int] | None]:
@@ -146,28 +150,30 @@ class Scorepad:
             words = words[:at]
         bad = next((w for w in words if not w.isdigit()), None)
         if bad is not None:  # before the count, so that a wrong word is the one quoted
-            raise PadError(f"{bad!r} is not a number of tricks")
+            raise PadError(_("{word} is not a number of tricks", word=repr(bad)))
         if len(words) != self.seats:
-            raise PadError(f"{say.plural(len(words), 'trick count')} given; {self.seats} are needed, one per seat")
+            raise PadError(n_("{n} trick count given; {seats} are needed, one per seat",
+                              "{n} trick counts given; {seats} are needed, one per seat", len(words), seats=self.seats))
         tricks = [int(w) for w in words]
         if sum(tricks) != self.rules.hand_size:
-            raise PadError(f"the tricks add up to {sum(tricks)}, not {self.rules.hand_size}")
+            raise PadError(_("the tricks add up to {total}, not {tricks}", total=sum(tricks),
+                             tricks=self.rules.hand_size))
         return tricks, renege
 
     def parse_renege(self, words: list[str]) -> tuple[int, int]:
         rules = self.rules
         if not words:
-            raise PadError(f"say which side reneged, such as renege {side_example(rules, 1)}")
+            raise PadError(_("say which side reneged, such as renege {example}", example=side_example(rules, 1)))
         offender = self.side_named(words[0])
         if rules.sides == 2:
             receiver = 1 - offender
         else:
             if len(words) < 2:
-                raise PadError(f"say who reneged and who receives the tricks, such as renege "
-                               f"{side_example(rules, 1)} {side_example(rules, 0)}")
+                raise PadError(_("say who reneged and who receives the tricks, such as renege {example} {other}",
+                                 example=side_example(rules, 1), other=side_example(rules, 0)))
             receiver = self.side_named(words[1])
             if receiver == offender:
-                raise PadError("a side cannot receive its own renege penalty")
+                raise PadError(_("a side cannot receive its own renege penalty"))
         return offender, receiver
 
     def side_named(self, word: str) -> int:
@@ -177,14 +183,15 @@ class Scorepad:
         seats = self.seats_named(word)
         sides = {rules.side_of(seat) for seat in seats or ()}
         if len(sides) != 1:
-            raise PadError(f"{word!r} is not a seat or a side")
+            raise PadError(_("{word} is not a seat or a side", word=repr(word)))
         return sides.pop()
 
     def seats_named(self, word: str) -> list[int] | None:
-        """The seats a word names, by names or letters joined with hyphens or run together; None if it names
-        none."""
+        """The seats a word names, by names (in English or as said in the language in force) or letters joined
+        with hyphens or run together; None if it names none."""
         players = self.rules.players
         words = [*((seat_name(seat, players).upper(), seat) for seat in range(players)),
+                 *((seat_words(seat, players).upper(), seat) for seat in range(players)),
                  *((letter.upper(), seat) for seat, letter in enumerate(seat_letters(players)))]
         words.sort(key=lambda pair: -len(pair[0]))  # the longest that fits first: SW before S, NORTH before N
         seats: list[int] = []
@@ -202,7 +209,7 @@ class Scorepad:
 
     def enter_tricks(self, text: str) -> HandResult:
         if self.pending is None:
-            raise PadError("enter the bids first")
+            raise PadError(_("enter the bids first"))
         tricks, renege = self.parse_tricks(text)
         self.hands.append(Hand(self.pending, tricks, renege))
         self.pending = None
@@ -211,12 +218,12 @@ class Scorepad:
     def undo(self) -> str:
         if self.pending is not None:
             self.pending = None
-            return f"Took back the bids of hand {len(self.hands) + 1}."
+            return _("Took back the bids of hand {hand}.", hand=len(self.hands) + 1)
         if not self.hands:
-            raise PadError("there is nothing to take back")
+            raise PadError(_("there is nothing to take back"))
         hand = self.hands.pop()
         self.pending = hand.bids
-        return f"Took back the tricks of hand {len(self.hands) + 1}; its bids stay entered."
+        return _("Took back the tricks of hand {hand}; its bids stay entered.", hand=len(self.hands) + 1)
 
     # -- files ----------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -232,7 +239,7 @@ class Scorepad:
     @classmethod
     def from_dict(cls, data: Any) -> Scorepad:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise PadError("not a scorepad file")
+            raise PadError(_("not a scorepad file"))
         try:
             pad = cls(Rules.from_dict(data.get("rules", {})))
         except (RulesError, TypeError) as error:
@@ -240,12 +247,12 @@ class Scorepad:
         for index, entry in enumerate(data.get("hands") or []):
             try:
                 bids = pad.parse_bids(" ".join(entry["bids"]).replace("blind nil", "bn"))
-                tricks, _ = pad.parse_tricks(" ".join(str(t) for t in entry["tricks"]))
+                tricks = pad.parse_tricks(" ".join(str(t) for t in entry["tricks"]))[0]
                 renege = entry.get("renege")
                 if renege is not None:
                     offender, receiver = (int(x) for x in renege)
                     if not (0 <= offender < pad.rules.sides and 0 <= receiver < pad.rules.sides):
-                        raise PadError("renege names no side")
+                        raise PadError(_("renege names no side"))
                     renege = (offender, receiver)
             except (KeyError, TypeError, ValueError) as error:
                 raise PadError(f"hands[{index}]: {error}") from None
@@ -276,18 +283,23 @@ class Scorepad:
 def totals_line(pad: Scorepad) -> str:
     rules = pad.rules
     scores, bags = pad.totals()
-    each = "; ".join(f"{say.side_name(rules, s)} {scores[s]}, {say.plural(bags[s], 'bag')}"
-                     for s in range(rules.sides))
-    goal = f"{rules.hands} hands" if rules.hands else f"playing to {rules.target}"
-    return f"Totals after {say.plural(len(pad.hands), 'hand')}: {each}; {goal}."
+    each = "; ".join(n_("{side} {score}, {n} bag", "{side} {score}, {n} bags", bags[s], side=say.side_name(rules, s),
+                        score=scores[s]) for s in range(rules.sides))
+    hands = len(pad.hands)
+    if rules.hands:
+        # Translators: {sides} is each side's score and bags, separated by semicolons; {hands} the hands of the game.
+        return n_("Totals after {n} hand: {sides}; {hands} hands.", "Totals after {n} hands: {sides}; {hands} hands.",
+                  hands, sides=each, hands=rules.hands)
+    return n_("Totals after {n} hand: {sides}; playing to {target}.",
+              "Totals after {n} hands: {sides}; playing to {target}.", hands, sides=each, target=rules.target)
 
 
 def prompt(pad: Scorepad) -> str:
-    names = ", ".join(seat_name(s, pad.seats) for s in range(pad.seats))
+    names = ", ".join(seat_words(s, pad.seats) for s in range(pad.seats))
     number = len(pad.hands) + 1
     if pad.pending is None:
-        return f"Hand {number}: bids of {names}?"
-    return f"Hand {number}: tricks of {names}? (add renege and the side, if one reneged)"
+        return _("Hand {hand}: bids of {seats}?", hand=number, seats=names)
+    return _("Hand {hand}: tricks of {seats}? (add renege and the side, if one reneged)", hand=number, seats=names)
 
 
 def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
@@ -301,7 +313,7 @@ def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
         if pad.end()[0]:
             path.replace(path.with_name(path.stem + "-last" + path.suffix))
 
-    say_line(f"Scorepad: {pad.rules.describe()}. Type help for how to enter a hand.")
+    say_line(_("Scorepad: {rules}. Type help for how to enter a hand.", rules=pad.rules.describe()))
     if pad.hands:
         say_line(totals_line(pad))
     while True:
@@ -310,26 +322,29 @@ def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
             scores = pad.totals()[0]
             score = ", ".join(f"{say.side_name(pad.rules, s)} {v}" for s, v in enumerate(scores))
             if winner is None:
-                say_line(f"The game is over: a draw. Final score: {score}.")
+                say_line(_("The game is over: a draw. Final score: {score}.", score=score))
+            elif pad.rules.partnerships:
+                say_line(_("{side} win the game. Final score: {score}.", side=say.side_name(pad.rules, winner),
+                           score=score))
             else:
-                verb = "win" if pad.rules.partnerships else "wins"
-                say_line(f"{say.side_name(pad.rules, winner)} {verb} the game. Final score: {score}.")
-            say_line("Type undo to take back the last hand, or quit.")
+                say_line(_("{seat} wins the game. Final score: {score}.", seat=say.side_name(pad.rules, winner),
+                           score=score))
+            say_line(_("Type undo to take back the last hand, or quit."))
         else:
             say_line(prompt(pad))
         line = stdin.readline()
         if not line:
             keep()
-            say_line("Input ended; the scorepad is saved." if over else
-                     "Input ended; the scorepad is saved. spades score --resume continues it.")
+            say_line(_("Input ended; the scorepad is saved.") if over else
+                     _("Input ended; the scorepad is saved. spades score --resume continues it."))
             return 0
         text = line.strip()
         word = text.lower()
         try:
             if word in ("q", "quit", "exit"):
                 keep()
-                say_line("The scorepad is saved." if over else
-                         "The scorepad is saved. spades score --resume continues it.")
+                say_line(_("The scorepad is saved.") if over else
+                         _("The scorepad is saved. spades score --resume continues it."))
                 return 0
             if word in ("help", "?", "h"):
                 say_line(help_text(pad.rules))
@@ -341,23 +356,23 @@ def run_pad(pad: Scorepad, path: Path, stdin: TextIO, out: TextIO) -> int:
             elif not text:
                 continue
             elif over:
-                say_line("The game is over; type undo or quit.")
+                say_line(_("The game is over; type undo or quit."))
             elif pad.pending is None:
                 pad.enter_bids(text)
                 pad.save(path)
                 entered: list[Bid] = pad.pending or []
-                said = ", ".join(f"{seat_name(s, pad.seats)} {b.spoken}" for s, b in enumerate(entered))
-                say_line(f"Bids: {said}.")
+                said = ", ".join(f"{seat_words(s, pad.seats)} {b.spoken}" for s, b in enumerate(entered))
+                say_line(_("Bids: {bids}.", bids=said))
             else:
                 hand = pad.hands
                 result = pad.enter_tricks(text)
                 pad.save(path)
                 if hand[-1].renege:
                     offender, receiver = hand[-1].renege
-                    say_line(f"Renege: tricks pass from {say.side_name(pad.rules, offender)} to "
-                             f"{say.side_name(pad.rules, receiver)}.")
+                    say_line(_("Renege: tricks pass from {side} to {other}.", side=say.side_name(pad.rules, offender),
+                                   other=say.side_name(pad.rules, receiver)))
                 for line_out in say.hand_summary(pad.rules, result):
                     say_line(line_out)
                 say_line(totals_line(pad))
         except PadError as error:
-            say_line(f"Not taken: {error}.")
+            say_line(_("Not taken: {reason}.", reason=error))

@@ -18,10 +18,12 @@ from typing import Any, TextIO
 
 from ..actions import BLIND_NIL, Action, ActionError, Bid, Choice, parse_action
 from ..bots import Bot
+from ..card_words import card_words, suit_word, suit_words, the_card
 from ..cards import Card, CardSet, Suit
 from ..coach import NOT_OVER
 from ..events import CardPlayed, Event, HandScored, HandStarted, Passed, TrickWon
-from ..rules import Rules
+from ..language import N_, _, n_, p_
+from ..rules import Rules, variant_words
 from ..view import Phase, SeatView
 from ..words import announce as say
 from ..words import clock as clock_words
@@ -36,13 +38,13 @@ from .speech import Speaker
 from .waiting import meanwhile
 
 SUITS = {suit.plural: suit for suit in Suit}  # the keymap's suit keys name the suit they jump to
-END_OFFER = "Press C for the coach's review of the last hand, or q to leave."
+END_OFFER = N_("Press C for the coach's review of the last hand, or q to leave.")
 END_KEYS = frozenset("egmz?")  # the reading keys that still answer once the game is over
 LAST_HAND_KEYS = frozenset("bcrR")  # ... and those that answer about its last hand, as between hands
 WAIT = 0.05  # seconds to wait for others' moves before looking at the keys again
 
-LINE_HELP = ("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, four, nil, 'bid 4') then y, or any key's letter "
-             "or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
+LINE_HELP = N_("Line mode: type a card (AS, 10H) or 'play AS', a bid (4, four, nil, 'bid 4') then y, or any key's "
+               "letter or name (left, right, home, end, enter, help, quit). An empty line says again what is asked.")
 LINE_WORDS = keymap.line_words()
 NUMBER_WORDS = {word: value for value, word in enumerate((
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -178,8 +180,8 @@ class Table:
             self.seen = len(events)
             self.hand_start = hand_start(events)
             view = self.view()
-            self.out(f"Resumed: {self.rules.variant.replace('_', '-')} game, hand {view.hand_number}. "
-                     + say.game_score_line(view))
+            self.out(_("Resumed: {variant} game, hand {hand}.", variant=variant_words(self.rules.variant),
+                       hand=view.hand_number) + " " + say.game_score_line(view))
         if not resumed:  # what the room said before the deal (where quick play seated the player) comes before
             for line in self.link.notices():  # who sits at the other seats
                 self.out(line)
@@ -204,13 +206,15 @@ class Table:
                     token = self.input.read()
                     if token is None:
                         self.save()
-                        self.out(f"Input ended; {self.link.kept_words}.")
+                        # Translators: {kept} says what becomes of the game ("the game is saved. spades play
+                        # --resume continues it").
+                        self.out(_("Input ended; {kept}.", kept=self.link.kept_words))
                         return 0
                     if self.handle(token):
                         return 0
             except KeyboardInterrupt:
                 self.save()
-                self.out(f"Interrupted; {self.link.kept_words}.")
+                self.out(_("Interrupted; {kept}.", kept=self.link.kept_words))
                 return 130
 
     def advance(self) -> bool:
@@ -220,7 +224,7 @@ class Table:
         while True:
             for line in self.link.notices():
                 self.out(line)
-                if line.startswith(EARLIER) and self.prompted == self.decision():
+                if line.startswith(_(EARLIER)) and self.prompted == self.decision():
                     # the chat's earlier lines, sent as one comes back, must not bury "your turn": it is said again
                     self.prompted = (-1, 0)
             self.announce_new()
@@ -259,9 +263,9 @@ class Table:
             elif isinstance(event, HandScored) and not self.over:
                 self.save()
                 self.waiting_next = True
-                self.out("Press n for the next hand.")
+                self.out(_("Press n for the next hand."))
                 # m still repeats the line above: it says what is awaited
-                self.out("Or press C for the coach's review of your bids and cards.", remember=False)
+                self.out(_("Or press C for the coach's review of your bids and cards."), remember=False)
 
     def decision(self) -> tuple[int, int]:
         """The decision the player is at: every action adds an event, but for the cards of a Nil pass, which are
@@ -292,8 +296,8 @@ class Table:
         player leaves (q, or the end of input, so a pipe or a closed terminal never waits here)."""
         kept = getattr(self.link, "record_path", None)
         if kept is not None:
-            self.out(f"The game is kept as {kept}; spades replay with --review goes through it again.")
-        self.out(END_OFFER)
+            self.out(_("The game is kept as {path}; spades replay with --review goes through it again.", path=kept))
+        self.out(_(END_OFFER))
         while True:
             try:
                 token = self.input.read()
@@ -323,7 +327,7 @@ class Table:
                 last = max(event.hand for event in self.events() if isinstance(event, HandStarted))
                 self.out(key_answer(self.view(), self.events(), key, last), interrupt=True)
             else:
-                self.out(END_OFFER)
+                self.out(_(END_OFFER))
 
     def statistics(self) -> str:
         return say.statistics_line(self.rules, self.human, self.view().results, self.events())
@@ -346,7 +350,7 @@ class Table:
             return self.handle_key(keys[0])
         if self.confirm is not None:
             return self.handle_key(LINE_WORDS.get(word, word))
-        command, _, rest = word.partition(" ")
+        command, _space, rest = word.partition(" ")
         if command in ("play", "bid") and rest:
             text, word = text.partition(" ")[2].strip(), rest.strip()
         if word in NUMBER_WORDS:  # "four", "bid four": a bid said as a word
@@ -371,7 +375,7 @@ class Table:
         """The question the table is waiting on, said again."""
         if self.confirm is not None:
             kind, payload = self.confirm
-            self.out(f"Bid {payload.spoken}? y or n." if kind == "bid" else
+            self.out(_("Bid {bid}? y or n.", bid=payload.spoken) if kind == "bid" else
                      self.accept_question(payload) if kind == "accept" else self.link.leave_question)
         elif self.my_turn:
             self.prompted = (-1, 0)
@@ -398,11 +402,13 @@ class Table:
 
     def refuse(self, action: Action) -> bool:
         if not self.my_turn:
-            self.out(f"It is not your turn. {self.turn_words()}")
+            self.out(_("It is not your turn.") + " " + self.turn_words())
         else:
             # Never legal here (a card not in the hand), so the link only says why; nothing changes.
-            self.out(f"Not the {action.name if isinstance(action, Card) else action}: "
-                     f"{self.link.act(action) or 'not possible now'}.")
+            reason = self.link.act(action) or _("not possible now")
+            named = the_card(action) if isinstance(action, Card) else str(action)
+            # Translators: {card} is the card with its article ("the queen of hearts"); {reason} why, a clause.
+            self.out(_("Not {card}: {reason}.", card=named, reason=reason))
         return False
 
     def handle_key(self, key: str) -> bool:
@@ -418,7 +424,8 @@ class Table:
             return self.digit(key)
         if does == "rub out" and self.digits:
             self.digits = self.digits[:-1]
-            self.out(f"Bid: {self.digits or 'nothing typed'}.", interrupt=True)
+            self.out(_("Bid: {digits}.", digits=self.digits) if self.digits else _("Bid: nothing typed."),
+                     interrupt=True)
             return False
         if does == "enter":
             return self.enter()
@@ -441,7 +448,7 @@ class Table:
             if self.waiting_next:
                 self.waiting_next = False
             else:
-                self.out("There is no hand to continue. " + say.turn_line(self.view()))
+                self.out(_("There is no hand to continue.") + " " + say.turn_line(self.view()))
             return False
         if does == "quit":
             self.confirm = ("quit", None)
@@ -459,38 +466,41 @@ class Table:
         if does == "verbosity":
             self.settings.verbosity = "tricks" if self.settings.verbosity == "all" else "all"
             remember("verbosity", self.settings.verbosity)
-            self.out("Verbosity: every card is said." if self.settings.verbosity == "all"
-                     else "Verbosity: only tricks, bids and turns are said.")
+            self.out(_("Verbosity: every card is said.") if self.settings.verbosity == "all"
+                     else _("Verbosity: only tricks, bids and turns are said."))
             return False
-        self.out(f"{key_name(key)} does nothing here; press ? for the list of keys.")
+        # Translators: {key} is the key as a player knows it: "x", "Ctrl+L", "Page Up", "That key".
+        self.out(_("{key} does nothing here; press ? for the list of keys.", key=key_name(key)))
         return False
 
     def answer(self, key: str) -> bool:
         kind, payload = self.confirm  # type: ignore[misc]
         lowered = key.lower()
         if lowered not in ("y", "n", "yes", "no"):
-            self.out("Please answer y or n.")
+            self.out(_("Please answer y or n."))
             return False
         self.confirm = None
         yes = lowered.startswith("y")
         if kind == "accept":
             if not yes:
-                self.out("Staying at the table.")
+                self.out(_("Staying at the table."))
                 return False
             return self.move(payload)
         if kind == "quit":
             if not yes:
-                self.out("Staying at the table.")
+                self.out(_("Staying at the table."))
                 return False
             self.save()
             self.link.leave()
             kept = self.link.kept_words
-            self.out(f"{kept[:1].upper()}{kept[1:]}. Goodbye.")
+            # Translators: {kept} says what becomes of the game, its first letter made capital ("The game is saved.
+            # spades play --resume continues it").
+            self.out(_("{kept}. Goodbye.", kept=kept[:1].upper() + kept[1:]))
             return True
         if kind == "bid":
             if yes:
                 return self.act(payload)
-            self.out(f"Bid taken back. Your turn to bid: {say.legal_bids_text(self.view().legal)}.")
+            self.out(_("Bid taken back. Your turn to bid: {bids}.", bids=say.legal_bids_text(self.view().legal)))
         return False
 
     def accept_invitation(self) -> None:
@@ -498,7 +508,7 @@ class Table:
         computer plays for them here)."""
         invitation = getattr(self.link, "invitation", None)
         if not isinstance(invitation, dict):
-            self.out("No invitation to accept: when a friend invites you to a seat, Shift+A takes you there.",
+            self.out(_("No invitation to accept: when a friend invites you to a seat, Shift+A takes you there."),
                      interrupt=True)
             return
         if not self.over:
@@ -508,23 +518,23 @@ class Table:
         self.move(invitation)
 
     def accept_question(self, invitation: dict[str, Any]) -> str:
-        return (f"Leave this game for {invitation.get('name')}'s invitation to table {invitation.get('table')}? The "
-                "game goes on here: the computer plays for you. y or n.")
+        return _("Leave this game for {name}'s invitation to table {table}? The game goes on here: the computer plays "
+                 "for you. y or n.", name=invitation.get("name"), table=invitation.get("table"))
 
     def move(self, invitation: dict[str, Any]) -> bool:
         """Go to the invitation's table (True: the caller plays there), or say why not (False)."""
         accept = getattr(self.link, "accept_invitation", None)
-        reason = accept(invitation) if accept is not None else "this table cannot move"
+        reason = accept(invitation) if accept is not None else _("this table cannot move")
         if reason is not None:
-            self.out(f"Not possible: {reason}.")
+            self.out(_("Not possible: {reason}.", reason=reason))
             return False
         self.moved = True
-        self.out(f"You leave this table for table {invitation.get('table')}.")
+        self.out(_("You leave this table for table {table}.", table=invitation.get("table")))
         return True
 
     def digit(self, key: str) -> bool:
         if not (self.my_turn and self.view().phase is Phase.BID):
-            self.out("Digits are for bidding, and it is not your turn to bid. " + self.turn_words())
+            self.out(_("Digits are for bidding, and it is not your turn to bid.") + " " + self.turn_words())
             return False
         self.digits = (self.digits + key)[-2:]
         self.out(self.digits, interrupt=True)
@@ -536,41 +546,43 @@ class Table:
             if self.waiting_next:
                 self.out(self.turn_words())
             else:
-                self.out(f"It is not your turn. {say.turn_line(self.view())}")
+                self.out(_("It is not your turn.") + " " + say.turn_line(self.view()))
             return False
         if phase is Phase.BID:
             if not self.digits:
-                self.out(f"Type your bid first: {say.legal_bids_text(self.view().legal)}.")
+                self.out(_("Type your bid first: {bids}.", bids=say.legal_bids_text(self.view().legal)))
                 return False
             value = int(self.digits)
             self.digits = ""
             legal = self.view().legal
             if Choice.LOOK in legal:
                 if value != 0:
-                    self.out("Before looking you may only bid Blind Nil (0); press h to look at your cards.")
+                    self.out(_("Before looking you may only bid Blind Nil (0); press h to look at your cards."))
                     return False
                 bid: Bid = BLIND_NIL
             elif value > self.rules.hand_size:
-                self.out(f"You may not bid {value}. You may bid {say.legal_bids_text(legal)}.")
+                self.out(_("You may not bid {bid}. You may bid {bids}.", bid=value, bids=say.legal_bids_text(legal)))
                 return False
             else:
                 bid = Bid.of(value)
             if bid not in legal:
-                self.out(f"You may not bid {bid.spoken}. You may bid {say.legal_bids_text(legal)}.")
+                self.out(_("You may not bid {bid}. You may bid {bids}.", bid=bid.spoken,
+                           bids=say.legal_bids_text(legal)))
                 return False
             self.confirm = ("bid", bid)
-            self.out(f"Bid {bid.spoken}? y or n.")
+            self.out(_("Bid {bid}? y or n.", bid=bid.spoken))
             return False
         if phase is Phase.DRAW:
-            self.out(f"You drew the {offered_name(self.view())}: y keeps it, n discards it.")
+            self.out(drawn_line(self.view()))
             return False
         card = self.selected
         if card is None:
-            self.out("No card is selected.")
+            self.out(_("No card is selected."))
             return False
         reason = self.link.act(card)
         if reason is not None:
-            self.out(f"Not the {card.name}: {reason}.")
+            # Translators: {card} is the card with its article ("the queen of hearts"); {reason} why, a clause.
+            self.out(_("Not {card}: {reason}.", card=the_card(card), reason=reason))
             return False
         self.save()
         return False
@@ -578,7 +590,7 @@ class Table:
     def act(self, action: Action) -> bool:
         reason = self.link.act(action)
         if reason is not None:
-            self.out(f"Not possible: {reason}.")
+            self.out(_("Not possible: {reason}.", reason=reason))
             return False
         self.save()
         return False
@@ -604,8 +616,10 @@ class Table:
     def selected_line(self) -> str:
         hand = self.hand()
         if hand is None or self.selected is None or self.selected not in hand:
-            return "No card is selected."
-        return f"{self.selected.name.capitalize()} is selected."
+            return _("No card is selected.")
+        name = card_words(self.selected)
+        # Translators: {card} is the card's name alone, its first letter made capital ("Queen of hearts").
+        return _("{card} is selected.", card=name[:1].upper() + name[1:])
 
     def navigate(self, entry: keymap.Key) -> None:
         """Move through the hand as it plays: suit by suit (clubs to spades), low to high within a suit by the
@@ -615,34 +629,35 @@ class Table:
             return
         hand = self.hand()
         if hand is None:
-            self.out("You have not looked at your cards; press h to look.", interrupt=True)
+            self.out(_("You have not looked at your cards; press h to look."), interrupt=True)
             return
         rules = self.rules
         by_suit = {suit: say.suit_cards(hand, suit, rules)[::-1] for suit in say.SUIT_ORDER}  # low to high
         cards = [card for suit in say.SUIT_ORDER for card in by_suit[suit]]
         if not cards:
-            self.out("You hold no cards.", interrupt=True)
+            self.out(_("You hold no cards."), interrupt=True)
             return
         current = self.selected if self.selected in hand else None
         index = cards.index(current) if current is not None else -1
         here = Suit(rules.suit_of(current)) if current is not None else Suit(rules.suit_of(cards[0]))
         move = entry.move
-        note = ""
+        # said after the card's name, each after a comma: "queen of hearts, 3 hearts, first suit"
+        notes: list[str] = []
         if entry.does == "suit":
             suit = SUITS[move]
             if not by_suit[suit]:
-                self.out(f"No {suit.plural}.", interrupt=True)
+                self.out(_("No {suits}.", suits=suit_words(suit)), interrupt=True)
                 return
             target = by_suit[suit][0]
-            count = len(by_suit[suit])
-            note = f", {count} {suit.plural}" if count != 1 else f", 1 {suit.singular}"
+            notes.append(suit_count(suit, len(by_suit[suit])))
         elif move == "left":
             if index <= 0:
-                note = ", first card"
+                # Translators: said after a card's name when the move went no further: "two of clubs, first card".
+                notes.append(_("first card"))
             target = cards[max(index - 1, 0)]
         elif move == "right":
             if index == len(cards) - 1:
-                note = ", last card"
+                notes.append(_("last card"))
             target = cards[min(index + 1, len(cards) - 1)] if index >= 0 else cards[0]
         elif move == "home":
             target = cards[0]
@@ -655,15 +670,17 @@ class Table:
             position = suits.index(here) if here in suits else 0
             step = -1 if move == "up" else 1
             new = position + step
+            edge = None
             if not 0 <= new < len(suits):
-                note = ", first suit" if step < 0 else ", last suit"
+                edge = _("first suit") if step < 0 else _("last suit")
                 new = position
             suit = suits[new]
             target = by_suit[suit][0]
-            count = len(by_suit[suit])
-            note = f", {count} {suit.plural if count != 1 else suit.singular}" + note
+            notes.append(suit_count(suit, len(by_suit[suit])))
+            if edge is not None:
+                notes.append(edge)
         self.selected = target
-        self.out(f"{target.name}{note}", interrupt=True)
+        self.out(", ".join((card_words(target), *notes)), interrupt=True)
 
     def read_hand(self) -> bool:
         view = self.view()
@@ -674,7 +691,7 @@ class Table:
                 self.prompted = (-1, 0)
                 self.out(say.hand_lines(self.view().hand, self.rules))  # type: ignore[arg-type]
                 return False
-            self.out("You have not looked at your cards yet.")
+            self.out(_("You have not looked at your cards yet."))
             return False
         self.out(say.hand_answer(view), interrupt=True)
         return False
@@ -693,12 +710,12 @@ class Table:
             hand = self.reviewed_hand()
             return [self.link.answer(entry.key, hand) or key_answer(self.view(), self.events(), entry.key, hand)]
         own: dict[str, Callable[[], list[str]]] = {
-            "repeat": lambda: [self.out.last or "Nothing has been said yet."],
+            "repeat": lambda: [self.out.last or _("Nothing has been said yet.")],
             "log": self.review,
-            "clock": lambda: [self.link.answer("T", None) or clock_words.NO_CLOCK],
-            "standings": lambda: [self.link.answer("S", None) or "This table is not part of a tournament."],
+            "clock": lambda: [self.link.answer("T", None) or _(clock_words.NO_CLOCK)],
+            "standings": lambda: [self.link.answer("S", None) or _("This table is not part of a tournament.")],
             "help": lambda: [*keymap.help_lines(room=self.talk.link is not None),
-                             *([LINE_HELP] if self.input.line_mode else [])],
+                             *([_(LINE_HELP)] if self.input.line_mode else [])],
         }
         answer = own.get(entry.does)
         return answer() if answer is not None else None
@@ -715,7 +732,7 @@ class Table:
         for index in range(self.hand_start, self.seen):
             lines.extend("  " + line for line in heard_lines(view, events, index, self.notes.get(index),
                                                              timed=index in self.link.timed()))
-        return ["Log of this hand:", *lines] if lines else ["Nothing has happened in this hand yet."]
+        return [_("Log of this hand:"), *lines] if lines else [_("Nothing has happened in this hand yet.")]
 
     # -- help -----------------------------------------------------------------------------------------------
     def hint(self) -> None:
@@ -723,7 +740,7 @@ class Table:
         if not self.my_turn or not view.legal:
             self.out(say.no_hint_line(self.turn_words()))
             return
-        hint = meanwhile(lambda: self.adviser.hint(view), "The hint is still being worked out", self.out)
+        hint = meanwhile(lambda: self.adviser.hint(view), _("The hint is still being worked out"), self.out)
         if isinstance(hint.action, Card):
             self.selected = hint.action
         self.out(say.hint_line(hint.action, hint.reason, view.phase))
@@ -734,19 +751,19 @@ class Table:
         Its first line cuts off what was being said, as every answer does; the rest queue behind it, so a screen
         reader says them all, and m still repeats what the table awaits."""
         if not (self.waiting_next or self.over):
-            self.out(NOT_OVER, interrupt=True)
+            self.out(_(NOT_OVER), interrupt=True)
             return
         started = next((e for e in self.reviewed_events() if isinstance(e, HandStarted)), None)
         if started is None:
-            self.out("There is no hand to review.", interrupt=True)
+            self.out(_("There is no hand to review."), interrupt=True)
             return
         # a second or two of search, here or at the room, and far longer on a busy machine: say so before the wait,
         # and every few seconds while it lasts, so that silence never reads as a key that did nothing
-        self.out(f"The coach goes through your bids and cards of hand {started.hand}.", interrupt=True)
-        words = meanwhile(lambda: self.link.coach(started.hand), f"The coach is still at work on hand {started.hand}",
-                          self.out)
+        self.out(_("The coach goes through your bids and cards of hand {hand}.", hand=started.hand), interrupt=True)
+        words = meanwhile(lambda: self.link.coach(started.hand),
+                          _("The coach is still at work on hand {hand}", hand=started.hand), self.out)
         if isinstance(words, str):
-            self.out(f"No review: {words}.", remember=False)
+            self.out(_("No review: {reason}.", reason=words), remember=False)
             return
         for line in words:
             self.out(line, remember=False)
@@ -767,12 +784,7 @@ class Table:
         self.prompted = (-1, 0)
         if isinstance(action, Card):
             self.selected = action
-            what = f"your {action.name}"
-        elif isinstance(action, Bid):
-            what = f"your bid of {action.spoken}"
-        else:
-            what = f"your choice to {action.value}"
-        self.out(f"Taken back: {what}" + (f", and {say.plural(later, 'action')} after it." if later else "."))
+        self.out(taken_back_line(action, later))
         for line in self.table_lines():
             self.out(line)
         self.save()
@@ -804,9 +816,47 @@ def not_understood(text: str, error: ActionError) -> str:
     """A typed line that names nothing, with the card it was probably meant to be when the engine has one in mind
     (``did you mean the queen of hearts?``), and the key that lists the rest, as the table says when it starts."""
     if error.suggestion is not None:
-        return f"{text!r} is not a card, a bid or a command; did you mean the {error.suggestion.name}?"
-    return f"{text!r} is not a card, a bid or a command; press ? for the list of keys."
+        # Translators: {card} is the card with its article ("the queen of hearts").
+        return _("{text} is not a card, a bid or a command; did you mean {card}?", text=repr(text),
+                 card=the_card(error.suggestion))
+    return _("{text} is not a card, a bid or a command; press ? for the list of keys.", text=repr(text))
 
 
-def offered_name(view: SeatView) -> str:
-    return view.offered.name if view.offered is not None else "card"
+def drawn_line(view: SeatView) -> str:
+    """What enter says in the draw: the card drawn, and the keys that keep or discard it."""
+    if view.offered is None:
+        return _("You drew the card: y keeps it, n discards it.")
+    return _("You drew {card}: y keeps it, n discards it.", card=the_card(view.offered))
+
+
+def suit_count(suit: Suit, count: int) -> str:
+    """How many cards of a suit the hand holds, as the moves through it say: "3 hearts", "1 spade"."""
+    return f"{count} {suit_word(suit) if count == 1 else suit_words(suit)}"
+
+
+def taken_back_line(action: Action, later: int) -> str:
+    """What U says it took back: the player's card, bid or choice, and how many actions of others went with it."""
+    if isinstance(action, Card):
+        if later:
+            return n_("Taken back: your {card}, and {n} action after it.",
+                      "Taken back: your {card}, and {n} actions after it.", later, card=card_words(action))
+        return _("Taken back: your {card}.", card=card_words(action))
+    if isinstance(action, Bid):
+        if later:
+            return n_("Taken back: your bid of {bid}, and {n} action after it.",
+                      "Taken back: your bid of {bid}, and {n} actions after it.", later, bid=action.spoken)
+        return _("Taken back: your bid of {bid}.", bid=action.spoken)
+    choice = choice_words(action)
+    if later:
+        return n_("Taken back: your choice to {choice}, and {n} action after it.",
+                  "Taken back: your choice to {choice}, and {n} actions after it.", later, choice=choice)
+    return _("Taken back: your choice to {choice}.", choice=choice)
+
+
+def choice_words(choice: Choice) -> str:
+    """A draw's or Blind Nil's choice as said after "your choice to": keep, discard, look."""
+    if choice is Choice.KEEP:
+        return p_("choice", "keep")
+    if choice is Choice.DISCARD:
+        return p_("choice", "discard")
+    return p_("choice", "look")

@@ -28,6 +28,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from ..language import _, number
+
 # Backends that are plain speech synthesisers rather than the player's screen reader.
 SYNTHESISERS = ("sapi", "espeak", "speech dispatcher", "speechd", "onecore", "avspeech", "say")
 OPEN_WAIT = 2.0  # seconds the table waits for the backend to open before it starts without it
@@ -58,7 +60,7 @@ class Speaker:
         self.acquire = acquire
         self.limit = limit
         self.screen_reader_only = screen_reader_only
-        self.refused = "Speech is off: no screen reader or speech engine was found."
+        self.refused = _("Speech is off: no screen reader or speech engine was found.")
         self.deadline = time.monotonic() + limit
         self.backend: Any = None
         self.name = "speech"
@@ -79,7 +81,8 @@ class Speaker:
         if self.opened.is_set():
             return None if self.on else self.refused
         if time.monotonic() >= self.deadline:
-            return f"Speech is off: the screen reader or speech engine did not answer within {self.limit:g} seconds."
+            return _("Speech is off: the screen reader or speech engine did not answer within {seconds} seconds.",
+                     seconds=number(self.limit))
         return None
 
     def say(self, text: str, interrupt: bool = False) -> None:
@@ -108,7 +111,7 @@ class Speaker:
             backend = self.acquire()
             self.name = str(getattr(backend, "name", "speech"))
             if self.screen_reader_only and any(word in self.name.lower() for word in SYNTHESISERS):
-                self.refused = f"Speech is off: no screen reader was found, only {self.name}."
+                self.refused = _("Speech is off: no screen reader was found, only {name}.", name=self.name)
                 return
             self.backend = backend
         except BaseException:  # any error of the backend library only means "no speech"
@@ -144,7 +147,7 @@ def open_speech(mode: str, explicit: bool = True, wait: float = OPEN_WAIT, limit
     if mode == "none":
         return None, ""
     if acquire is _acquire_prism and importlib.util.find_spec("prism") is None:
-        return None, "Speech is off: prismatoid is not installed." if explicit else ""
+        return None, _("Speech is off: prismatoid is not installed.") if explicit else ""
     speaker = Speaker(acquire, limit, screen_reader_only=mode == "screenreader")
     speaker.opened.wait(min(wait, limit))
     reason = speaker.off_reason()
@@ -156,5 +159,5 @@ def open_speech(mode: str, explicit: bool = True, wait: float = OPEN_WAIT, limit
     if not explicit:
         return speaker, ""
     if speaker.on:
-        return speaker, f"Speech: {speaker.name}."
-    return speaker, "Speech: waiting for the screen reader or speech engine; lines are spoken once it answers."
+        return speaker, _("Speech: {name}.", name=speaker.name)
+    return speaker, _("Speech: waiting for the screen reader or speech engine; lines are spoken once it answers.")

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..language import N_, _
 from .keys import Input
 from .remote import JoinError, RemoteLink
 
 __all__ = ["WAITING", "wait_for_round"]
 
-WAITING = ("Waiting for the next round. Shift+S says where the tournament stands; q leaves.")
+WAITING = N_("Waiting for the next round. Shift+S says where the tournament stands; q leaves.")
 
 
 def _news(link: RemoteLink) -> list[dict[str, Any]]:
@@ -33,7 +34,7 @@ def enter(link: RemoteLink, tournament: int, partner: str | None, out: Callable[
     if partner is not None:
         mine = next((e for e in reply["entries"] if link.name in e["players"]), None)
         if mine is not None and not mine["confirmed"]:
-            out(f"Your entry waits for {partner} to enter naming you.")
+            out(_("Your entry waits for {partner} to enter naming you.", partner=partner))
     return reply
 
 
@@ -43,7 +44,7 @@ def wait_for_round(link: RemoteLink, tournament: int, out: Callable[[str], Any],
     link.adopt = True
     table = link.table
     said = ""
-    out(WAITING)
+    out(_(WAITING))
     with source.raw():
         try:
             while link.adopt and link.table == table:
@@ -71,7 +72,7 @@ def wait_for_round(link: RemoteLink, tournament: int, out: Callable[[str], Any],
                 if word in ("S", "standings"):
                     out(link.send({"type": "tournament_info", "tournament": tournament})["text"])
                 else:
-                    out(WAITING)
+                    out(_(WAITING))
         except KeyboardInterrupt:
             link.adopt = False
             return 130
@@ -83,7 +84,7 @@ def _leave(link: RemoteLink, tournament: int, out: Callable[[str], Any]) -> int:
     link.adopt = False
     try:
         reply = link.send({"type": "tournament_leave", "tournament": tournament})
-        out("You left the tournament." if reply.get("type") == "tournament" else "")
+        out(_("You left the tournament.") if reply.get("type") == "tournament" else "")
     except JoinError as error:  # started: the computer plays for an absent entrant
-        out(f"You leave the room; {error}.")
+        out(_("You leave the room; {reason}.", reason=error))
     return 0

@@ -4,10 +4,13 @@ second or two, but far longer on a busy machine, or the first time the search is
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
+
+from ..language import _
 
 __all__ = ["STILL_EVERY", "STILL_FIRST", "meanwhile"]
 
@@ -18,7 +21,8 @@ T = TypeVar("T")
 def meanwhile(work: Callable[[], T], still: str, out: Callable[..., Any]) -> T:
     """``work``'s result, done in a worker thread while this one says ``still`` with the seconds so far (through
     ``out``, not remembered for m), first after ``STILL_FIRST`` seconds, then every ``STILL_EVERY``; what ``work``
-    raised is raised here."""
+    raised is raised here. ``work`` runs in this thread's context, so that what it says is in the player's
+    language. ``still`` is a whole sentence without its full stop ("The hint is still being worked out")."""
     done: list[T] = []
     failed: list[BaseException] = []
 
@@ -28,7 +32,7 @@ def meanwhile(work: Callable[[], T], still: str, out: Callable[..., Any]) -> T:
         except BaseException as error:  # handed to the table's thread
             failed.append(error)
 
-    worker = threading.Thread(target=run, name="search", daemon=True)
+    worker = threading.Thread(target=contextvars.copy_context().run, args=(run,), name="search", daemon=True)
     began = time.monotonic()
     worker.start()
     wait = STILL_FIRST
@@ -36,7 +40,9 @@ def meanwhile(work: Callable[[], T], still: str, out: Callable[..., Any]) -> T:
         worker.join(wait)
         if not worker.is_alive():
             break
-        out(f"{still}: {round(time.monotonic() - began)} seconds so far.", remember=False)
+        # Translators: {still} is a sentence such as "The coach is still at work on hand 3".
+        out(_("{still}: {seconds} seconds so far.", still=still, seconds=round(time.monotonic() - began)),
+            remember=False)
         wait = STILL_EVERY
     if failed:
         raise failed[0]

@@ -16,10 +16,11 @@ from typing import Any
 
 from ..bots import bot_seed, make_bot
 from ..game import Game
+from ..language import N_
 from ..rules import VARIANTS, Rules
 
 NAME = "coach"
-HELP = "the coach's review of one hand at its default budget, per preset (median and worst)"
+HELP = N_("the coach's review of one hand at its default budget, per preset (median and worst)")
 
 
 def played_hand(variant: str, seed: str) -> tuple[Game, int]:

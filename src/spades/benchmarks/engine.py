@@ -15,10 +15,11 @@ import time
 from typing import Any
 
 from ..game import Game
+from ..language import N_
 from ..rules import Rules
 
 NAME = "engine"
-HELP = "random full hands per second through the public API, beside OpenSpiel's spades via pyspiel"
+HELP = N_("random full hands per second through the public API, beside OpenSpiel's spades via pyspiel")
 SLICE = 0.25  # seconds per slice: short slices alternate often, so load that comes and goes hits both alike
 
 

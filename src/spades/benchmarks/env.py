@@ -22,11 +22,13 @@ import statistics
 import time
 from typing import TYPE_CHECKING, Any
 
+from ..language import N_
+
 if TYPE_CHECKING:
     from ..env.batch import BatchHands
 
 NAME = "env"
-HELP = "environment steps a second (PettingZoo, and a batch through the kernel), beside OpenSpiel's Python env"
+HELP = N_("environment steps a second (PettingZoo, and a batch through the kernel), beside OpenSpiel's Python env")
 SLICE = 0.5  # seconds a loop runs in a round
 BATCH = 1024
 

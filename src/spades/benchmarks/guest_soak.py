@@ -17,10 +17,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..language import N_, _
 from ._room_server import Servers
 
 NAME = "guest-soak"
-HELP = "the server's RSS and in-memory registries over repeated cycles of guests opening tables and leaving"
+HELP = N_("the server's RSS and in-memory registries over repeated cycles of guests opening tables and leaving")
 DEFAULT_SECONDS = 2.0  # the settling wait after each cycle
 GUESTS_PER_ADDRESS = 10
 AT_ONCE = 50  # guests acting at the same time within a cycle
@@ -28,9 +29,9 @@ WAIT = 120.0  # seconds any one answer may take on a busy machine before the ben
 
 
 def add_arguments(parser: Any) -> None:
-    group = parser.add_argument_group("guest-soak options")
-    group.add_argument("--cycles", type=int, default=None, metavar="N", help="cycles of guests (default 12)")
-    group.add_argument("--guests", type=int, default=None, metavar="G", help="guests in each cycle (default 300)")
+    group = parser.add_argument_group(_("guest-soak options"))
+    group.add_argument("--cycles", type=int, default=None, metavar="N", help=_("cycles of guests (default 12)"))
+    group.add_argument("--guests", type=int, default=None, metavar="G", help=_("guests in each cycle (default 300)"))
 
 
 async def _guest(url: str, source: str, n: int) -> Any:

@@ -16,15 +16,17 @@ from typing import Any
 
 from ..bots import make_bot
 from ..game import Game
+from ..language import N_, _
 from ..rules import Rules
 
 NAME = "hard"
-HELP = "decision times of the hard player at its default budget (median, 90th percentile, worst)"
+HELP = N_("decision times of the hard player at its default budget (median, 90th percentile, worst)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=("hard", "hard-learned"),
-                        help="hard: the level timed (default hard; hard-learned: its playouts by the learned player)")
+                        help=_("hard: the level timed (default hard; hard-learned: its playouts by the learned "
+                               "player)"))
 
 
 def run(seconds: float, seed: int = 1, level: str = "hard", **_: Any) -> dict[str, Any]:

@@ -25,10 +25,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..language import N_, _
 from ._room_server import Servers
 
 NAME = "lobby-flood"
-HELP = "a playing person's pings and actions while clients that never sign in flood the lobby, against a quiet room"
+HELP = N_("a playing person's pings and actions while clients that never sign in flood the lobby, against a quiet room")
 DEFAULT_SECONDS = 10.0
 OWNED = 5  # tables one guest may own
 GUESTS_PER_ADDRESS = 10  # fewer than the room's quota of guests an address may make
@@ -36,17 +37,17 @@ WAIT = 120.0  # seconds any one answer may take on a busy machine before the ben
 
 
 def add_arguments(parser: Any) -> None:
-    group = parser.add_argument_group("lobby-flood options")
+    group = parser.add_argument_group(_("lobby-flood options"))
     group.add_argument("--flood-tables", type=int, default=None, metavar="N",
-                       help="tables waiting in the room (default 300)")
+                       help=_("tables waiting in the room (default 300)"))
     group.add_argument("--flooders", type=int, default=None, metavar="K",
-                       help="connections asking for the lobby without signing in (default 3)")
+                       help=_("connections asking for the lobby without signing in (default 3)"))
     group.add_argument("--flood-rate", type=float, default=None, metavar="R",
-                       help="lobby requests a second from each of them (default 15)")
+                       help=_("lobby requests a second from each of them (default 15)"))
     group.add_argument("--page-readers", type=int, default=None, metavar="N",
-                       help="HTTP clients reading a player's page as fast as it is answered (default 0)")
+                       help=_("HTTP clients reading a player's page as fast as it is answered (default 0)"))
     group.add_argument("--page-games", type=int, default=None, metavar="G",
-                       help="finished rated games of the player whose page they read (default 154)")
+                       help=_("finished rated games of the player whose page they read (default 154)"))
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -68,7 +69,7 @@ async def _fill(url: str, tables: int) -> list[Any]:
         owner = await RoomClient(url).connect(timeout=WAIT, source=_address(n))
         await owner.request({"type": "guest"}, timeout=WAIT)
         owners.append(owner)
-        for _ in range(min(OWNED, tables - n * OWNED)):
+        for _table in range(min(OWNED, tables - n * OWNED)):
             reply = await owner.request({"type": "create", "rules": {"variant": "standard", "options": {}},
                                          "levels": {"1": "easy", "2": "easy", "3": "easy"}}, timeout=WAIT)
             if reply.get("type") != "table":

@@ -16,8 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from ..language import N_
+
 NAME = "playouts"
-HELP = "playouts a second: the learned playout player beside the rules it replaces (a ratio)"
+HELP = N_("playouts a second: the learned playout player beside the rules it replaces (a ratio)")
 SLICE = 0.25  # seconds per alternating slice
 POSITIONS = 256
 

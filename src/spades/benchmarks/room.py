@@ -60,11 +60,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..language import N_, _
 from . import _room_profile, _room_report
 from ._room_server import Servers, histogram_delta, histogram_max, histogram_merge, histogram_percentile
 
 NAME = "room"
-HELP = "actions a second and action-to-every-seat latency of a real `spades serve` under N tables of four people"
+HELP = N_("actions a second and action-to-every-seat latency of a real `spades serve` under N tables of four people")
 DEFAULT_SECONDS = 20.0
 LIMIT = 0.100  # the p99 the ramp looks for, in seconds
 # The ramp's shortest think times. Quicker than this, a table's four seats would each send more than the room's 20
@@ -77,31 +78,31 @@ CONNECTIONS_PER_CLIENT_PROCESS = 400
 
 def add_arguments(parser: Any) -> None:
     """The options of this target (``spades bench room --help``)."""
-    group = parser.add_argument_group("room options")
-    group.add_argument("--tables", type=int, default=None, metavar="N", help="tables of four clients (default 10)")
+    group = parser.add_argument_group(_("room options"))
+    group.add_argument("--tables", type=int, default=None, metavar="N", help=_("tables of four clients (default 10)"))
     group.add_argument("--think-min", type=float, default=None, metavar="S",
-                       help="shortest think time of a client on its turn, seconds (default 0.5)")
+                       help=_("shortest think time of a client on its turn, seconds (default 0.5)"))
     group.add_argument("--think-max", type=float, default=None, metavar="S",
-                       help="longest think time, seconds (default 2.0)")
+                       help=_("longest think time, seconds (default 2.0)"))
     group.add_argument("--database", default=None, metavar="URL",
-                       help="the server's database (default: SQLite in a temporary directory)")
+                       help=_("the server's database (default: SQLite in a temporary directory)"))
     group.add_argument("--mode", choices=("steady", "ramp"), default=None,
-                       help="steady: one measurement; ramp: halve the think times step by step until p99 > 100 ms")
-    group.add_argument("--seed", type=int, default=None, help="the clients' random choices (default 1)")
+                       help=_("steady: one measurement; ramp: halve the think times step by step until p99 > 100 ms"))
+    group.add_argument("--seed", type=int, default=None, help=_("the clients' random choices (default 1)"))
     group.add_argument("--client-processes", type=int, default=None, metavar="K",
-                       help="processes the clients are spread over (default: one per 400 connections)")
+                       help=_("processes the clients are spread over (default: one per 400 connections)"))
     group.add_argument("--server-processes", type=int, default=None, metavar="N",
-                       help="server processes behind the one address (default 1); more need --redis and a "
-                            "PostgreSQL --database")
-    group.add_argument("--redis", default=None, metavar="URL", help="the Redis the server processes share")
+                       help=_("server processes behind the one address (default 1); more need --redis and a "
+                              "PostgreSQL --database"))
+    group.add_argument("--redis", default=None, metavar="URL", help=_("the Redis the server processes share"))
     group.add_argument("--server", choices=("uvicorn", "granian"), default=None,
-                       help="the ASGI server spades serve runs the room on (default uvicorn)")
+                       help=_("the ASGI server spades serve runs the room on (default uvicorn)"))
     group.add_argument("--engine-seconds", type=float, default=None, metavar="S",
-                       help="the engine's random hands are measured before and after the room, S seconds each "
-                            "(default 3)")
+                       help=_("the engine's random hands are measured before and after the room, S seconds each "
+                              "(default 3)"))
     group.add_argument("--profile", default=None, metavar="PATH",
-                       help="sample the server with py-spy during the first step: collapsed stacks to PATH (PATH.K "
-                            "for process K of several), and where the CPU went by category")
+                       help=_("sample the server with py-spy during the first step: collapsed stacks to PATH (PATH.K "
+                              "for process K of several), and where the CPU went by category"))
 
 
 def _engine(seconds: float, warm_up: bool) -> dict[str, float]:

@@ -18,8 +18,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..language import N_
+
 NAME = "search"
-HELP = "random playouts a second: the numba search kernel beside OpenSpiel's C++ loop"
+HELP = N_("random playouts a second: the numba search kernel beside OpenSpiel's C++ loop")
 INSTALL_HINT = "pip install 'spades[bench]' (or: pip install open_spiel)"
 SLICE = 0.25  # seconds per alternating slice
 

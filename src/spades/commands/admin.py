@@ -6,28 +6,30 @@ from __future__ import annotations
 
 import argparse
 
+from ..language import _
+
 OPERATOR = "the operator"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "admin", help="name the room's administrators and moderators, or read its audit log",
-        description="Give a registered player of the room a role (admin: names moderators and reads the audit "
-                    "log; moderator: handles reports and sanctions), take it back, list who has one, or print the "
-                    "audit log, from the room's database.")
+        "admin", help=_("name the room's administrators and moderators, or read its audit log"),
+        description=_("Give a registered player of the room a role (admin: names moderators and reads the audit log; "
+                      "moderator: handles reports and sanctions), take it back, list who has one, or print the audit "
+                      "log, from the room's database."))
     parser.add_argument("--database", default=None,
-                        help="the room's database: a SQLite file or a postgresql:// URL (default: the room's file "
-                             "in the data directory)")
+                        help=_("the room's database: a SQLite file or a postgresql:// URL (default: the room's file "
+                               "in the data directory)"))
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION",
-                                    help="grant, revoke, list or audit")
-    grant = actions.add_parser("grant", help="give NAME a role: admin or moderator")
+                                    help=_("grant, revoke, list or audit"))
+    grant = actions.add_parser("grant", help=_("give NAME a role: admin or moderator"))
     grant.add_argument("name", metavar="NAME")
-    grant.add_argument("role", choices=("admin", "moderator"), metavar="ROLE", help="admin or moderator")
-    revoke = actions.add_parser("revoke", help="take NAME's role away")
+    grant.add_argument("role", choices=("admin", "moderator"), metavar="ROLE", help=_("admin or moderator"))
+    revoke = actions.add_parser("revoke", help=_("take NAME's role away"))
     revoke.add_argument("name", metavar="NAME")
-    actions.add_parser("list", help="who holds a role")
-    audit = actions.add_parser("audit", help="the audit log, newest first")
-    audit.add_argument("--lines", type=int, default=50, help="how many lines (default 50)")
+    actions.add_parser("list", help=_("who holds a role"))
+    audit = actions.add_parser("audit", help=_("the audit log, newest first"))
+    audit.add_argument("--lines", type=int, default=50, help=_("how many lines (default 50)"))
     for sub in (grant, revoke, audit):
         sub.add_argument("--database", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     parser.set_defaults(func=run)
@@ -42,9 +44,10 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "list":
             held = moderation.roles(store)
             if not held:
-                print("No one holds a role.")
+                print(_("No one holds a role."))
             for holder, held_role in held:
-                print(f"{holder}: {'administrator' if held_role == 'admin' else 'moderator'}")
+                role_words = _("administrator") if held_role == "admin" else _("moderator")
+                print(f"{holder}: {role_words}")
             return 0
         if args.action == "audit":
             for line in moderation.audit_lines(store, None, max(1, args.lines)):
@@ -57,8 +60,12 @@ def run(args: argparse.Namespace) -> int:
         except ProtocolError as error:
             print(f"spades admin: {error.message}")
             return 2
-        print(f"{name} is now {'an administrator' if role == 'admin' else 'a moderator'}." if role
-              else f"{name} holds no role now.")
+        if role == "admin":
+            print(_("{name} is now an administrator.", name=name))
+        elif role:
+            print(_("{name} is now a moderator.", name=name))
+        else:
+            print(_("{name} holds no role now.", name=name))
         return 0
     finally:
         store.close()

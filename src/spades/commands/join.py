@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..language import N_, _, current, listed, n_, number
 from ..rules import VARIANTS
 from ..seats import seat_letters
 from ..table.config import SPEECH, VERBOSITY
@@ -39,104 +40,112 @@ def clock_setting(text: str) -> dict[str, Any]:
     """``--clock 30+120``: seconds an action and the bank, in the protocol's form; a clear error otherwise."""
     from ..tournament.clock import MAX_BANK, MAX_PER_ACTION, MIN_PER_ACTION
 
-    per_action, _, bank = text.strip().partition("+")
+    per_action, _plus, bank = text.strip().partition("+")
     try:
         values = int(per_action), int(bank or 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a clock is seconds an action and a bank, as 30+120, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("a clock is seconds an action and a bank, as 30+120, not {text}",
+                                           text=repr(text))) from None
     if not MIN_PER_ACTION <= values[0] <= MAX_PER_ACTION or not 0 <= values[1] <= MAX_BANK:
-        raise argparse.ArgumentTypeError(f"a clock gives {MIN_PER_ACTION:.0f} to {MAX_PER_ACTION:.0f} seconds an "
-                                         f"action and a bank of 0 to {MAX_BANK:.0f} seconds, not {text!r}")
+        low, high, bank = (format(value, ".0f") for value in (MIN_PER_ACTION, MAX_PER_ACTION, MAX_BANK))
+        raise argparse.ArgumentTypeError(_("a clock gives {low} to {high} seconds an action and a bank of 0 to "
+                                           "{bank} seconds, not {text}", low=low, high=high, bank=bank,
+                                           text=repr(text)))
     return {"per_action": values[0], "bank": values[1]}
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from .options import level_names
+    from .options import add_language_argument, level_names
 
     parser = subparsers.add_parser(
-        "join", help="play at a table of an online card room (spades serve)",
-        description="Sit at a table of the card room with the terminal table of `spades play`: the same keys, the "
-                    "same words. With no table named, a new one is made with the computer in the other seats "
-                    "and the game starts at once. As with spades play, the settings given here are for this game "
-                    "only; add --remember to keep them for later games (the table says which remembered settings "
-                    "it uses).")
+        "join", help=_("play at a table of an online card room (spades serve)"),
+        description=_("Sit at a table of the card room with the terminal table of `spades play`: the same keys, the "
+                      "same words. With no table named, a new one is made with the computer in the other seats and "
+                      "the game starts at once. As with spades play, the settings given here are for this game only; "
+                      "add --remember to keep them for later games (the table says which remembered settings it "
+                      "uses)."))
     parser.add_argument("room", nargs="?", default=DEFAULT_ROOM,
-                        help=f"the room's address: host:port, http://host:port or ws://host:port/ws "
-                             f"(default {DEFAULT_ROOM})")
-    parser.add_argument("--name", help="your name at the room (a guest's name unless --password is given; a guest "
-                        "is the same player at the next join, and back at a game under way)")
+                        help=_("the room's address: host:port, http://host:port or ws://host:port/ws (default "
+                               "{room})", room=DEFAULT_ROOM))
+    parser.add_argument("--name", help=_("your name at the room (a guest's name unless --password is given; a guest "
+                                         "is the same player at the next join, and back at a game under way)"))
     parser.add_argument("--password", action="store_true",
-                        help="sign in with a password, registering the name if it is new (the password is then "
-                             "asked for twice); the password is read from SPADES_PASSWORD, or asked for without "
-                             "showing it")
+                        help=_("sign in with a password, registering the name if it is new (the password is then "
+                               "asked for twice); the password is read from SPADES_PASSWORD, or asked for without "
+                               "showing it"))
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--table", type=int, metavar="N", help="sit at table N (its first free seat, or --seat)")
-    where.add_argument("--invite", metavar="LINK", help="sit at the table of an invitation link")
-    where.add_argument("--new", metavar="VARIANT", choices=VARIANTS, type=one_of("a variant", VARIANTS),
-                       help=f"make a new table of this variant (default standard): {', '.join(VARIANTS)}")
-    where.add_argument("--quick", metavar="VARIANT", choices=VARIANTS, type=one_of("a variant", VARIANTS),
-                       help="quick play: wait for people to play this variant with; the room seats those nearest in "
-                       "rating, and offers the computer for the empty seats once the --wait is over")
+    where.add_argument("--table", type=int, metavar="N", help=_("sit at table N (its first free seat, or --seat)"))
+    where.add_argument("--invite", metavar="LINK", help=_("sit at the table of an invitation link"))
+    where.add_argument("--new", metavar="VARIANT", choices=VARIANTS, type=one_of(N_("a variant"), VARIANTS),
+                       help=_("make a new table of this variant (default standard): {variants}",
+                              variants=", ".join(VARIANTS)))
+    where.add_argument("--quick", metavar="VARIANT", choices=VARIANTS, type=one_of(N_("a variant"), VARIANTS),
+                       help=_("quick play: wait for people to play this variant with; the room seats those nearest "
+                              "in rating, and offers the computer for the empty seats once the --wait is over"))
     where.add_argument("--tournament", type=int, metavar="N",
-                       help="a tournament of the room: enter it (--with your partner), then play each round where the "
-                       "room seats you, until it is over (registered players: --name and --password)")
+                       help=_("a tournament of the room: enter it (--with your partner), then play each round where "
+                              "the room seats you, until it is over (registered players: --name and --password)"))
     where.add_argument("--new-tournament", metavar="NAME",
-                       help="make a tournament of the room, which you direct (--format, --variant, -o, --rounds, "
-                       "--hands, --entries, --boards, --starts-in, --clock): its number is said; with --with NAME you "
-                       "enter it with that partner and play")
+                       help=_("make a tournament of the room, which you direct (--format, --variant, -o, --rounds, "
+                              "--hands, --entries, --boards, --starts-in, --clock): its number is said; with --with "
+                              "NAME you enter it with that partner and play"))
     parser.add_argument("--format", choices=("swiss", "knockout", "duplicate"), default="swiss",
-                        help="--new-tournament: swiss (default), knockout (8 or 16 entries) or duplicate (pairs)")
-    parser.add_argument("--variant", choices=VARIANTS, type=one_of("a variant", VARIANTS), default="standard",
-                        help="--new-tournament: its rule set (a partnership one; default standard)")
-    parser.add_argument("--rounds", type=int, help="--new-tournament: a Swiss's rounds (a duplicate's, at most "
-                        "its tables)")
-    parser.add_argument("--hands", type=int, help="--new-tournament: a Swiss's hands a match (default: to the "
-                        "target)")
-    parser.add_argument("--entries", type=int, default=8, help="--new-tournament: the most entries (pairs) it takes "
-                        "(default 8)")
-    parser.add_argument("--boards", type=int, default=2, help="--new-tournament: a duplicate's boards a round")
+                        help=_("--new-tournament: swiss (default), knockout (8 or 16 entries) or duplicate (pairs)"))
+    parser.add_argument("--variant", choices=VARIANTS, type=one_of(N_("a variant"), VARIANTS), default="standard",
+                        help=_("--new-tournament: its rule set (a partnership one; default standard)"))
+    parser.add_argument("--rounds", type=int,
+                        help=_("--new-tournament: a Swiss's rounds (a duplicate's, at most its tables)"))
+    parser.add_argument("--hands", type=int,
+                        help=_("--new-tournament: a Swiss's hands a match (default: to the target)"))
+    parser.add_argument("--entries", type=int, default=8,
+                        help=_("--new-tournament: the most entries (pairs) it takes (default 8)"))
+    parser.add_argument("--boards", type=int, default=2, help=_("--new-tournament: a duplicate's boards a round"))
     parser.add_argument("--starts-in", type=float, metavar="MINUTES",
-                        help="--new-tournament: start by itself after this many minutes with the entries it has")
+                        help=_("--new-tournament: start by itself after this many minutes with the entries it has"))
     parser.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
-                        help="quick play: seconds to wait for people before the computer is offered (5 to 600; "
-                        "default 30)")
+                        help=_("quick play: seconds to wait for people before the computer is offered (5 to 600; "
+                               "default 30)"))
     parser.add_argument("--with", dest="mate", metavar="NAME",
-                        help="quick play: be seated with NAME as your partner (they ask for you with --with too)")
+                        help=_("quick play: be seated with NAME as your partner (they ask for you with --with too)"))
     parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
-                        help="a rule option of the new table, such as target=300 (repeatable)")
+                        help=_("a rule option of the new table, such as target=300 (repeatable)"))
     levels = ", ".join(level_names())
     parser.add_argument("--partner", metavar="LEVEL",
-                        help=f"the new table's partner seat: {levels}, or {PERSON} to leave it to a person")
+                        help=_("the new table's partner seat: {levels}, or {person} to leave it to a person",
+                               levels=levels, person=PERSON))
     parser.add_argument("--opponents", metavar="LEVEL",
-                        help=f"the new table's opponent seats: {levels}, or {PERSON} to leave them to people")
+                        help=_("the new table's opponent seats: {levels}, or {person} to leave them to people",
+                               levels=levels, person=PERSON))
     where.add_argument("--leaderboard", nargs="?", const="partnership", metavar="GROUP",
-                       choices=tuple(GROUP_WORDS), type=one_of("a rating group", tuple(GROUP_WORDS)),
-                       help="print the room's leaderboard of a rating group (partnership, the default; "
-                            f"{', '.join(tuple(GROUP_WORDS)[1:])}), one player a line, and end")
-    parser.add_argument("--seat", metavar="S", help="the seat to take: N, E, S, W (or 0 to 3)")
-    parser.add_argument("--seed", help="the new table's seed, to play a known deal (a room started with --seeds)")
+                       choices=tuple(GROUP_WORDS), type=one_of(N_("a rating group"), tuple(GROUP_WORDS)),
+                       help=_("print the room's leaderboard of a rating group (partnership, the default; {groups}), "
+                              "one player a line, and end", groups=", ".join(tuple(GROUP_WORDS)[1:])))
+    parser.add_argument("--seat", metavar="S", help=_("the seat to take: N, E, S, W (or 0 to 3)"))
+    parser.add_argument("--seed", help=_("the new table's seed, to play a known deal (a room started with --seeds)"))
     parser.add_argument("--clock", metavar="SECONDS+BANK", type=clock_setting,
-                        help="a new table's turn clock: seconds an action and a bank of seconds for the game (30+120); "
-                        "when a person's time runs out the computer takes that one action for them")
+                        help=_("a new table's turn clock: seconds an action and a bank of seconds for the game "
+                               "(30+120); when a person's time runs out the computer takes that one action for them"))
     parser.add_argument("--more-time", action="store_true",
-                        help="ask for more time on a table's clock: the bank doubled, where the clock allows it")
+                        help=_("ask for more time on a table's clock: the bank doubled, where the clock allows it"))
     parser.add_argument("--line", action="store_true",
-                        help="line mode: type commands and press Enter (automatic when input is not a terminal)")
-    parser.add_argument("--verbosity", choices=VERBOSITY, type=one_of("a verbosity", VERBOSITY),
-                        help="all: every card is said; tricks: only "
-                        "tricks, bids and turns, with the trick so far at your turn (the v key switches)")
-    parser.add_argument("--pace", type=float, help="seconds after each card another player plays (default 0.6)")
-    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (default 1)")
+                        help=_("line mode: type commands and press Enter (automatic when input is not a terminal)"))
+    parser.add_argument("--verbosity", choices=VERBOSITY, type=one_of(N_("a verbosity"), VERBOSITY),
+                        help=_("all: every card is said; tricks: only tricks, bids and turns, with the trick so far "
+                               "at your turn (the v key switches)"))
+    parser.add_argument("--pace", type=float,
+                        help=_("seconds after each card another player plays (default 0.6)"))
+    parser.add_argument("--trick-pace", type=float, help=_("seconds after each trick (default 1)"))
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
-                        help="ring the terminal's bell with \"your turn\"")
-    parser.add_argument("--speech", choices=SPEECH, type=one_of("a choice", SPEECH),
-                        help="speak through a screen reader or speech engine (auto: when one is found)")
+                        help=_("ring the terminal's bell with \"your turn\""))
+    parser.add_argument("--speech", choices=SPEECH, type=one_of(N_("a choice"), SPEECH),
+                        help=_("speak through a screen reader or speech engine (auto: when one is found)"))
     parser.add_argument("--remember", action="store_true",
-                        help="keep the settings given with it (verbosity, pace, bell, speech) for later games, as "
-                             "spades play --remember does, in table.toml in your config directory; the v key's "
-                             "choice is kept too")
-    parser.add_argument("--forget", action="store_true", help="forget the remembered settings: back to the "
-                        "defaults")
+                        help=_("keep the settings given with it (verbosity, pace, bell, speech) for later games, as "
+                               "spades play --remember does, in table.toml in your config directory; the v key's "
+                               "choice is kept too"))
+    parser.add_argument("--forget", action="store_true",
+                        help=_("forget the remembered settings: back to the defaults"))
+    add_language_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -153,22 +162,22 @@ def run(args: argparse.Namespace) -> int:
             setattr(args, flag, level_named(getattr(args, flag), f"--{flag}: ", also=(PERSON,)))
     given = {key: getattr(args, key) for key in JOIN_FLAGS if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in given.values()):
-        raise CommandError("--pace and --trick-pace must not be negative")
+        raise CommandError(_("--pace and --trick-pace must not be negative"))
     kept = choose_settings(given, keep=args.remember, forget=args.forget, keys=(*JOIN_FLAGS, *LEVELS))
     settings = kept.settings
     if args.mate is not None and args.quick is None and args.tournament is None and args.new_tournament is None:
-        raise CommandError("--with NAME is for quick play or a tournament: spades join ROOM --quick VARIANT --with "
-                           "NAME, or spades join ROOM --tournament N --with NAME")
+        raise CommandError(_("--with NAME is for quick play or a tournament: spades join ROOM --quick VARIANT --with "
+                             "NAME, or spades join ROOM --tournament N --with NAME"))
     if args.name is not None:
         check_name(args.name)
     password = None
     typed = False  # a typed password is typed twice for a new name (SPADES_PASSWORD is for scripts)
     if args.password:
         if not args.name:
-            raise CommandError("--password needs --name")
+            raise CommandError(_("--password needs --name"))
         password = os.environ.get("SPADES_PASSWORD")
         if not password:
-            password, typed = getpass.getpass(f"Password for {args.name}: "), True
+            password, typed = getpass.getpass(_("Password for {name}: ", name=args.name)), True
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
     out = Output(speaker=speaker)
     for line in (*kept.lines, speech_note):
@@ -179,13 +188,14 @@ def run(args: argparse.Namespace) -> int:
     if args.invite:
         match = re.search(r"/tables?/(\d+)/?$", args.invite.strip()) or re.fullmatch(r"\s*(\d+)\s*", args.invite)
         if match is None:
-            raise CommandError(f"--invite: {args.invite!r} is not an invitation link (it ends in /tables/N)")
+            raise CommandError(_("--invite: {link} is not an invitation link (it ends in /tables/N)",
+                                 link=repr(args.invite)))
         table = int(match.group(1))
         if "://" in args.invite and args.room == DEFAULT_ROOM:
             address = args.invite
     if args.leaderboard is not None:
         return leaderboard(websocket_url(address), args.leaderboard, out)
-    link = RemoteLink(websocket_url(address), say=out)
+    link = RemoteLink(websocket_url(address), say=out, language=current())
     try:
         try:
             sessions = load_sessions()
@@ -194,8 +204,12 @@ def run(args: argparse.Namespace) -> int:
             if link.token != token:
                 save_session(sessions, link.url, link.name, link.token)
             if link.registered:
-                out(f"{link.name} is registered at this room; the room keeps your statistics from now on.")
-            out(f"Signed in at {link.url} as {link.name}{' (a guest)' if link.guest else ''}.")
+                out(_("{name} is registered at this room; the room keeps your statistics from now on.",
+                      name=link.name))
+            if link.guest:
+                out(_("Signed in at {room} as {name} (a guest).", room=link.url, name=link.name))
+            else:
+                out(_("Signed in at {room} as {name}.", room=link.url, name=link.name))
             if args.new_tournament is not None:
                 args.tournament = new_tournament(link, args, out)
                 if args.mate is None:
@@ -232,20 +246,22 @@ def leaderboard(url: str, group: str, out: Callable[[str], object]) -> int:
     once."""
     from ..cli import CommandError
     from ..table.leaderboard import BoardRefused, fetch_board
-    from ..table.remote import SILENT, TRIES, answer_wait, tries_line
+    from ..table.remote import SILENT, TRIES, answer_wait
 
     wait = answer_wait()
     for attempt in range(1, TRIES + 1):
         try:
             lines = fetch_board(url, group, wait)
         except (BoardRefused, ConnectionRefusedError) as error:
-            raise CommandError(f"the room at {url} did not give its leaderboard: {error}") from None
+            raise CommandError(_("the room at {room} did not give its leaderboard: {reason}", room=url,
+                                 reason=error)) from None
         except (*SILENT, OSError) as error:
-            reason = str(error) or "no answer in time"
+            reason = str(error) or _("no answer in time")
             if attempt == TRIES:
-                raise CommandError(f"the room at {url} did not give its leaderboard in {TRIES} tries: {reason}. Try "
-                                   "again later") from None
-            out(f"The room at {url} has not given its leaderboard ({reason}); trying again, {tries_line(attempt + 1)}")
+                raise CommandError(_("the room at {room} did not give its leaderboard in {tries} tries: {reason}. "
+                                     "Try again later", room=url, tries=TRIES, reason=reason)) from None
+            out(_("The room at {room} has not given its leaderboard ({reason}); trying again, try {attempt} of "
+                  "{tries}; press Ctrl-C to stop.", room=url, reason=reason, attempt=attempt + 1, tries=TRIES))
             continue
         for line in lines:
             out(line)
@@ -275,9 +291,9 @@ def retyped(name: str, say: Callable[[str], object]) -> Callable[[], str]:
     """What asks for a new name's password again: it says why, then reads it without showing it."""
 
     def again() -> str:
-        say(f"No player is registered as {name} at this room yet. To register the name, type the same password "
-            "again.")
-        return getpass.getpass("Type it again: ")
+        say(_("No player is registered as {name} at this room yet. To register the name, type the same password "
+              "again.", name=name))
+        return getpass.getpass(_("Type it again: "))
 
     return again
 
@@ -294,8 +310,12 @@ def parse_seat(text: str | None, players: int) -> int | None:
     seat = seat_named(word, players)
     if seat is not None:
         return seat
-    raise CommandError(f"--seat: {text!r} is not a seat{seat_guess(text, players)}; the seats are "
-                       f"{', '.join(letters)}")
+    near = seat_guess(text, players)
+    if near is not None:
+        raise CommandError(_("--seat: {seat} is not a seat (did you mean {near}?); the seats are {seats}",
+                             seat=repr(text), near=near, seats=", ".join(letters)))
+    raise CommandError(_("--seat: {seat} is not a seat; the seats are {seats}", seat=repr(text),
+                         seats=", ".join(letters)))
 
 
 def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: Any, source: Input) -> bool | int:
@@ -326,12 +346,12 @@ def new_table(link: RemoteLink, args: argparse.Namespace, settings: Any, out: An
     table = link.create(rules_to_json(rules), levels, seed=args.seed, pace=0.0 if alone else None,
                         autostart=not alone, clock=args.clock)
     link.sit(table, human, more_time=args.more_time)
-    out(f"Spades, {rules.describe()}, at table {table}. You are {seat_name(rules, human)}. "
-        "Press ? for the keys.")
+    out(seated_line(rules, table, human))
     if alone:
         link.start()
         return link.until_started_patiently()
-    out(f"Others join with: spades join {link.url} --table {table}. {waiting_line(link.info)}")
+    out(_("Others join with: spades join {room} --table {table}.", room=link.url, table=table) + " "
+        + waiting_line(link.info))
     return wait_for_start(link, None, out, source)
 
 
@@ -349,13 +369,12 @@ def sit_at(link: RemoteLink, table: int, args: argparse.Namespace, out: Any, sou
         computer = [s["seat"] for s in seats if s["player"] is None]
         choices = own or free or (computer if info["state"] == "waiting" else [])
         if not choices:
-            out(f"Table {table} has no free seat: its game has started.")
+            out(_("Table {table} has no free seat: its game has started.", table=table))
             return False
         seat = choices[0]
     link.back = info["state"] == "playing"
     link.sit(table, seat, more_time=args.more_time)
-    out(f"Spades, {link.rules.describe()}, at table {table}. You are {seat_name(link.rules, seat)}. "
-        "Press ? for the keys.")
+    out(seated_line(link.rules, table, seat))
     if link.info.get("state") == "waiting":
         out(waiting_line(link.info))
     return wait_for_start(link, START_WAIT, out, source)
@@ -376,8 +395,9 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
                         out(line)
                     return 1
                 if timeout is not None and deadline is not None and time.monotonic() > deadline:
-                    out(f"The game at table {link.table} has not started in {timeout / 60:g} minutes; "
-                        f"{link.join_command(link.table)} sits there again.")
+                    out(_("The game at table {table} has not started in {minutes} minutes; {command} sits there "
+                          "again.", table=link.table, minutes=number(timeout / 60),
+                          command=link.join_command(link.table)))
                     return False
                 if not source.ready(0):
                     continue
@@ -385,7 +405,7 @@ def wait_for_start(link: RemoteLink, timeout: float | None, out: Any, source: In
                 word = None if token is None else token.strip().lower()
                 if word in (None, "q", "quit", "leave", "exit"):
                     return leave_waiting(link, out, 0)
-                out(f"{not_started_line(link)} {waiting_line(link.info)} Press q to leave the table.")
+                out(" ".join((not_started_line(link), waiting_line(link.info), _("Press q to leave the table."))))
         except KeyboardInterrupt:
             return leave_waiting(link, out, 130)
     return True
@@ -396,8 +416,9 @@ def not_started_line(link: RemoteLink) -> str:
     free = [seat_name(link.rules, s["seat"]) for s in link.info.get("seats", [])
             if s.get("player") is None and s.get("level") is None]
     if not free:
-        return "The game has not started."
-    return f"The game has not started: {' and '.join(free)} {'is' if len(free) == 1 else 'are'} free."
+        return _("The game has not started.")
+    return n_("The game has not started: {seats} is free.", "The game has not started: {seats} are free.",
+              len(free), seats=listed(free))
 
 
 def leave_waiting(link: RemoteLink, out: Any, code: int) -> int:
@@ -407,23 +428,32 @@ def leave_waiting(link: RemoteLink, out: Any, code: int) -> int:
     try:
         link.stand()
     except JoinError as error:
-        out(f"Could not leave the seat: {error}.")
+        out(_("Could not leave the seat: {reason}.", reason=error))
         return 1
-    out(f"You leave table {link.table}; your seat is free again.")
+    out(_("You leave table {table}; your seat is free again.", table=link.table))
     return code
 
 
 def waiting_line(info: dict[str, Any]) -> str:
     """What a player waiting for the start hears: what will start the game, as the table says it will."""
     if info.get("autostart"):
-        return "The game starts by itself when every seat is taken."
-    return f"Waiting for {info.get('owner') or 'the owner'} to start the game."
+        return _("The game starts by itself when every seat is taken.")
+    if info.get("owner"):
+        return _("Waiting for {owner} to start the game.", owner=info["owner"])
+    return _("Waiting for the owner to start the game.")
 
 
 def seat_name(rules: Any, seat: int) -> str:
     from ..words import announce as say
 
     return say.name(rules, seat)
+
+
+def seated_line(rules: Any, table: int | None, seat: int) -> str:
+    """Where the player sits, as said on sitting down: "Spades, ..., at table 7. You are South. Press ? for the
+    keys." """
+    return _("Spades, {rules}, at table {table}. You are {seat}. Press ? for the keys.", rules=rules.describe(),
+             table=table, seat=seat_name(rules, seat))
 
 
 def new_tournament(link: RemoteLink, args: argparse.Namespace, out: Any) -> int:
@@ -440,8 +470,9 @@ def new_tournament(link: RemoteLink, args: argparse.Namespace, out: Any) -> int:
         message["boards"] = args.boards
     reply = link.send(message)
     number = int(reply["tournament"])
-    out(f"Tournament {number}. {reply['text']} Pairs enter with: spades join {link.url} --tournament {number} "
-        "--with PARTNER (each naming the other).")
+    out(_("Tournament {number}.", number=number) + f" {reply['text']} " + _(
+        "Pairs enter with: spades join {room} --tournament {number} --with PARTNER (each naming the other).",
+        room=link.url, number=number))
     return number
 
 
@@ -493,8 +524,7 @@ def play(link: RemoteLink, settings: Any, out: Any, source: Any, *, rematches: b
 
 def moved_to(link: RemoteLink, out: Any, source: Any) -> bool | int:
     """At the table of an invitation taken: where the player sits, then the wait for its game, as at --table."""
-    out(f"Spades, {link.rules.describe()}, at table {link.table}. You are {seat_name(link.rules, link.seat)}. "
-        "Press ? for the keys.")
+    out(seated_line(link.rules, link.table, link.seat))
     if link.info.get("state") == "waiting":
         out(waiting_line(link.info))
     return wait_for_start(link, START_WAIT, out, source)
@@ -515,21 +545,24 @@ def rating_lines(link: RemoteLink) -> Sequence[str]:
 def room_statistics(link: RemoteLink) -> str:
     """The player's figures over every finished game at the room (the room's ``stats`` message)."""
     from ..table.remote import JoinError
-    from ..words.announce import plural
 
     if link.guest:
-        return ("The room keeps statistics for registered players only; join with --name and --password to have "
-                "yours kept.")
+        return _("The room keeps statistics for registered players only; join with --name and --password to have "
+                 "yours kept.")
     deadline = time.monotonic() + 5
     while link.info.get("state") != "over" and time.monotonic() < deadline:  # the room stores the game first
         link.wait(0.2)
     try:
         stats = link.stats()
     except JoinError as error:
-        return f"The room's statistics are not available: {error}."
-    return (f"Your statistics at the room, {stats['name']}: {plural(stats['games'], 'game')}, "
-            f"{plural(stats['wins'], 'win')}; {plural(stats['made'], 'contract')} made of {stats['contracts']}; "
-            f"Nil bid {plural(stats['nils'], 'time')}, made {stats['nils_made']}; {plural(stats['bags'], 'bag')}.")
+        return _("The room's statistics are not available: {reason}.", reason=error)
+    # Translators: each count is said with its own word ("3 games", "1 win", "2 contracts", "4 times", "9 bags").
+    return _("Your statistics at the room, {name}: {games}, {wins}; {contracts} made of {of}; Nil bid {nils}, made "
+             "{nils_made}; {bags}.", name=stats["name"], games=n_("{n} game", "{n} games", stats["games"]),
+             wins=n_("{n} win", "{n} wins", stats["wins"]),
+             contracts=n_("{n} contract", "{n} contracts", stats["made"]), of=stats["contracts"],
+             nils=n_("{n} time", "{n} times", stats["nils"]), nils_made=stats["nils_made"],
+             bags=n_("{n} bag", "{n} bags", stats["bags"]))
 
 
 SESSIONS = "room-sessions.json"
@@ -593,6 +626,6 @@ def game_under_way(link: RemoteLink, out: Any) -> int | None:
             if (seat["player"] or "").casefold() == link.name.casefold()]
     if not mine:
         return None
-    info, _ = min(mine, key=lambda found: found[1].get("away") == "left")
-    out(f"Your game at table {info['table']} is under way; back to it.")
+    info = min(mine, key=lambda found: found[1].get("away") == "left")[0]
+    out(_("Your game at table {table} is under way; back to it.", table=info["table"]))
     return int(info["table"])

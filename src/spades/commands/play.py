@@ -11,9 +11,10 @@ from ..bots import Bot, bot_seed, make_bot
 from ..errors import UnknownLevel
 from ..game import Game
 from ..host import Host
+from ..language import N_, _, listed
 from ..record import RecordError
 from ..rules import FIRST_LEADS, Rules
-from ..seats import seat_letters
+from ..seats import seat_letters, seat_words
 from ..table.config import FLAGS, SPEECH, VERBOSITY, Settings, choose_settings, remembered_line
 from ..table.keys import Input, KeyInput, LineInput
 from ..table.link import LocalLink
@@ -29,7 +30,16 @@ from ..table.saves import (
 from ..table.session import Output, Table
 from ..table.speech import open_speech
 from ..words import announce as say
-from .options import add_rules_arguments, level_named, level_names, one_of, rules_from_args, seat_guess, seat_named
+from .options import (
+    add_language_argument,
+    add_rules_arguments,
+    level_named,
+    level_names,
+    one_of,
+    rules_from_args,
+    seat_guess,
+    seat_named,
+)
 
 FALLBACK = "random"
 PLANNED = ("easy", "normal", "hard")  # levels a table may ask for before this installation has them
@@ -37,46 +47,49 @@ PLANNED = ("easy", "normal", "hard")  # levels a table may ask for before this i
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "play", help="play against the computer at an accessible terminal table",
-        description="Play Spades against the computer. Every event is one plain line for a screen reader; "
-                    "press ? at the table for the keys. The settings given here are for this game only; add "
-                    "--remember to keep them for later games (the table says which remembered settings it uses).")
+        "play", help=_("play against the computer at an accessible terminal table"),
+        description=_("Play Spades against the computer. Every event is one plain line for a screen reader; press ? "
+                      "at the table for the keys. The settings given here are for this game only; add --remember to "
+                      "keep them for later games (the table says which remembered settings it uses)."))
     add_rules_arguments(parser)
-    parser.add_argument("--target", type=int, help="points that end the game (default 500)")
-    parser.add_argument("--first-lead", choices=FIRST_LEADS, type=one_of("a first lead", FIRST_LEADS),
-                        help="who leads first")
-    parser.add_argument("--seed", help="seed of the deal (a number or any text), for a game you can replay")
+    add_language_argument(parser)
+    parser.add_argument("--target", type=int, help=_("points that end the game (default 500)"))
+    parser.add_argument("--first-lead", choices=FIRST_LEADS, type=one_of(N_("a first lead"), FIRST_LEADS),
+                        help=_("who leads first"))
+    parser.add_argument("--seed", help=_("seed of the deal (a number or any text), for a game you can replay"))
     levels = ", ".join(level_names())
     parser.add_argument("--partner", metavar="LEVEL",
-                        help=f"your partner's level (both partners' in a team of three): {levels} (default normal)")
-    parser.add_argument("--opponents", metavar="LEVEL", help=f"the opponents' level: {levels} (default normal)")
+                        help=_("your partner's level (both partners' in a team of three): {levels} (default normal)",
+                               levels=levels))
+    parser.add_argument("--opponents", metavar="LEVEL",
+                        help=_("the opponents' level: {levels} (default normal)", levels=levels))
     parser.add_argument("--bots", default="", metavar="SEAT=LEVEL,...",
-                        help=f"levels per seat, such as N=normal,E=easy,W=easy; a seat is its letters or its "
-                             f"name, in any case (six players: S, SW, NW, N, NE, SE); the levels are {levels}")
+                        help=_("levels per seat, such as N=normal,E=easy,W=easy; a seat is its letters or its name, "
+                               "in any case (six players: S, SW, NW, N, NE, SE); the levels are {levels}",
+                               levels=levels))
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
-                        help="continue the saved game; with FILE, a save set aside (see --saves), which becomes "
-                             "the saved game")
+                        help=_("continue the saved game; with FILE, a save set aside (see --saves), which becomes the "
+                               "saved game"))
     parser.add_argument("--saves", action="store_true",
-                        help="list the saved game and the saves set aside (games not continued, saves that could "
-                             "not be used), then stop")
-    parser.add_argument("--new", action="store_true", help="start a new game even when one is saved")
+                        help=_("list the saved game and the saves set aside (games not continued, saves that could "
+                               "not be used), then stop"))
+    parser.add_argument("--new", action="store_true", help=_("start a new game even when one is saved"))
     parser.add_argument("--line", action="store_true",
-                        help="line mode: type commands and press Enter (automatic when input is not a terminal)")
-    parser.add_argument("--verbosity", choices=VERBOSITY, type=one_of("a verbosity", VERBOSITY),
-                        help="all: every card is said; tricks: only tricks, "
-                        "bids and turns, with the trick so far at your turn (the v key switches)")
-    parser.add_argument("--pace", type=float, help="seconds after each card a bot plays (default 0.6)")
-    parser.add_argument("--trick-pace", type=float, help="seconds after each trick (default 1)")
+                        help=_("line mode: type commands and press Enter (automatic when input is not a terminal)"))
+    parser.add_argument("--verbosity", choices=VERBOSITY, type=one_of(N_("a verbosity"), VERBOSITY),
+                        help=_("all: every card is said; tricks: only tricks, bids and turns, with the trick so far "
+                               "at your turn (the v key switches)"))
+    parser.add_argument("--pace", type=float, help=_("seconds after each card a bot plays (default 0.6)"))
+    parser.add_argument("--trick-pace", type=float, help=_("seconds after each trick (default 1)"))
     parser.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
-                        help="ring the terminal's bell with \"your turn\"")
-    parser.add_argument("--speech", choices=SPEECH, type=one_of("a choice", SPEECH),
-                        help="speak through a screen reader or speech engine "
-                        "(auto: when one is found)")
+                        help=_("ring the terminal's bell with \"your turn\""))
+    parser.add_argument("--speech", choices=SPEECH, type=one_of(N_("a choice"), SPEECH),
+                        help=_("speak through a screen reader or speech engine (auto: when one is found)"))
     parser.add_argument("--remember", action="store_true",
-                        help="keep the settings given with it (levels, verbosity, pace, bell, speech) for later "
-                             "games, in table.toml in your config directory; the v key's choice is kept too")
-    parser.add_argument("--forget", action="store_true", help="forget the remembered settings: back to the "
-                        "defaults")
+                        help=_("keep the settings given with it (levels, verbosity, pace, bell, speech) for later "
+                               "games, in table.toml in your config directory; the v key's choice is kept too"))
+    parser.add_argument("--forget", action="store_true",
+                        help=_("forget the remembered settings: back to the defaults"))
     parser.set_defaults(func=run, variant=None)  # None: not given, so a resumed game can say it is not used
 
 
@@ -90,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             setattr(args, flag, level_named(getattr(args, flag), f"--{flag}: "))
     chosen = {key: getattr(args, key) for key in FLAGS if getattr(args, key) is not None}
     if any(isinstance(v, float) and v < 0 for v in chosen.values()):
-        raise CommandError("--pace and --trick-pace must not be negative")
+        raise CommandError(_("--pace and --trick-pace must not be negative"))
     taken = choose_settings(chosen, keep=args.remember, forget=args.forget)
     settings, remembered = taken.settings, taken.remembered
     speaker, speech_note = open_speech(settings.speech, explicit=args.speech is not None or settings.speech != "auto")
@@ -117,11 +130,11 @@ def run(args: argparse.Namespace) -> int:
             saved = load_game(path)
         except RecordError as error:  # said before anything is asked: there is nothing to continue
             kept = set_aside(path)
-            out(f"The saved game cannot be used: {error}. It was kept as {kept}.")
-            out("Start a new game? y or n.")
+            out(_("The saved game cannot be used: {problem}. It was kept as {path}.", problem=error, path=kept))
+            out(_("Start a new game? y or n."))
             answer = ask(source)
             if answer is None:
-                out("Input ended before an answer; no new game was started.")
+                out(_("Input ended before an answer; no new game was started."))
             if not answer:
                 return 0
         else:
@@ -129,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
                 out(waiting_question(saved[0], asked))
                 resume = ask(source)
                 if resume is None:
-                    out("Input ended before an answer; the saved game is left as it was.")
+                    out(_("Input ended before an answer; the saved game is left as it was."))
                     return 0
             else:
                 resume = True
@@ -138,9 +151,9 @@ def run(args: argparse.Namespace) -> int:
                 game, meta = saved
                 resumed = True
     elif args.resume is not None and not args.new:
-        out("There is no saved game; a new game starts.")
+        out(_("There is no saved game; a new game starts."))
     if resumed and (given := new_game_arguments(args)):
-        out(f"The saved game's rules stand; {given} only to a new game.")
+        out(given)
     if game is None:
         args.variant = args.variant or "standard"
         extra: dict[str, Any] = {"target": args.target, "first_lead": args.first_lead}
@@ -153,14 +166,16 @@ def run(args: argparse.Namespace) -> int:
     levels = seat_levels(game.rules, human, settings, args.bots, meta.get("levels", {}), args)
     check_levels(list(levels.values()))
     if replace:
-        out(f"The saved game is set aside as {set_aside(path, 'set-aside')}; a new game starts.")
+        out(_("The saved game is set aside as {path}; a new game starts.", path=set_aside(path, "set-aside")))
     bots, fallback = make_bots(game, levels)
     if fallback:
-        out(f"The {', '.join(sorted(fallback))} level is not available yet; those seats play at random.")
+        out(_("The {levels} level is not available yet; those seats play at random.",
+              levels=", ".join(sorted(fallback))))
     adviser = make_adviser(game, human, levels)
     meta = {"human": human, "levels": {str(s): lvl for s, lvl in levels.items()}}
     if not resumed:
-        out(f"Spades, {game.rules.describe()}. You are {game.seat_name(human)}. Press ? for the keys.")
+        out(_("Spades, {rules}. You are {seat}. Press ? for the keys.", rules=game.rules.describe(),
+              seat=seat_words(human, game.rules.players)))
     if resumed:  # the save's levels stand over the remembered ones
         remembered = {k: v for k, v in remembered.items() if k not in ("partner", "opponents")}
     if remembered:
@@ -177,15 +192,15 @@ def run(args: argparse.Namespace) -> int:
 def list_saves() -> int:
     """``--saves``: the saved game, then each save set aside, one line each, and how to continue one."""
     path = save_path()
-    print(f"The saved game: {describe_save(path)}." if path.exists() else "No game is saved.")
+    print(_("The saved game: {save}.", save=describe_save(path)) if path.exists() else _("No game is saved."))
     aside = set_aside_saves(path)
     if not aside:
-        print("No save is set aside.")
+        print(_("No save is set aside."))
         return 0
-    print(f"Set aside, in {path.parent}:")
+    print(_("Set aside, in {folder}:", folder=path.parent))
     for kept in aside:
         print(f"  {describe_save(kept)}.")
-    print("spades play --resume NAME continues one of them (the saved game, if any, is then set aside).")
+    print(_("spades play --resume NAME continues one of them (the saved game, if any, is then set aside)."))
     return 0
 
 
@@ -195,19 +210,21 @@ def resume_file(name: str, path: Path, out: Output) -> tuple[Game, dict[str, Any
 
     chosen = find_save(name, path)
     if not chosen.exists():
-        raise CommandError(f"--resume {name}: there is no such save; spades play --saves lists them")
+        raise CommandError(_("--resume {name}: there is no such save; spades play --saves lists them", name=name))
     try:
         game, meta = load_game(chosen)
     except RecordError as error:
-        raise CommandError(f"--resume {name}: this save cannot be used: {error}") from None
+        raise CommandError(_("--resume {name}: this save cannot be used: {problem}", name=name,
+                             problem=error)) from None
     if game.over:
-        raise CommandError(f"--resume {name}: that game is over; spades replay {chosen} goes through it")
+        raise CommandError(_("--resume {name}: that game is over; spades replay {path} goes through it", name=name,
+                             path=chosen))
     if chosen.resolve() != path.resolve():
         if path.exists():
-            out(f"The game that was waiting is set aside as {set_aside(path, 'set-aside')}.")
+            out(_("The game that was waiting is set aside as {path}.", path=set_aside(path, "set-aside")))
         path.parent.mkdir(parents=True, exist_ok=True)
         chosen.replace(path)
-        out(f"{chosen.name} is the saved game again.")
+        out(_("{name} is the saved game again.", name=chosen.name))
     return game, meta
 
 
@@ -216,7 +233,7 @@ def prepare_search(out: Output) -> None:
     from ..search.warmup import PREPARING, compiled, prepare_in_background
 
     if not compiled():
-        out(PREPARING)
+        out(_(PREPARING))
     prepare_in_background()
 
 
@@ -235,13 +252,16 @@ def asked_rules(args: argparse.Namespace) -> Rules | None:
 
 
 def new_game_arguments(args: argparse.Namespace) -> str:
-    """The options given that only a new game uses ("--variant and --target apply"), or "" when none were."""
+    """What a resumed game says of the options given that only a new game uses ("The saved game's rules stand;
+    --variant and --target apply only to a new game."), or "" when none were."""
     given = [flag for flag, value in (("--variant", args.variant), ("--option", args.option or None),
                                       ("--target", args.target), ("--first-lead", args.first_lead),
                                       ("--seed", args.seed)) if value is not None]
-    if len(given) < 2:
-        return f"{given[0]} applies" if given else ""
-    return f"{', '.join(given[:-1])} and {given[-1]} apply"
+    if not given:
+        return ""
+    if len(given) == 1:
+        return _("The saved game's rules stand; {option} applies only to a new game.", option=given[0])
+    return _("The saved game's rules stand; {options} apply only to a new game.", options=listed(given))
 
 
 def ask(source: Input) -> bool | None:
@@ -256,7 +276,7 @@ def ask(source: Input) -> bool | None:
                 return True
             if answer in ("n", "no"):
                 return False
-            print("Please answer y or n.", flush=True)
+            print(_("Please answer y or n."), flush=True)
 
 
 def south(rules: Rules) -> int:
@@ -281,10 +301,14 @@ def seat_levels(rules: Rules, human: int, settings: Settings, spec: str, saved: 
         letter, sep, level = part.partition("=")
         named = seat_named(letter, rules.players)
         if not sep or named is None or not level.strip():
-            near = seat_guess(letter, rules.players) if sep and level.strip() else ""
-            raise CommandError(f"--bots: {part!r} is not SEAT=LEVEL with a seat among {', '.join(letters)}{near}")
+            near = seat_guess(letter, rules.players) if sep and level.strip() else None
+            if near is not None:
+                raise CommandError(_("--bots: {part} is not SEAT=LEVEL with a seat among {seats} (did you mean "
+                                     "{near}?)", part=repr(part), seats=", ".join(letters), near=near))
+            raise CommandError(_("--bots: {part} is not SEAT=LEVEL with a seat among {seats}", part=repr(part),
+                                 seats=", ".join(letters)))
         if named == human:
-            raise CommandError(f"--bots: {letter.strip()} is your own seat")
+            raise CommandError(_("--bots: {seat} is your own seat", seat=letter.strip()))
         levels[named] = level_named(level, "--bots: ")
     return levels
 

@@ -6,22 +6,22 @@ from __future__ import annotations
 
 import argparse
 
+from ..language import N_, _
 from ..room.protocol import RATING_GROUPS
 from .options import one_of
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "ratings", help="the room's leaderboard, or rebuild its ratings from the stored games",
-        description="Print a rating group's leaderboard from the room's database, or, with --rebuild, replay every "
-                    "stored game in the order they finished and rewrite every rating from them.")
+        "ratings", help=_("the room's leaderboard, or rebuild its ratings from the stored games"),
+        description=_("Print a rating group's leaderboard from the room's database, or, with --rebuild, replay every "
+                      "stored game in the order they finished and rewrite every rating from them."))
     parser.add_argument("--database", default=None,
-                        help="the room's database: a SQLite file or a postgresql:// URL (default: the room's file "
-                             "in the data directory)")
-    parser.add_argument("--rebuild", action="store_true", help="rebuild every rating from the stored games")
-    parser.add_argument("--group", choices=RATING_GROUPS, type=one_of("a rating group", RATING_GROUPS),
-                        default="partnership",
-                        help="the rating group to list (default partnership)")
+                        help=_("the room's database: a SQLite file or a postgresql:// URL (default: the room's file "
+                               "in the data directory)"))
+    parser.add_argument("--rebuild", action="store_true", help=_("rebuild every rating from the stored games"))
+    parser.add_argument("--group", choices=RATING_GROUPS, type=one_of(N_("a rating group"), RATING_GROUPS),
+                        default="partnership", help=_("the rating group to list (default partnership)"))
     parser.set_defaults(func=run)
 
 

@@ -6,9 +6,10 @@ import argparse
 import json
 
 from ..explain import play_lines, rule_lines, variant_title
-from ..rules import OPTION_HELP, VARIANTS, Rules
+from ..language import N_, _
+from ..rules import OPTION_HELP, VARIANTS, Rules, option_help
 from ..tournament.duplicate import rule_lines as duplicate_lines
-from .options import one_of, parse_options
+from .options import add_language_argument, one_of, parse_options
 
 
 def describe(rules: Rules) -> str:
@@ -19,21 +20,23 @@ def describe(rules: Rules) -> str:
 
     lines = [variant_title(rules), ""]
     lines.extend(f"- {line}" for line in rule_lines(rules))
-    lines += ["", "Play:"]
+    lines += ["", _("Play:")]
     lines.extend(f"- {line}" for line in play_lines(rules))
     duplicate = duplicate_lines(rules)
     if duplicate:
-        lines += ["", "Duplicate pairs (a tournament):"]
+        lines += ["", _("Duplicate pairs (a tournament):")]
         lines.extend(f"- {line}" for line in duplicate)
-    lines += ["", "Rated games in the online room (spades serve):"]
+    lines += ["", _("Rated games in the online room (spades serve):")]
     lines.extend(f"- {line}" for line in rating_lines())
-    lines += ["", "Options (set with --option name=value):"]
+    lines += ["", _("Options (set with --option name=value):")]
     taken = rules.options_taken()
-    for name, text in OPTION_HELP.items():
+    for name in OPTION_HELP:
         if name not in taken:
             continue
         if name == "nil_value" and not rules.nil_fail_penalty:
-            text = "points for a Nil made (a failed Nil costs nothing here)"
+            text = _("points for a Nil made (a failed Nil costs nothing here)")
+        else:
+            text = option_help(name)
         lines.append(f"  {name} = {option_text(getattr(rules, name))}: {text}")
     return "\n".join(lines)
 
@@ -57,12 +60,13 @@ def option_text(value: object) -> str:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser(
-        "rules", help="the rules and options of a variant in plain words",
-        description="Print the rules of a variant in plain words, then every option with its value in that "
-                    "variant; options given with --option are shown as they would be played.")
-    parser.add_argument("variant", nargs="?", default="standard", type=one_of("a variant", VARIANTS),
+        "rules", help=_("the rules and options of a variant in plain words"),
+        description=_("Print the rules of a variant in plain words, then every option with its value in that "
+                      "variant; options given with --option are shown as they would be played."))
+    parser.add_argument("variant", nargs="?", default="standard", type=one_of(N_("a variant"), VARIANTS),
                         choices=VARIANTS, metavar="VARIANT",
-                        help=f"which Spades: {', '.join(VARIANTS)} (default standard)")
+                        help=_("which Spades: {variants} (default standard)", variants=", ".join(VARIANTS)))
     parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
-                        help="a rule option to apply, such as nil_value=50 or blind_nil=true (repeatable)")
+                        help=_("a rule option to apply, such as nil_value=50 or blind_nil=true (repeatable)"))
+    add_language_argument(parser)
     parser.set_defaults(func=run)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from ..language import N_, _
 from .options import one_of
 
 if TYPE_CHECKING:
@@ -26,55 +27,56 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parser"]
 
-STOPPED = ("The room has stopped. Every game is kept in its database; the games under way go on when the room "
-           "starts again.")
+STOPPED = N_("The room has stopped. Every game is kept in its database; the games under way go on when the room "
+             "starts again.")
 
 SERVERS = ("uvicorn", "granian")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "serve", help="run the online card room",
-        description="Run the card room: people join its tables with `spades join` (or a browser), the computer "
-                    "fills the empty seats, and every game is kept in the database.")
-    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
+        "serve", help=_("run the online card room"),
+        description=_("Run the card room: people join its tables with `spades join` (or a browser), the computer "
+                      "fills the empty seats, and every game is kept in the database."))
+    parser.add_argument("--host", default="127.0.0.1", help=_("the address to listen on (default 127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=8000, help=_("the port (default 8000; 0 picks a free one)"))
     parser.add_argument("--database", default=None,
-                        help="a postgresql:// URL, an SQLite path or sqlite:// URL (default: room.sqlite3 in the "
-                             "data directory)")
+                        help=_("a postgresql:// URL, an SQLite path or sqlite:// URL (default: room.sqlite3 in the "
+                               "data directory)"))
     parser.add_argument("--redis", default=None, metavar="URL",
-                        help="carry table updates between several serve processes through Redis pub/sub")
+                        help=_("carry table updates between several serve processes through Redis pub/sub"))
     parser.add_argument("--pace", type=float, default=1.0,
-                        help="seconds between the computer's actions at tables that do not set it (default 1)")
+                        help=_("seconds between the computer's actions at tables that do not set it (default 1)"))
     parser.add_argument("--seeds", action="store_true",
-                        help="let a table's creator choose its seed (spades join --seed), to play a known deal again; "
-                             "whoever knows a seed knows every hand, so not for a room of strangers")
+                        help=_("let a table's creator choose its seed (spades join --seed), to play a known deal "
+                               "again; whoever knows a seed knows every hand, so not for a room of strangers"))
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                        help="a web page's origin (https://cards.example) that may open the room's websocket besides "
-                             "the room's own address; may be given again")
+                        help=_("a web page's origin (https://cards.example) that may open the room's websocket besides "
+                               "the room's own address; may be given again"))
     parser.add_argument("--processes", type=int, default=1, metavar="N",
-                        help="serve from N processes on the one address (default 1; more needs --redis, and a "
-                             "PostgreSQL --database is advised): the system hands each new connection to one of them")
+                        help=_("serve from N processes on the one address (default 1; more needs --redis, and a "
+                               "PostgreSQL --database is advised): the system hands each new connection to one of "
+                               "them"))
     parser.add_argument("--metrics-port", type=int, default=None, metavar="P",
-                        help="serve each process's measurements (JSON at /metrics) on 127.0.0.1 port P, P+1, ... "
-                             "(0: free ports, said on standard output)")
+                        help=_("serve each process's measurements (JSON at /metrics) on 127.0.0.1 port P, P+1, ... "
+                               "(0: free ports, said on standard output)"))
     parser.add_argument("--listener", action="append", default=[], metavar="MODULE:FUNCTION",
-                        help="one more subscriber of the tables' events in each process: FUNCTION(room) subscribes "
-                             "through room.events (see docs/architecture.md); repeatable")
-    parser.add_argument("--server", choices=SERVERS, type=one_of("a server", SERVERS), default="uvicorn",
-                        help="the ASGI server under the room's application (default uvicorn); granian: Granian, "
-                             "which does not cut frames over 64 KiB from their header nor send the x-spades-process "
-                             "header (see spades.commands.serve_granian), kept to compare their costs")
+                        help=_("one more subscriber of the tables' events in each process: FUNCTION(room) subscribes "
+                               "through room.events (see docs/architecture.md); repeatable"))
+    parser.add_argument("--server", choices=SERVERS, type=one_of(N_("a server"), SERVERS), default="uvicorn",
+                        help=_("the ASGI server under the room's application (default uvicorn); granian: Granian, "
+                               "which does not cut frames over 64 KiB from their header nor send the x-spades-process "
+                               "header (see spades.commands.serve_granian), kept to compare their costs"))
     parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-                        help="a proxy in front of the room (an address or a network, such as 127.0.0.1 or "
-                             "10.0.0.0/8) whose X-Forwarded-For and X-Forwarded-Proto headers are believed; without "
-                             "it no such header is, and each client is the address it connects from (repeatable)")
+                        help=_("a proxy in front of the room (an address or a network, such as 127.0.0.1 or "
+                               "10.0.0.0/8) whose X-Forwarded-For and X-Forwarded-Proto headers are believed; without "
+                               "it no such header is, and each client is the address it connects from (repeatable)"))
     parser.add_argument("--table-wait", type=float, default=60.0, metavar="MINUTES",
-                        help="close a table whose game has not started this many minutes after it was made, and one "
-                             "with no person seated a sixth of that after (default 60; 0.1 to 1440)")
+                        help=_("close a table whose game has not started this many minutes after it was made, and one "
+                               "with no person seated a sixth of that after (default 60; 0.1 to 1440)"))
     parser.add_argument("--quiet", action="store_true",
-                        help="no line for each sign-in, seat taken or left and game started or over; warnings and "
-                             "errors only")
+                        help=_("no line for each sign-in, seat taken or left and game started or over; warnings and "
+                               "errors only"))
     parser.set_defaults(func=run)
 
 
@@ -90,22 +92,26 @@ def run(args: argparse.Namespace) -> int:
     from ..cli import CommandError
 
     if not 0 <= args.port <= 65535:
-        raise CommandError(f"--port must be 0 to 65535, not {args.port}")
+        raise CommandError(_("{option} must be {low} to {high}, not {value}", option="--port", low=0, high=65535,
+                             value=args.port))
     if not 1 <= args.processes <= 64:
-        raise CommandError(f"--processes must be 1 to 64, not {args.processes}")
+        raise CommandError(_("{option} must be {low} to {high}, not {value}", option="--processes", low=1, high=64,
+                             value=args.processes))
     if args.processes > 1 and not args.redis:
-        raise CommandError("--processes above 1 needs --redis URL: the processes tell each other of every table's "
-                           "moves through Redis")
+        raise CommandError(_("--processes above 1 needs --redis URL: the processes tell each other of every table's "
+                             "moves through Redis"))
     if args.metrics_port is not None and not 0 <= args.metrics_port <= 65535 - args.processes:
-        raise CommandError(f"--metrics-port must be 0 to {65535 - args.processes}, not {args.metrics_port}")
+        raise CommandError(_("{option} must be {low} to {high}, not {value}", option="--metrics-port", low=0,
+                             high=65535 - args.processes, value=args.metrics_port))
     for proxy in args.trusted_proxy:
         try:
             ipaddress.ip_network(proxy, strict=False)
         except ValueError:
-            raise CommandError(f"--trusted-proxy: {proxy!r} is not an address or a network (such as 127.0.0.1 or "
-                               "10.0.0.0/8)") from None
+            raise CommandError(_("--trusted-proxy: {proxy} is not an address or a network (such as 127.0.0.1 or "
+                                 "10.0.0.0/8)", proxy=repr(proxy))) from None
     if not 0.1 <= args.table_wait <= 1440:
-        raise CommandError(f"--table-wait must be 0.1 to 1440 minutes, not {args.table_wait:g}")
+        raise CommandError(_("--table-wait must be 0.1 to 1440 minutes, not {value}",
+                             value=format(args.table_wait, "g")))
     from ..room.web.features import load_listener
 
     for name in args.listener:
@@ -159,7 +165,7 @@ def serve_one(args: argparse.Namespace, sock: socket.socket, number: int,
     if not started:
         return 1
     if args.processes == 1:
-        print(STOPPED, flush=True)
+        print(_(STOPPED), flush=True)
     return 0
 
 
@@ -211,9 +217,9 @@ def listening_socket(host: str, port: int) -> socket.socket:
     from ..room.table.connections import SOCKET_SEND_BUFFER
 
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except socket.gaierror:
-        raise CommandError(f"--host: {host} is not an address or a name this machine can find") from None
+        raise CommandError(_("--host: {host} is not an address or a name this machine can find", host=host)) from None
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SOCKET_SEND_BUFFER)
@@ -228,11 +234,13 @@ def listening_socket(host: str, port: int) -> socket.socket:
 def bind_error(host: str, port: int, error: OSError) -> str:
     """Why the room cannot listen there, and what to do, in one line."""
     if error.errno == errno.EADDRINUSE:
-        return (f"Port {port} on {host} is in use: another room or program is listening there; choose another "
-                "with --port.")
+        return _("Port {port} on {host} is in use: another room or program is listening there; choose another with "
+                 "--port.", port=port, host=host)
     if error.errno == errno.EACCES:
-        return f"Port {port} on {host} needs the administrator's rights; choose one above 1023 with --port."
+        return _("Port {port} on {host} needs the administrator's rights; choose one above 1023 with --port.",
+                 port=port, host=host)
     if error.errno == errno.EADDRNOTAVAIL:
-        return f"{host} is not an address of this machine; choose another with --host (127.0.0.1, say)."
-    return f"The room cannot listen on port {port} of {host}: {error.strerror or error}."
+        return _("{host} is not an address of this machine; choose another with --host (127.0.0.1, say).", host=host)
+    return _("The room cannot listen on port {port} of {host}: {reason}.", port=port, host=host,
+             reason=error.strerror or error)
 

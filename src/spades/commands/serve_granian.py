@@ -37,10 +37,12 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
+from ..language import N_, _
+
 __all__ = ["MISSING", "serve"]
 
-MISSING = ("--server granian needs Granian, which is not installed: pip install 'granian>=2.8,<2.9' (or pip "
-           "install -e '.[bench]'); without it, serve with the default, --server uvicorn")
+MISSING = N_("--server granian needs Granian, which is not installed: pip install 'granian>=2.8,<2.9' (or pip "
+             "install -e '.[bench]'); without it, serve with the default, --server uvicorn")
 BACKLOG = 2048  # the kernel's queue of connections not yet accepted
 RUNTIME_BLOCKING_THREADS = 512  # Granian's default: its Rust runtime's threads for blocking I/O
 BACKPRESSURE = 1 << 16  # connections served at once by one process (Granian's default is 1024, fewer than a room's)
@@ -53,7 +55,7 @@ def available() -> None:
     try:
         import granian  # noqa: F401
     except ImportError:
-        raise CommandError(MISSING) from None
+        raise CommandError(_(MISSING)) from None
 
 
 def _asgi_server_port(app: Any) -> Callable[[dict[str, Any], Any, Any], Any]:

@@ -22,6 +22,8 @@ import sys
 import time
 from types import FrameType
 
+from ..language import _
+
 __all__ = ["supervise"]
 
 STOP_WAIT = 30.0  # seconds the processes have to close their connections and the database once told to stop
@@ -34,8 +36,8 @@ def supervise(args: argparse.Namespace, sock: socket.socket, port: int) -> int:
     from .serve import STOPPED, say_open, serve_one
 
     if not hasattr(os, "fork"):
-        raise CommandError("--processes above 1 needs a system that can fork (Linux, macOS); run several "
-                           "spades serve behind a proxy instead (see the README)")
+        raise CommandError(_("--processes above 1 needs a system that can fork (Linux, macOS); run several spades "
+                             "serve behind a proxy instead (see the README)"))
     ready_read, ready_write = os.pipe()
     children: dict[int, int] = {}  # pid: number
     stopping: list[int] = []  # the signal that stops the room, once one has
@@ -94,7 +96,7 @@ def supervise(args: argparse.Namespace, sock: socket.socket, port: int) -> int:
             signal.signal(signum, handler)
         with contextlib.suppress(OSError):
             os.close(ready_read)
-    print(STOPPED, flush=True)
+    print(_(STOPPED), flush=True)
     return 0
 
 

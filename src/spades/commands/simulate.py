@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from ..game import Game
+from ..language import N_, _
 from ..record import save_record
 from ..rules import Rules
 from ..stats import HandStats
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
     rules = rules_from_args(args)
     if args.games < 1:
-        raise CommandError("--games must be at least 1")
+        raise CommandError(_("--games must be at least 1"))
     records = Path(args.records) if args.records else None
     if records:
         records.mkdir(parents=True, exist_ok=True)
@@ -111,18 +112,20 @@ def _side_names(rules: Rules) -> list[str]:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser(
-        "simulate", help="play whole games between computer players and report figures",
-        description="Play whole games between computer players and report points per hand per side, the set "
-                    "rate, Nil bids and their success, bags per hand and hands per game.")
+        "simulate", help=_("play whole games between computer players and report figures"),
+        description=_("Play whole games between computer players and report points per hand per side, the set rate, "
+                      "Nil bids and their success, bags per hand and hands per game."))
     add_rules_arguments(parser)
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", default="1", help="the seed of the first game; game i uses SEED:i")
+    parser.add_argument("--games", type=int, default=100, help=_("how many games (default 100)"))
+    parser.add_argument("--seed", default="1", help=_("the seed of the first game; game i uses SEED:i"))
     levels = level_names()
-    parser.add_argument("--bots", default="normal", type=one_of("a level", levels), metavar="LEVEL",
-                        help=f"the level of every seat: {', '.join(levels)} (default normal, so that games reach "
-                             "their end: random players are the fastest, but their bids rarely reach a target)")
+    parser.add_argument("--bots", default="normal", type=one_of(N_("a level"), levels), metavar="LEVEL",
+                        help=_("the level of every seat: {levels} (default normal, so that games reach their end: "
+                               "random players are the fastest, but their bids rarely reach a target)",
+                               levels=", ".join(levels)))
     parser.add_argument("--max-hands", type=int, default=200,
-                        help="stop a game after this many hands (default 200; random bidders rarely reach a target)")
-    parser.add_argument("--json", action="store_true", help="one JSON object instead of text")
-    parser.add_argument("--records", metavar="DIR", help="write each game's record to DIR")
+                        help=_("stop a game after this many hands (default 200; random bidders rarely reach a "
+                               "target)"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object instead of text"))
+    parser.add_argument("--records", metavar="DIR", help=_("write each game's record to DIR"))
     parser.set_defaults(func=run)

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..language import _
 from ..rules import Rules
 
 HANDS = 8_000
@@ -20,14 +21,16 @@ STEPS = 800
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "train-playouts", help="fit the learned playout player's weights from a seed",
-        description="Deal and play hands by the search's playout rules, value every legal card of the last "
-                    "tricks exactly (the kernel's solver, every hand open), and fit the learned playout player to "
-                    "those values; say the gain per decision on held-out positions and write the weights file.")
-    parser.add_argument("--seed", type=int, default=1, help="the seed of the data and of the fit (default 1)")
-    parser.add_argument("--hands", type=int, default=HANDS, help=f"hands played for the data (default {HANDS})")
-    parser.add_argument("--steps", type=int, default=STEPS, help=f"gradient steps of the fit (default {STEPS})")
-    parser.add_argument("--out", type=Path, help="the weights file to write (default: only say the figures)")
+        "train-playouts", help=_("fit the learned playout player's weights from a seed"),
+        description=_("Deal and play hands by the search's playout rules, value every legal card of the last tricks "
+                      "exactly (the kernel's solver, every hand open), and fit the learned playout player to those "
+                      "values; say the gain per decision on held-out positions and write the weights file."))
+    parser.add_argument("--seed", type=int, default=1, help=_("the seed of the data and of the fit (default 1)"))
+    parser.add_argument("--hands", type=int, default=HANDS,
+                        help=_("hands played for the data (default {hands})", hands=HANDS))
+    parser.add_argument("--steps", type=int, default=STEPS,
+                        help=_("gradient steps of the fit (default {steps})", steps=STEPS))
+    parser.add_argument("--out", type=Path, help=_("the weights file to write (default: only say the figures)"))
     parser.set_defaults(func=run)
 
 
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from ..search.weights import weights_json
 
     if min(args.hands, args.steps) < 1:
-        print("spades train-playouts: --hands and --steps must be at least 1", file=sys.stderr)
+        print("spades train-playouts: " + _("--hands and --steps must be at least 1"), file=sys.stderr)
         return 2
     start = time.perf_counter()
     data = make_data(Rules(), args.seed, args.hands)

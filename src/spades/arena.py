@@ -27,6 +27,7 @@ from .actions import Action
 from .bots import Bot, Hint, bot_seed, make_bot
 from .errors import BudgetError, SpadesError
 from .game import Game
+from .language import _
 from .rules import Rules
 from .scoring import HandResult, SideResult
 from .stats import HandStats
@@ -104,7 +105,8 @@ def read_think(think: float | str | None) -> float | str | None:
     else:
         seconds = float(think)
     if not math.isfinite(seconds) or seconds < 0:
-        raise BudgetError(f"think {think!r} must be seconds (0.1) or sampled deals (200i), not negative")
+        raise BudgetError(_("think {think} must be seconds (0.1) or sampled deals (200i), not negative",
+                            think=repr(think)))
     return seconds
 
 

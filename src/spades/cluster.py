@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from .arena import ArenaError
 from .errors import SpadesError
+from .language import _
 
 __all__ = ["INSTALL", "run_on_ray", "source_fingerprint"]
 
@@ -42,8 +43,8 @@ def source_fingerprint() -> str:
 def _checked(fingerprint: str, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
     """Run one task in a Ray worker, after checking that the worker runs the same ``spades`` as the driver."""
     if source_fingerprint() != fingerprint:
-        raise ArenaError(f"a Ray worker runs other spades code ({PACKAGE}) than this process: install this "
-                         "version on every node of the cluster")
+        raise ArenaError(_("a Ray worker runs other spades code ({package}) than this process: install this version "
+                           "on every node of the cluster", package=PACKAGE))
     return fn(*args)
 
 
@@ -68,18 +69,20 @@ def _connect(ray: Any, address: str, cpus: int) -> None:
         ray.init(address=address, **options)
     except Exception as error:  # Ray raises several kinds; each is said in one line
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise ArenaError(f"--ray {address}: cannot join that Ray cluster: {first}") from None
+        raise ArenaError(_("--ray {address}: cannot join that Ray cluster: {reason}", address=address,
+                           reason=first)) from None
 
 
 def _check_reachable(address: str, timeout: float = 5.0) -> None:
     """Refuse at once an address where nothing answers: Ray itself would retry for minutes, logging as it goes."""
-    host, _, port = address.removeprefix("ray://").rpartition(":")
+    host, _colon, port = address.removeprefix("ray://").rpartition(":")
     if not host or not port.isdigit():
         return  # no port to try: Ray says what it makes of the address
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
     except OSError as error:
-        raise ArenaError(f"--ray {address}: nothing answers there ({error.strerror or error})") from None
+        raise ArenaError(_("--ray {address}: nothing answers there ({reason})", address=address,
+                           reason=error.strerror or error)) from None
 
 
 def run_on_ray(address: str, tasks: Sequence[tuple[Callable[..., T], tuple[Any, ...]]], *, cpus: int = 1,
@@ -90,7 +93,7 @@ def run_on_ray(address: str, tasks: Sequence[tuple[Callable[..., T], tuple[Any, 
     try:
         import ray
     except ImportError:
-        raise ArenaError(f"--ray needs Ray, an optional extra: {INSTALL}") from None
+        raise ArenaError(_("--ray needs Ray, an optional extra: {install}", install=INSTALL)) from None
     _connect(ray, address, cpus)
     try:
         remote: Any = ray.remote(num_cpus=1)(_checked)

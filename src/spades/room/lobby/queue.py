@@ -367,8 +367,9 @@ async def quick_computer(room: Room, conn: Connection, message: p.QuickComputer)
         raise p.Refusal(p.ErrorCode.NOT_QUEUED, _("you are in no quick-play queue on this connection"))
     left = waiting.wait - (datetime.now(UTC) - waiting.since).total_seconds()
     if left > 0:
+        seconds = round(left)
         raise p.Refusal(p.ErrorCode.WAIT_NOT_OVER, _("your wait for people is not over: {left} seconds left",
-                                                     left=f"{left:.0f}"))
+                                                     left=seconds))
     if not message.accept:
         count = await room.db(qs.count_waiting, room.store, waiting.variant)
         state = play.state(conn, count, message.id)

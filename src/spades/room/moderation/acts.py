@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ...language import L_, _, n_
+from ...language import L_, _, n_, p_
 from .. import protocol as p
 from ..store import Account
 from ..store import moderation as stored
@@ -151,7 +151,8 @@ async def _close_table(room: Room, moderator: Account, table_id: int, reason: st
     if was not in ("waiting", "playing") or not await room.db(room.store.set_state, table_id, "closed", was=was):
         # Translators: {state} is the table's state: "over" or "closed".
         raise p.Refusal(p.ErrorCode.GAME_OVER, _("table {table} is not open (it is {state})", table=table_id,
-                                                 state={"over": _("over"), "closed": _("closed")}.get(was, was)))
+                                                 state={"over": p_("table state", "over"),
+                                                        "closed": p_("table state", "closed")}.get(was, was)))
     detail: dict[str, Any] = {"table": table_id, "was": was}
     if found is not None:
         await room.db(stored.close_reports, room.store, moderator.name, found.id, "close",

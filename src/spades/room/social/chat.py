@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ...language import N_, _, n_
+from ...language import N_, _, n_, number
 from ...view import Phase
 from .. import protocol as p
 from ..store import Account
@@ -66,8 +66,9 @@ def clean_text(text: str) -> str:
     text = "".join(char for char in unicodedata.normalize("NFC", text) if char not in BIDI_CONTROLS).strip()
     control = next((char for char in text if unicodedata.category(char) == "Cc"), None)
     if control is not None:
+        code = f"{ord(control):04X}"
         raise p.Refusal(p.ErrorCode.CHAT_TEXT, _("the message holds a control character (U+{code}); a chat "
-                                                 "message is one line of text", code=f"{ord(control):04X}"))
+                                                 "message is one line of text", code=code))
     if not text:
         raise p.Refusal(p.ErrorCode.CHAT_TEXT, _("the message is empty"))
     if len(text) > p.CHAT_MAX:
@@ -117,7 +118,7 @@ class ChatState:
             raise p.Refusal(p.ErrorCode.CHAT_FLOOD, n_(
                 "you sent {count} messages within {within} seconds; wait {n} second",
                 "you sent {count} messages within {within} seconds; wait {n} seconds", seconds,
-                count=p.CHAT_RATE_MESSAGES, within=f"{p.CHAT_RATE_SECONDS:g}"))
+                count=p.CHAT_RATE_MESSAGES, within=number(p.CHAT_RATE_SECONDS)))
 
 
 def settings_of(table: LiveTable) -> tuple[str, bool]:

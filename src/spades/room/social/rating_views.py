@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ...language import _, listed, n_
+from ...language import DEFAULT, _, current, listed, n_
 from ...record import game_from_record
 from .. import protocol as p
 from ..identity import names
@@ -89,6 +89,15 @@ def _rating_maker(store: Store, table_id: int) -> Callable[[], p.Rating] | None:
     return lambda: message
 
 
+def tenths(value: float, *, signed: bool = False) -> str:
+    """A rating (or its change, ``signed``) to one decimal, as the language in force writes it: "12.4", "+3,1"."""
+    if current() == DEFAULT:
+        return f"{value:+.1f}" if signed else f"{value:.1f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, "+0.0;-0.0" if signed else "0.0", locale=current())
+
+
 def rating_line(message: p.Rating) -> str:
     """The rating said as one line: "Rated game: Ada 12.4 (+3.1), Bob 8.0 (-2.2)." or why the game is unrated;
     with who abandoned it first ("Bob abandoned the game and loses it."), and after, when it counted for less, why
@@ -96,8 +105,8 @@ def rating_line(message: p.Rating) -> str:
     if not message.rated:
         return _("This game is unrated: {reason}.", reason=message.reason)
     # Translators: each player's rating after the game, and its change: "Ada 12.4 (+3.1)".
-    changes = ", ".join(_("{name} {rating} ({change})", name=c.name, rating=f"{c.after:.1f}",
-                          change=f"{c.change:+.1f}") for c in message.changes)
+    changes = ", ".join(_("{name} {rating} ({change})", name=c.name, rating=tenths(c.after),
+                          change=tenths(c.change, signed=True)) for c in message.changes)
     if message.abandoned:
         left = n_("{names} abandoned the game and loses it; a partner's rating stays as it was.",
                   "{names} abandoned the game and lose it; a partner's rating stays as it was.",

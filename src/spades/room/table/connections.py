@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
+from ... import language as languages
 from ...language import DEFAULT, Later, _, current, speaking
 from ..protocol.codes import (
     CLOSE_NOT_READING,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .metrics import Timing
 
 __all__ = ["CLOSE_AFTER", "CLOSE_NOT_READING", "SEND_QUEUE_BYTES", "SEND_QUEUE_MAX", "SOCKET_SEND_BUFFER", "Connection",
-           "Connections", "Sentence", "in_language", "need_player", "send_each", "spoken"]
+           "Connections", "Sentence", "in_language", "installed", "need_player", "send_each", "spoken"]
 
 T = TypeVar("T")
 # What the room says to someone: made already (in the language of whoever it is for), a sentence kept as data
@@ -169,6 +170,18 @@ def need_player(conn: Connection) -> Account:
     if conn.player is None:
         raise Refusal(ErrorCode.NOT_SIGNED_IN, _("sign in first: register, login, guest or resume"))
     return conn.player
+
+
+def installed(language: str) -> str:
+    """``language`` when its catalogue is installed here (English always is), else English: a connection asking for
+    a language whose catalogue is missing is spoken to in English rather than refused at every sentence."""
+    if language == DEFAULT:
+        return language
+    try:
+        languages.translations(language)  # looked up where tests may stand in for it
+    except OSError:
+        return DEFAULT
+    return language
 
 
 def spoken(sentence: Sentence) -> str:

@@ -19,13 +19,13 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ...language import LANGUAGES, _, each
+from ...language import DEFAULT, LANGUAGES, _, each
 from .. import protocol as p
 from ..identity.auth import TOKEN_LIFETIME
 from ..store import Account, Store, StoredTable
 from ..store.action_log import make_action_log
 from .bus import Bus, LocalBus
-from .connections import Connection, Connections
+from .connections import Connection, Connections, installed
 from .events import ConnectionClosed, Events, PersonAway
 from .live import LiveTable
 from .metrics import Metrics
@@ -34,6 +34,11 @@ from .tallies import LocalTallies, Tallies
 NoticeHandler = Callable[["Room", dict[str, Any]], Awaitable[object]]  # what it answers is not read
 
 __all__ = ["Room"]
+
+
+def _catalogued() -> tuple[str, ...]:
+    """The languages the room can say things in here: English, and each whose catalogue is installed."""
+    return tuple(dict.fromkeys(installed(code) for code in LANGUAGES))
 
 
 def _made(made: str | Callable[[], str], languages: Iterable[str]) -> dict[str, str]:
@@ -86,6 +91,7 @@ class Room:
             self.held["tallies"] = self.tallies.held
         self.events.subscribe(PersonAway, self._claim_back)
         self.notices["tell"] = Room.told_elsewhere
+        self._spoken: tuple[str, ...] | None = None  # the languages with a catalogue here, read once
 
     @property
     def alone(self) -> bool:
@@ -243,23 +249,29 @@ class Room:
         others' through the bus); with ``close``, close those connections after it, for that reason. A frame (or a
         reason) with words is given as the function that makes it in the language in force: each connection is
         sent it in its own language, made here once for each language among them, and for the other processes in
-        each language the room speaks (they may hold that player's connections in any), carried as text."""
+        each language the room speaks (they may hold that player's connections in any), carried as text: the words
+        of a tell (a date, a seat, a variant, a number) are made by the words' own functions, which a sentence kept
+        as data could not carry, and a tell is rare beside a table's updates."""
         here = self.connections.of_player(name)
         frames = _made(frame, {conn.language for conn in here})
         reasons = None if close is None else _made(close, {conn.language for conn in here})
         self._tell_here(here, frames, reasons)
         if not self.alone:
-            await self.bus.publish({"tell": name, "frames": _made(frame, LANGUAGES),
-                                    "close": None if close is None else _made(close, LANGUAGES),
+            if self._spoken is None:
+                self._spoken = _catalogued()
+            await self.bus.publish({"tell": name, "frames": _made(frame, self._spoken),
+                                    "close": None if close is None else _made(close, self._spoken),
                                     "from": self.origin})
 
     @staticmethod
     def _tell_here(conns: list[Connection], frames: Mapping[str, str], reasons: Mapping[str, str] | None) -> None:
+        """Each connection is sent the frame in its language (English when another process could not make it in
+        that one)."""
         for conn in conns:
-            frame = frames.get(conn.language) or next(iter(frames.values()))
+            frame = frames.get(conn.language) or frames.get(DEFAULT) or next(iter(frames.values()))
             conn.send(frame)
             if reasons:
-                conn.drain_and_close(reasons.get(conn.language) or next(iter(reasons.values())))
+                conn.drain_and_close(reasons.get(conn.language) or reasons.get(DEFAULT) or next(iter(reasons.values())))
 
     async def told_elsewhere(self, notice: dict[str, Any]) -> None:
         """Another process's ``tell``: this process's connections of that player are sent it too, each in its

@@ -24,7 +24,7 @@ from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...language import _, speaking
+from ...language import _, number, speaking
 from .. import protocol as p
 from ..social import rating_views
 from ..store import Store
@@ -173,7 +173,7 @@ async def _handle(room: Room, conn: Connection, rate: RateLimit, data: str | byt
         return
     if not rate.allow():
         conn.send(_error(p.ErrorCode.RATE_LIMITED, _("more than {rate} messages a second; the message was dropped",
-                                                      rate=f"{p.RATE_PER_SECOND:g}"), p.frame_id(data)))
+                                                      rate=number(p.RATE_PER_SECOND)), p.frame_id(data)))
         return
     try:
         message = p.parse_client(data)
@@ -184,7 +184,7 @@ async def _handle(room: Room, conn: Connection, rate: RateLimit, data: str | byt
             and not anonymous.allow(conn.address):
         conn.send(_error(p.ErrorCode.RATE_LIMITED, _(
             "more than {rate} requests a second from this address without signing in, or too many from every address "
-            "together; the message was dropped", rate=f"{p.ANONYMOUS_PER_SECOND:g}"), message.id))
+            "together; the message was dropped", rate=number(p.ANONYMOUS_PER_SECOND)), message.id))
         return
     conn.handling = True
     try:

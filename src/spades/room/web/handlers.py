@@ -7,7 +7,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ...language import _, language_of, use
+from ...language import _, language_of, number, use
 from .. import protocol as p
 from ..friends import blocks, friends, invites
 from ..lobby import queue, rematch, seating
@@ -15,7 +15,7 @@ from ..lobby.listing import lobby_frame
 from ..moderation import acts, reports, roles
 from ..social import chat, rating_views, removal
 from ..social.signin import signin_of
-from ..table.connections import Connection, need_player
+from ..table.connections import Connection, installed, need_player
 from ..table.room import Room
 from ..tournaments import entry
 from . import questions
@@ -34,7 +34,7 @@ async def _ping(room: Room, conn: Connection, message: p.Ping) -> None:
 
 async def _language(room: Room, conn: Connection, message: p.Language) -> None:
     """The connection is said everything in another language from now on: this message's reply already."""
-    conn.language = language_of(message.lang)
+    conn.language = installed(language_of(message.lang))
     use(conn.language)  # within this message's handling
     conn.send(p.encode(p.LanguageInfo(type="language", id=message.id, lang=conn.language)))
 
@@ -64,7 +64,7 @@ async def _lobby(room: Room, conn: Connection, message: p.Lobby) -> None:
         rate = _LOBBY_RATES[conn] = RateLimit(p.LOBBY_PER_SECOND, p.LOBBY_BURST)
     if not rate.allow():
         raise p.Refusal(p.ErrorCode.RATE_LIMITED, _("more than {rate} lobby lists a second (bursts of {burst}); ask "
-                                                    "again in a moment", rate=f"{p.LOBBY_PER_SECOND:g}",
+                                                    "again in a moment", rate=number(p.LOBBY_PER_SECOND),
                                                     burst=p.LOBBY_BURST))
     seated = None
     if message.seated:

@@ -28,12 +28,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ...language import DEFAULT, LANGUAGES, _, choose, language_of, speaking
+from ...language import DEFAULT, LANGUAGES, _, choose, language_of, number, speaking
 from .. import protocol as p
 from ..identity import names
 from ..lobby.listing import lobby_find, lobby_page
 from ..protocol import MAX_TABLE_ID
 from ..store import tournaments as stored
+from ..table.connections import installed
 from ..table.messages import table_json
 from ..tournaments.views import tournament_message, tournament_summary
 
@@ -45,12 +46,12 @@ _TABLE_ID = re.compile(r"[0-9]{1,10}")
 def asked_language(asked: str | None, accept_language: str | None) -> str:
     """The language a connection or a request is answered in: the one its address asks for (``?lang=fr``: the web
     page's and ``spades join``'s choice) when the room speaks it, else the browser's (``Accept-Language``), else
-    English."""
+    English; English, too, for a language whose catalogue is not installed."""
     if asked:
         code = asked.replace("_", "-").split("-")[0].strip().lower()
         if code in LANGUAGES:
-            return language_of(code)
-    return choose(accept_language) if accept_language else DEFAULT
+            return installed(language_of(code))
+    return installed(choose(accept_language)) if accept_language else DEFAULT
 
 
 def _scope_language(scope: Scope) -> str:
@@ -194,7 +195,7 @@ class AnonymousLimit:
             if not buckets.allow(client[0] if client else ""):
                 response = JSONResponse({"error": _("more than {rate} requests a second from this address, or too "
                                                     "many from every address together; wait a moment",
-                                                    rate=f"{p.ANONYMOUS_PER_SECOND:g}")},
+                                                    rate=number(p.ANONYMOUS_PER_SECOND))},
                                         status_code=429, headers={"Retry-After": "1"})
                 await response(scope, receive, send)
                 return

@@ -10,6 +10,7 @@ of the English missing from a translation (or one the English has not), a compil
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -51,16 +53,23 @@ def _po_path(language: str, domain: str) -> Path:
     return HERE / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def extract(domain: str) -> Catalog:
-    """The template of ``domain`` as the source says it now."""
+def extract(domain: str, warnings: list[str] | None = None) -> Catalog:
+    """The template of ``domain`` as the source says it now; Babel's warnings (an f-string where a message
+    should be: it cannot be translated as written) are added to ``warnings`` rather than printed."""
     config, keywords = DOMAINS[domain]
     with config.open() as file:
         method_map, options_map = parse_mapping_cfg(file)  # type: ignore[no-untyped-call]
     catalog = Catalog(project=PROJECT, copyright_holder=COPYRIGHT, charset="utf-8", fuzzy=False)
-    for filename, lineno, message, comments, context in extract_from_dir(
-            PACKAGE, method_map, options_map, keywords=keywords, comment_tags=("Translators:",),
-            strip_comment_tags=True):
-        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said):
+        for filename, lineno, message, comments, context in extract_from_dir(
+                PACKAGE, method_map, options_map, keywords=keywords, comment_tags=("Translators:",),
+                strip_comment_tags=True):
+            catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    if warnings is not None:
+        warnings += [line for line in said.getvalue().splitlines() if line.strip()]
+    else:
+        sys.stderr.write(said.getvalue())
     return catalog
 
 
@@ -106,8 +115,11 @@ def _web_json(catalog: Catalog) -> str:
             continue
         forms = _texts(message.string)
         messages[_texts(message.id)[0]] = list(forms) if isinstance(message.string, tuple) else forms[0]
-    return json.dumps({"language": str(catalog.locale), "messages": messages}, ensure_ascii=False,
-                      sort_keys=True, indent=0) + "\n"
+    # the plural forms in the catalogue's order, by CLDR category, for the page's Intl.PluralRules to pick from
+    tags = Locale.parse(str(catalog.locale)).plural_form.tags
+    categories = [tag for tag in ("zero", "one", "two", "few", "many", "other") if tag in tags or tag == "other"]
+    return json.dumps({"language": str(catalog.locale), "plural_categories": categories, "messages": messages},
+                      ensure_ascii=False, sort_keys=True, indent=0) + "\n"
 
 
 def _compiled(language: str, domain: str) -> tuple[Path, bytes]:
@@ -161,7 +173,9 @@ def check() -> list[str]:
     """Every problem of the catalogues, in a sentence each."""
     problems: list[str] = []
     for domain in DOMAINS:
-        source = _ids(extract(domain))
+        warnings: list[str] = []
+        source = _ids(extract(domain, warnings))
+        problems += [warning.replace(str(PACKAGE) + "/", "") for warning in warnings]
         template_path = _template_path(domain)
         if not template_path.exists():
             problems.append(f"{template_path.name} is missing: run python -m spades.locale.tools update")

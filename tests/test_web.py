@@ -515,7 +515,7 @@ def test_a_server_error_and_a_garbled_frame_are_said_and_the_table_goes_on(brows
 
         socket.on_message(from_page)
 
-    page.route_web_socket(re.compile(r".*/ws$"), route)
+    page.route_web_socket(re.compile(r".*/ws(\?.*)?$"), route)
     play_now(page, room)
     page.click("#decision button[aria-label='Bid 2']")
     page.wait_for_function("() => document.getElementById('alert').textContent.includes('cannot read')")

@@ -182,7 +182,7 @@ def test_the_pages_key_table_and_keymap_are_the_keymaps(tmp_path: Path) -> None:
 def test_no_key_list_is_written_again_in_the_page_or_its_script() -> None:
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     dialog = html[html.index('id="keys-dialog"'):html.index("</dialog>", html.index('id="keys-dialog"'))]
-    assert "<td>" not in dialog and "{{key rows}}" in dialog
+    assert "<td>" not in dialog and "{{ key_rows }}" in dialog
     table = ("table", "keys", "hand", "said", "decision", "scoreboard")  # the table's modules, which read keys
     scripts = "\n".join((STATIC / "js" / f"{name}.js").read_text(encoding="utf-8") for name in table)
     assert not re.search(r"\b(NAV_KEYS|SUIT_KEYS|ASK_KEYS|KEY_NAMES)\b", scripts)

@@ -1,6 +1,9 @@
 // One websocket to the room that comes back by itself: a dropped connection, or one that never opens, is retried
 // with a growing pause, the player is told, and on return the room is asked to resume the session (the token) so
 // the seats, views and missed events come back; but not a connection the room closed for a suspension or a ban.
+// The socket's address names the page's language, which the room then says everything to this page in.
+
+import { LANG } from "./i18n.js";
 
 // A socket still connecting after this long (a proxy that never answers the upgrade) would wait for the browser's
 // own limit, minutes, in silence: it is given up and tried again.
@@ -23,7 +26,7 @@ export class Link {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws`;
+    return `${scheme}//${location.host}/ws?lang=${encodeURIComponent(LANG)}`;
   }
 
   open() {

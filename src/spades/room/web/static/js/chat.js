@@ -2,10 +2,12 @@
 // to the hand), the quick phrases (p, then a digit), the last ten messages read back (Shift+M), a mute button for
 // each person at the table, and the owner's chat settings. Messages go to a polite live region of their own, the
 // chat log, never the alert region nor the game's log, so they never cut off the game's lines. Every message is
-// shown with textContent: markup typed by a player stays the characters typed.
+// shown with textContent: markup typed by a player stays the characters typed. A message is never translated: it
+// carries the language its sender wrote it in (the page sends its own with each), which its line says it is in.
 
 import { alertText, answer, reason } from "./speak.js";
 import { chatCommand } from "./social.js";
+import { LANG, _ } from "./i18n.js";
 
 const KEYMAP = JSON.parse(document.getElementById("keymap")?.textContent || "[]");
 const KEYS = new Map(KEYMAP.flatMap((entry) => [entry.key, ...entry.also].map((key) => [key, entry])));
@@ -16,15 +18,36 @@ const $ = (id) => document.getElementById(id);
 
 /** A chat message as it is said: "Bob: nice play" ("Bob, watching: …" for a spectator's), as spades join says it. */
 export function chatLine(message, earlier = false) {
-  const who = message.spectator ? `${message.name}, watching` : message.name;
-  return `${earlier ? "Earlier: " : ""}${who}: ${message.text}`;
+  const fields = { name: message.name, text: message.text };
+  if (earlier) {
+    return message.spectator ? _("Earlier: {name}, watching: {text}", fields) : _("Earlier: {name}: {text}", fields);
+  }
+  return message.spectator ? _("{name}, watching: {text}", fields) : _("{name}: {text}", fields);
 }
 
-/** A chat's line at the end of its log (as text, never markup), the log kept to its last LOG_KEEP lines. */
-export function addToLog(log, text) {
+/** A chat message's line as an element, in the language its sender wrote it in (``lang``, when they said one);
+ * the page's own words around it (who said it, "Earlier") in the page's language. The message is text, never
+ * markup. */
+export function chatElement(message, earlier = false) {
+  const mark = "\u0000";
   const line = document.createElement("p");
-  line.textContent = text;
-  log.append(line);
+  line.lang = message.lang || LANG;
+  const words = chatLine({ ...message, text: mark }, earlier).split(mark);
+  line.append(...words.flatMap((part, i) => [i ? message.text : "", part ? ownWords(part, line.lang) : ""]));
+  return line;
+}
+
+function ownWords(text, lang) {
+  if (lang === LANG) return text;
+  const span = document.createElement("span");
+  span.lang = LANG;
+  span.textContent = text;
+  return span;
+}
+
+/** A chat message's line at the end of its log, the log kept to its last LOG_KEEP lines. */
+export function addToLog(log, message, earlier = false) {
+  log.append(chatElement(message, earlier));
   while (log.childElementCount > LOG_KEEP) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
 }
@@ -42,7 +65,7 @@ export function muteButton(name, muted) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.name = name;
-  button.textContent = `Mute ${name}`;
+  button.textContent = _("Mute {name}", { name });
   button.setAttribute("aria-pressed", String(muted));
   return button;
 }
@@ -112,7 +135,7 @@ export class ChatBox {
       this.phrasesOpen = false;
       const number = /^[1-9]$/.test(key) ? Number(key) : 0;
       if (number >= 1 && number <= PHRASES.length) this.say(PHRASES[number - 1]);
-      else answer("Quick phrases closed.");
+      else answer(_("Quick phrases closed."));
       return true;
     }
     const does = KEYS.get(key)?.does;
@@ -120,7 +143,8 @@ export class ChatBox {
       $("chat-input").focus();
     } else if (does === "phrases") {
       this.phrasesOpen = true;
-      answer(`Quick phrases: ${PHRASES.map((phrase, i) => `${i + 1} ${phrase}`).join(", ")}. Press its number.`);
+      const phrases = PHRASES.map((phrase, i) => `${i + 1} ${phrase}`).join(", ");
+      answer(_("Quick phrases: {phrases}. Press its number.", { phrases }));
     } else if (does === "chat log") {
       this.link.send({ type: "chat_history", table: this.table.id }, { kind: "chat" });
     } else {
@@ -142,7 +166,7 @@ export class ChatBox {
   }
 
   say(words) {
-    this.link.send({ type: "chat", table: this.table.id, text: words }, { kind: "chat" });
+    this.link.send({ type: "chat", table: this.table.id, text: words, lang: LANG }, { kind: "chat" });
   }
 
   /** The room's chat frames (chat, chat_log, chat_settings, muted, removed). */
@@ -151,25 +175,25 @@ export class ChatBox {
       this.muted = new Set(message.names);
       this.renderPeople();
       if (context && context.kind === "mute") {
-        answer(message.names.length ? `You mute ${message.names.join(", ")}.` : "You mute no one.");
+        answer(message.names.length ? _("You mute {names}.", { names: message.names.join(", ") }) : _("You mute no one."));
       }
       return;
     }
     if (message.table !== this.table.id) return;
     if (message.type === "chat") {
-      this.add(chatLine(message));
+      this.add(message);
       this.heardFrom(message.name);
       keepLine(this.heard, message);
       this.lastSeq = Math.max(this.lastSeq, message.seq);
     } else if (message.type === "chat_log" && message.earlier) {
       // on coming to the table, and back after an absence what was said meanwhile: said as earlier lines
       const missed = message.messages.filter((said) => said.seq > this.lastSeq);
-      for (const said of missed) this.add(chatLine(said, true));
+      for (const said of missed) this.add(said, true);
       for (const said of missed) this.heardFrom(said.name);
       for (const said of missed) this.lastSeq = Math.max(this.lastSeq, said.seq);
       for (const said of missed) keepLine(this.heard, said);
     } else if (message.type === "chat_log") {
-      answer(message.messages.length ? message.messages.map((said) => chatLine(said, true)) : "No chat messages yet.");
+      answer(message.messages.length ? message.messages.map((said) => chatElement(said, true)) : _("No chat messages yet."));
     } else if (message.type === "chat_settings") {
       $("chat-mode").value = message.chat;
       $("chat-spectators").checked = message.spectator_chat;
@@ -181,12 +205,13 @@ export class ChatBox {
 
   /** A refusal of a chat message, a mute or a removal, said at once with the room's reason. */
   onError(message, kind) {
-    const what = { mute: "Not changed", remove: "Not removed" }[kind] || "Not sent";
-    alertText(`${what}: ${reason(message.message)}.`);
+    const fields = { reason: reason(message.message) };
+    alertText(kind === "mute" ? _("Not changed: {reason}.", fields)
+      : kind === "remove" ? _("Not removed: {reason}.", fields) : _("Not sent: {reason}.", fields));
   }
 
-  add(text) {
-    addToLog($("chat-log"), text);
+  add(message, earlier = false) {
+    addToLog($("chat-log"), message, earlier);
   }
 
   heardFrom(name) {
@@ -216,7 +241,7 @@ export class ChatBox {
     $("chat-people").replaceChildren(...(names.length ? names : [null]).map((name) => {
       const item = document.createElement("li");
       if (name === null) {
-        item.textContent = "No one else sits at the table.";
+        item.textContent = _("No one else sits at the table.");
         return item;
       }
       const label = document.createElement("span");
@@ -227,7 +252,7 @@ export class ChatBox {
         remove.type = "button";
         remove.dataset.name = name;
         remove.dataset.remove = "yes";
-        remove.textContent = `Remove ${name} from the table`;
+        remove.textContent = _("Remove {name} from the table", { name });
         item.append(remove);
       }
       return item;

@@ -4,9 +4,10 @@
 // "/mute NAME" and "/unmute NAME" in the line, or a person's Mute button, mute a player. Messages go to the lobby
 // chat's own polite log, said with their sender as the table's are; every text is set with textContent.
 
-import { addToLog, chatLine, keepLine, muteButton } from "./chat.js";
+import { addToLog, chatElement, keepLine, muteButton } from "./chat.js";
 import { chatCommand } from "./social.js";
-import { alertText, reason } from "./speak.js";
+import { alertText, lineOf, reason } from "./speak.js";
+import { LANG, _ } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,7 +41,7 @@ export class LobbyChat {
     if (!words || chatCommand(words, null)) return;  // /friend NAME, /block NAME, a moderator's /ban 4 ...
     const command = /^\/(mute|unmute)\s+(.+)$/i.exec(words);
     if (command) this.mute(command[2].trim(), command[1].toLowerCase() === "mute");
-    else this.link.send({ type: "chat", table: null, text: words }, { kind: "lobby-chat" });
+    else this.link.send({ type: "chat", table: null, text: words, lang: LANG }, { kind: "lobby-chat" });
   }
 
   mute(name, muted) {
@@ -53,37 +54,36 @@ export class LobbyChat {
       this.muted = new Set(message.names);
       this.renderPeople();
       if (context && context.kind === "lobby-mute") {
-        this.answer(message.names.length ? `You mute ${message.names.join(", ")}.` : "You mute no one.");
+        this.answer(message.names.length ? _("You mute {names}.", { names: message.names.join(", ") }) : _("You mute no one."));
       }
     } else if (message.type === "chat") {
-      this.add(chatLine(message));
+      this.add(message);
       this.heardFrom(message.name);
       keepLine(this.heard, message);
     } else if (message.type === "chat_log" && message.earlier) {
-      for (const said of message.messages) this.add(chatLine(said, true));
+      for (const said of message.messages) this.add(said, true);
       for (const said of message.messages) this.heardFrom(said.name);
       for (const said of message.messages) keepLine(this.heard, said);
     } else if (message.type === "chat_log") {
-      this.answer(message.messages.length ? message.messages.map((said) => chatLine(said, true)).join("\n")
-        : "No chat messages in the lobby yet.");
+      this.answer(message.messages.length ? message.messages.map((said) => chatElement(said, true))
+        : _("No chat messages in the lobby yet."));
     }
   }
 
   onError(message, kind) {
-    alertText(`${kind === "lobby-mute" ? "Not changed" : "Not sent"}: ${reason(message.message)}.`);
+    const fields = { reason: reason(message.message) };
+    alertText(kind === "lobby-mute" ? _("Not changed: {reason}.", fields) : _("Not sent: {reason}.", fields));
   }
 
-  /** An answer to a key or a command: the lobby's status line, said at once as a whole. */
-  answer(text) {
-    $("lobby-chat-status").replaceChildren(...text.split("\n").map((line) => {
-      const p = document.createElement("p");
-      p.textContent = line;
-      return p;
-    }));
+  /** An answer to a key or a command: the lobby's status line, said at once as a whole (a sentence, or the chat's
+   * lines). */
+  answer(lines) {
+    const list = Array.isArray(lines) ? lines : [lines];
+    $("lobby-chat-status").replaceChildren(...list.map((line) => (typeof line === "string" ? lineOf(line) : line)));
   }
 
-  add(text) {
-    addToLog($("lobby-chat-log"), text);
+  add(message, earlier = false) {
+    addToLog($("lobby-chat-log"), message, earlier);
   }
 
   heardFrom(name) {

@@ -1,9 +1,12 @@
 // Where the table's words go: the log (a polite live region: plays, bids, turns), the status line (a polite
 // region whose whole text is read: answers to the reading keys and moves through the hand) and the alert region
 // (assertive: errors, and "your turn" when the player chose so). Every element exists from page load; text is
-// only ever set with textContent. With the speech setting on, the same lines are also spoken by the browser.
+// only ever set with textContent, and every line carries the language it is in (the page's: the room speaks to this
+// page in it), so that a screen reader and the browser's voice read it in that language. With the speech setting on,
+// the same lines are also spoken by the browser.
 
 import { settings } from "./settings.js";
+import { LANG, _ } from "./i18n.js";
 
 const LOG_KEEP = 600;
 let last = "";
@@ -11,7 +14,23 @@ let last = "";
 function speak(text, interrupt) {
   if (!settings.speech || !("speechSynthesis" in window)) return;
   if (interrupt) window.speechSynthesis.cancel();
-  window.speechSynthesis.speak(new SpeechSynthesisUtterance(text));
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = LANG;
+  window.speechSynthesis.speak(utterance);
+}
+
+/** A line of a log or a status (a paragraph of text, never markup) in the page's language. */
+export function lineOf(text, lang = LANG) {
+  const line = document.createElement("p");
+  line.textContent = text;
+  line.lang = lang;
+  return line;
+}
+
+/** A region's whole text, said in the page's language. */
+function setText(region, text) {
+  region.lang = LANG;
+  region.textContent = text;
 }
 
 /** Whether the table's regions (its log, its status line) are hidden: the page is at another view, where words
@@ -25,7 +44,7 @@ function awayFromTable() {
 export function notice(text) {
   const region = document.getElementById("notice");
   region.textContent = "";
-  region.textContent = text;
+  setText(region, text);
   speak(text, false);
 }
 
@@ -35,8 +54,7 @@ export function notice(text) {
 export function say(text, { urgent = false, remember = true, heard = null } = {}) {
   if (awayFromTable()) return notice(text);
   const log = document.getElementById("log");
-  const line = document.createElement("p");
-  line.textContent = text;
+  const line = lineOf(text);
   // An urgent line is said once, at once, by the alert region; its copy in the log is for the eyes. With
   // ``heard``, the focus is about to say part of the line (the card selected at "your turn"): the line is for
   // the eyes and the screen reader hears only ``heard``, the rest.
@@ -46,14 +64,13 @@ export function say(text, { urgent = false, remember = true, heard = null } = {}
   log.scrollTop = log.scrollHeight;
   if (remember) last = text;
   if (urgent) alertText(heard ?? text);
-  else if (heard !== null) document.getElementById("heard").replaceChildren(document.createTextNode(heard));
+  else if (heard !== null) setText(document.getElementById("heard"), heard);
   if (!urgent) speak(text, false);  // the browser's own speech hears no focus: it says the whole line
 }
 
 /** A line of the story before the player came (a reload mid-game): shown in the log, not said again. */
 export function quiet(text) {
-  const line = document.createElement("p");
-  line.textContent = text;
+  const line = lineOf(text);
   line.setAttribute("aria-hidden", "true");
   line.className = "earlier";
   document.getElementById("log").append(line);
@@ -66,17 +83,14 @@ export function quiet(text) {
 export function answer(lines, { heard = null } = {}) {
   const status = document.getElementById("status");
   const rest = document.getElementById("heard");
-  const list = Array.isArray(lines) ? lines : [lines];
-  if (awayFromTable()) return notice(list.join(" "));
+  const list = Array.isArray(lines) ? lines : [lines];  // lines of text, or made already (a chat line: chat.js)
+  const texts = list.map((line) => (typeof line === "string" ? line : line.textContent));
+  if (awayFromTable()) return notice(texts.join(" "));
   if (heard === null) status.removeAttribute("aria-hidden");
   else status.setAttribute("aria-hidden", "true");
-  rest.textContent = heard ?? "";
-  status.replaceChildren(...list.map((text) => {
-    const p = document.createElement("p");
-    p.textContent = text;
-    return p;
-  }));
-  speak(list.join(" "), true);  // the browser's own speech hears no focus: it says the whole answer
+  setText(rest, heard ?? "");
+  status.replaceChildren(...list.map((line) => (typeof line === "string" ? lineOf(line) : line)));
+  speak(texts.join(" "), true);  // the browser's own speech hears no focus: it says the whole answer
 }
 
 /** Empty the status line without a word (the bid typed there has been asked about: it is no longer the answer). */
@@ -99,14 +113,13 @@ export function alertText(text, { log = false } = {}) {
   clearTimeout(alertTimer);
   clearTimeout(clearTimer);
   alertTimer = setTimeout(() => {
-    region.textContent = text;
+    setText(region, text);
     clearTimer = setTimeout(() => { region.textContent = ""; }, ALERT_KEEP);
   }, 30);
   if (log) {
-    const line = document.createElement("p");
+    const line = lineOf(text);
     line.className = "error";
     line.setAttribute("aria-hidden", "true");
-    line.textContent = text;
     document.getElementById("log").append(line);
   }
   speak(text, true);
@@ -132,3 +145,18 @@ export function lastMessage() { return last; }
 /** The room's reason for a refusal, to go inside a sentence of the page's ("Not signed in: …."): some of the
  * room's reasons end with a full stop of their own, which would make two. */
 export function reason(text) { return String(text ?? "").trim().replace(/[.\s]+$/, ""); }
+
+/** The room's refusal of a message of this page's, in a sentence that says what was not done (by the kind of
+ * message refused: its context's kind). */
+export function refusedWords(kind, why) {
+  const fields = { reason: why };
+  switch (kind) {
+    case "signin": return _("Not signed in: {reason}.", fields);
+    case "create": return _("The table was not created: {reason}.", fields);
+    case "join": return _("Not seated: {reason}.", fields);
+    case "stats": return _("No statistics: {reason}.", fields);
+    case "ask": return _("No answer: {reason}.", fields);
+    case "lobby": return _("No list of tables: {reason}.", fields);
+    default: return _("Refused: {reason}.", fields);
+  }
+}

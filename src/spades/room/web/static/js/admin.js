@@ -4,9 +4,10 @@
 
 import { $, el } from "./dom.js";
 import { alertText, notice, reason } from "./speak.js";
+import { LANG, _, n_ } from "./i18n.js";
 
 const AUDIT_PAGE = 100;  // the room's lines of the audit log a reply (protocol AUDIT_PAGE)
-const ROLES = { admin: "administrator", moderator: "moderator" };
+const ROLES = { admin: _("administrator"), moderator: _("moderator") };
 const state = { link: null, oldest: null, toAudit: false };
 
 export function connectAdmin(link) {
@@ -14,7 +15,7 @@ export function connectAdmin(link) {
   $("role-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = $("role-name").value.trim();
-    if (!name) return alertText("Type the name of the player.");
+    if (!name) return alertText(_("Type the name of the player."));
     const role = event.submitter && event.submitter.value === "none" ? null : "moderator";
     state.link.send({ type: "role", name, role }, { kind: "social-role", name, role });
   });
@@ -36,12 +37,12 @@ export function askAdmin() {
 export function onRoles(message, context) {
   $("admin-box").hidden = false;
   $("roles-list").replaceChildren(...message.roles.map((entry) => el("li", {
-    text: `${entry.name}: ${ROLES[entry.role] || entry.role}` })));
+    text: _("{name}: {role}", { name: entry.name, role: ROLES[entry.role] || entry.role }) })));
   if (context && context.kind === "social-role") {
     const key = context.name.toLowerCase();
     const held = message.roles.find((entry) => entry.name.toLowerCase() === key);
-    notice(context.role ? `${held ? held.name : context.name} is a moderator now.`
-      : `${context.name} holds no moderator's role now.`);
+    notice(context.role ? _("{name} is a moderator now.", { name: held ? held.name : context.name })
+      : _("{name} holds no moderator's role now.", { name: context.name }));
     $("role-name").value = "";
     state.link.send({ type: "audit" }, { kind: "social-audit" });  // the change is the audit log's newest line
   }
@@ -50,7 +51,7 @@ export function onRoles(message, context) {
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 /** A line's details in words: "minutes 10, report 1, until 12/6/2026, 1:44 AM" (times in the reader's own). */
 const detailWords = (detail) => Object.entries(detail || {}).map(([key, value]) => `${key} ${
-  typeof value === "string" && ISO_TIME.test(value) ? new Date(value).toLocaleString() : value}`).join(", ");
+  typeof value === "string" && ISO_TIME.test(value) ? new Date(value).toLocaleString(LANG) : value}`).join(", ");
 
 /** An ``audit`` frame: the log's lines (a first page, or an older one added below). */
 export function onAudit(message, context) {
@@ -58,14 +59,15 @@ export function onAudit(message, context) {
   const older = context && context.kind === "social-audit-older";
   // three columns, to fit a phone: when (and the line's number), who did what to whom, and why (with details)
   const rows = message.entries.map((entry) => el("tr", {},
-    el("td", { text: `${entry.number}. ${new Date(entry.at).toLocaleString()}` }),
+    el("td", { text: `${entry.number}. ${new Date(entry.at).toLocaleString(LANG)}` }),
     el("td", { text: `${entry.by}: ${entry.act} ${entry.target}` }),
     el("td", { text: [entry.reason, detailWords(entry.detail)].filter(Boolean).join("; ") })));
   if (message.entries.length) state.oldest = message.entries[message.entries.length - 1].number;
   $("audit-older").hidden = message.entries.length < AUDIT_PAGE;
   if (older) {
     $("audit-body").append(...rows);
-    notice(message.entries.length ? `${message.entries.length} older lines of the audit log.` : "No older lines.");
+    notice(message.entries.length ? n_("{n} older line of the audit log.", "{n} older lines of the audit log.",
+      message.entries.length) : _("No older lines."));
     return;
   }
   $("audit-body").replaceChildren(...rows);
@@ -83,5 +85,6 @@ export function adminRefused(message, kind) {
     $("admin-box").hidden = true;
     return;
   }
-  alertText(`${kind === "social-role" ? "Not changed" : "No audit log"}: ${reason(message.message)}.`);
+  const fields = { reason: reason(message.message) };
+  alertText(kind === "social-role" ? _("Not changed: {reason}.", fields) : _("No audit log: {reason}.", fields));
 }

@@ -6,7 +6,7 @@
 import { Link } from "./net.js";
 import { TableView } from "./table.js";
 import { connectQuick, onQuickMessage, seatedByRoom, showRating } from "./quick.js";
-import { alertText, reason, say } from "./speak.js";
+import { alertText, reason, refusedWords, say } from "./speak.js";
 import { connectRatings, showRatings } from "./ratings.js";
 import { LobbyChat } from "./lobby_chat.js";
 import { connectSignIn, setToken, showInvitation, signIn, token } from "./signin.js";
@@ -15,6 +15,7 @@ import { connectStats, renderStats } from "./stats.js";
 import { connectSettingsDialog } from "./settings_dialog.js";
 import { inviteCode, joinMessage } from "./settings.js";
 import { $, el } from "./dom.js";
+import { _ } from "./i18n.js";
 import { connectTournaments, showTournaments, tournamentError } from "./tournaments.js";
 import { connectTournament, onTournament, showTournament } from "./tournament_page.js";
 import { connectSocial, onSocialMessage, refusedSignIn, sanctioned, showModerate, socialError, socialSignedIn,
@@ -72,7 +73,7 @@ function open() {
   const where = route();
   if (where.view === "stats") {
     show("stats");
-    document.title = "Statistics · Spades";
+    document.title = _("Statistics · Spades");
     const name = where.name || (state.me && !state.me.guest ? state.me.name : "");
     $("stats-name").value = name;
     $("stats-result").replaceChildren();
@@ -93,7 +94,7 @@ function open() {
   }
   if (!state.signedIn) {
     show("signin");
-    document.title = "Spades";
+    document.title = _("Spades");
     const invited = where.view === "table" ? where.table ?? Number(where.invite) : null;
     if (Number.isInteger(invited) && invited > 0) showInvitation(state, invited);
     else {
@@ -111,7 +112,7 @@ function open() {
   if (where.view === "table") {
     const id = where.table ?? Number(where.invite);
     if (!Number.isInteger(id) || id < 1) {
-      alertText("That invitation names no table.");
+      alertText(_("That invitation names no table."));
       go("/");
       return;
     }
@@ -119,7 +120,7 @@ function open() {
     return;
   }
   show("lobby");
-  document.title = "Lobby · Spades";
+  document.title = _("Lobby · Spades");
   focusView("lobby-title");
   table.reset(null);
   link.send({ type: "lobby", page: state.lobbyPage }, { kind: "lobby" });
@@ -127,7 +128,7 @@ function open() {
 
 function enterTable(id) {
   show("table");
-  document.title = `Table ${id} · Spades`;
+  document.title = _("Table {table} · Spades", { table: id });
   if (table.id !== id) {
     table.reset(id);
     table.me = state.me;
@@ -157,7 +158,7 @@ function sitAndStart(id, seat, start) {
   table.starting = start;
   $("log").replaceChildren();
   $("status").replaceChildren();
-  document.title = `Table ${id} · Spades`;
+  document.title = _("Table {table} · Spades", { table: id });
   link.send(join, { kind: "join", table: id });
   if (start) link.send({ type: "start", table: id }, { kind: "start" });
   setTimeout(() => table.focus(), 0);
@@ -176,17 +177,20 @@ function onState(what, why) {
     signInAgain();
   } else if (what === "back") {
     line.textContent = "";
-    say("Connected again.");
+    say(_("Connected again."));
     signInAgain();
   } else if (what === "lost" || what === "unanswered") {
     // said once until the room is back: each try again is on the line for the eyes
-    const words = what === "lost" ? "The connection to the room is lost" : "The room does not answer";
-    line.textContent = `${words}; trying again…`;
-    if (!state.lostSaid) alertText(`${words}; trying again.`);
+    const lost = what === "lost";
+    line.textContent = lost ? _("The connection to the room is lost; trying again…")
+      : _("The room does not answer; trying again…");
+    if (!state.lostSaid) {
+      alertText(lost ? _("The connection to the room is lost; trying again.") : _("The room does not answer; trying again."));
+    }
     state.lostSaid = true;
     return;
   } else if (what === "garbled") {
-    alertText("The room sent something this page cannot read; the table goes on.");
+    alertText(_("The room sent something this page cannot read; the table goes on."));
   }
   state.lostSaid = false;
 }
@@ -209,7 +213,8 @@ function onMessage(message, context) {
       table.me = state.me;
       lobbyChat.me = state.me.name;
       setToken(message.token);
-      $("who").textContent = `${message.player.name}${message.player.guest ? " (guest)" : ""}`;
+      $("who").textContent = message.player.guest ? _("{name} (guest)", { name: message.player.name })
+        : message.player.name;
       $("sign-out").hidden = false;
       $("signin-refused").hidden = true;
       socialSignedIn(state.me);
@@ -304,7 +309,7 @@ function onError(message, context) {
   const kind = context ? context.kind : null;
   if (message.code === "server_error") {
     if (kind === "act") table.holdPrompt = false;
-    alertText(`The room failed: ${reason(message.message)}. Try again.`, { log: true });
+    alertText(_("The room failed: {reason}. Try again.", { reason: reason(message.message) }), { log: true });
     return;
   }
   if (kind === "act") {
@@ -325,22 +330,19 @@ function onError(message, context) {
   if (message.code === "session_expired") {
     setToken(null);
     state.signedIn = false;
-    alertText("Your session has ended; sign in again, or play as a guest.");
+    alertText(_("Your session has ended; sign in again, or play as a guest."));
     open();
     return;
   }
-  if (kind === "stats") {
-    $("stats-result").replaceChildren(el("p", { text: `No statistics: ${reason(message.message)}.` }));
-  }
-  const what = { signin: "Not signed in", create: "The table was not created", join: "Not seated",
-    stats: "No statistics", ask: "No answer", lobby: "No list of tables" }[kind] || "Refused";
-  alertText(`${what}: ${reason(message.message)}.`, { log: kind !== "stats" && table.id !== null });
+  const words = refusedWords(kind, reason(message.message));
+  if (kind === "stats") $("stats-result").replaceChildren(el("p", { text: words }));
+  alertText(words, { log: kind !== "stats" && table.id !== null });
 }
 
 /** A private table that allows no watchers, reached by its link or an invitation to any seat: its seats offered
  * (as the room lists it to its link's code, or to the player invited) rather than watching it. */
 function seatsOnly(id) {
-  alertText("The owner allows no one to watch this table: choose a seat.");
+  alertText(_("The owner allows no one to watch this table: choose a seat."));
   const offer = (info) => {
     if (!info || table.id !== id || table.info !== null) return;
     table.onTable(info);
@@ -373,10 +375,11 @@ window.addEventListener("popstate", open);
 $("keys-dialog").addEventListener("close", () => table.focus());
 
 window.addEventListener("error", (event) => {
-  alertText(`Something went wrong on this page: ${event.message}. Reload the page to go on; the room keeps the game.`);
+  alertText(_("Something went wrong on this page: {error}. Reload the page to go on; the room keeps the game.",
+    { error: event.message }));
 });
 window.addEventListener("unhandledrejection", (event) => {
-  alertText(`Something went wrong on this page: ${event.reason}. The room keeps the game.`);
+  alertText(_("Something went wrong on this page: {error}. The room keeps the game.", { error: event.reason }));
 });
 
 connectRatings(go);

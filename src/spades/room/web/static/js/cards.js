@@ -1,5 +1,9 @@
-// Cards as the room sends them ("AS", "10H", and the jokers "LJ" and "BJ") and their spoken names, the same words
-// as spades.cards (a test checks all 54 against the engine's names).
+// Cards as the room sends them ("AS", "10H", and the jokers "LJ" and "BJ") and their spoken names: the room's own,
+// in the page's language, which the page carries (spades.card_words: each card with its own article and gender in
+// Spanish and French); without them (node reading this module) the same English words as spades.cards, which a
+// test checks for all 54 against the engine's names.
+
+import { _, pageData } from "./i18n.js";
 
 export const RANK_TEXT = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const RANK_WORDS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -14,6 +18,8 @@ export const SUITS = [
 
 // The jokers, numbered after the ace of spades as the engine numbers them; in play they are spades.
 export const JOKERS = { LJ: { number: 52, name: "Little Joker" }, BJ: { number: 53, name: "Big Joker" } };
+// Each card's text to its name alone and with its article, as the room says them in the page's language.
+const NAMES = pageData("card-names");
 
 /** The card's number as the engine counts: suit * 13 + rank, clubs two first; then the Little and Big Joker. */
 export function cardNumber(text) {
@@ -29,9 +35,15 @@ export function rankOf(text) { return JOKERS[text] ? JOKERS[text].number - 39 : 
 
 /** "ace of spades"; a joker by its name, "Big Joker" */
 export function cardName(text) {
+  if (NAMES[text]) return NAMES[text][0];
   if (JOKERS[text]) return JOKERS[text].name;
   const n = cardNumber(text);
   return `${RANK_WORDS[n % 13]} of ${SUITS[Math.floor(n / 13)].plural}`;
+}
+
+/** The card with its article, as a sentence says it: "the ace of spades" ("el as de picas", "la dame de cœur"). */
+export function theCard(text) {
+  return NAMES[text] ? NAMES[text][1] : `the ${cardName(text)}`;
 }
 
 export function capitalize(text) { return text.slice(0, 1).toUpperCase() + text.slice(1); }
@@ -43,7 +55,7 @@ export function inOrder(cards) {
 
 /** How a bid is said: "Nil", "Blind Nil", "4". */
 export function bidSpoken(text) {
-  return { "nil": "Nil", "blind nil": "Blind Nil", "bn": "Blind Nil" }[text] ?? text;
+  return { "nil": _("Nil"), "blind nil": _("Blind Nil"), "bn": _("Blind Nil") }[text] ?? text;
 }
 
 // The card faces and backs: SVG files of a public-domain deck served by the room (static/cards/, see its README),

@@ -1,6 +1,8 @@
 // The score hand by hand: an SVG line chart for the eyes and the same figures as a table for a screen reader
 // (the chart is one image with a short description; the table holds every number).
 
+import { _, n_ } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const SERIES = [
   { colour: "series-0", dash: "", marker: "circle" },
@@ -17,11 +19,12 @@ function svg(tag, attrs = {}) {
 
 export function drawChart(results, names) {
   const hands = results.length;
-  const scores = names.map((_, side) => [0, ...results.map((r) => r.sides[side].score)]);
+  const scores = names.map((name, side) => [0, ...results.map((r) => r.sides[side].score)]);
   const finals = names.map((name, side) => `${name} ${scores[side][hands]}`).join(", ");
   drawLines(document.getElementById("chart"), document.getElementById("chart-table"), {
-    names, values: scores, axis: "hand", rowHead: "Hand", floor: [0, 100],
-    title: `Score after each of ${hands} hand${hands === 1 ? "" : "s"}; now ${finals}. The table below gives every figure.`,
+    names, values: scores, axis: _("hand"), rowHead: _("Hand"), floor: [0, 100],
+    title: n_("Score after each of {n} hand; now {scores}. The table below gives every figure.",
+      "Score after each of {n} hands; now {scores}. The table below gives every figure.", hands, { scores: finals }),
     cell: (side, i) => {
       const s = results[i - 1].sides[side];
       return `${s.score} (${s.points >= 0 ? "+" : ""}${s.points})`;

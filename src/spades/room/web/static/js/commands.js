@@ -8,7 +8,8 @@
 
 import { alertText } from "./speak.js";
 import { block, friend } from "./friends.js";
-import { seatLetters, seatNames } from "./rulesets.js";
+import { seatKeys, seatLetters, seatNames } from "./rulesets.js";
+import { _ } from "./i18n.js";
 
 const ACTS = new Set(["warn", "mute", "suspend", "ban", "close", "void", "dismiss", "lift"]);
 const TIMED = new Set(["mute", "suspend"]);
@@ -33,13 +34,16 @@ export function splitName(text, known) {
   return space < 0 ? [trimmed, ""] : [trimmed.slice(0, space), trimmed.slice(space + 1).trim()];
 }
 
-/** A seat as typed, at a table of ``players``: its name or letters in any case, or its number; else null. */
+/** A seat as typed, at a table of ``players``: its name (in the page's language or in English) or letters in any
+ * case, or its number; else null. */
 export function seatOf(word, players) {
   const typed = word.trim().toLowerCase();
   if (/^\d+$/.test(typed)) return Number(typed) < players ? Number(typed) : null;
   const names = seatNames(players);
+  const english = seatKeys(players);
   const letters = seatLetters(players);
-  const found = names.findIndex((name, seat) => typed === name.toLowerCase() || typed === letters[seat].toLowerCase());
+  const found = names.findIndex((name, seat) => typed === name.toLowerCase() || typed === english[seat]
+    || typed === letters[seat].toLowerCase());
   return found < 0 ? null : found;
 }
 
@@ -53,12 +57,12 @@ export function chatCommand(text, where) {
   const rest = (match[2] || "").trim();
   if (word === "report") return report(rest, where);
   if (word in FRIEND_ACTS) {
-    if (!rest) return said(`Type /${word} and a player's name.`);
+    if (!rest) return said(_("Type /{command} and a player's name.", { command: word }));
     friend(QUOTES[rest[0]] ? splitName(rest, [])[0] : rest, FRIEND_ACTS[word]);
     return true;
   }
   if (word === "block" || word === "unblock") {
-    if (!rest) return said(`Type /${word} and a player's name.`);
+    if (!rest) return said(_("Type /{command} and a player's name.", { command: word }));
     block(QUOTES[rest[0]] ? splitName(rest, [])[0] : rest, word === "block");
     return true;
   }
@@ -74,14 +78,14 @@ function said(text) {
 
 function report(rest, { link, table, names }) {
   const [name, why] = rest ? splitName(rest, names) : ["", ""];
-  if (!name || !why) return said("Type /report, a player's name, then why.");
+  if (!name || !why) return said(_("Type /report, a player's name, then why."));
   link.send({ type: "report", name, table, seq: null, reason: why }, { kind: "social-report" });
   return true;
 }
 
 function invite(rest, { link, table, players }) {
-  if (table === null || !players) return said("You invite a friend to the table you sit at; you are at no table now.");
-  if (!rest) return said("Type /invite, a friend's name, and if you like a seat (its name or number).");
+  if (table === null || !players) return said(_("You invite a friend to the table you sit at; you are at no table now."));
+  if (!rest) return said(_("Type /invite, a friend's name, and if you like a seat (its name or number)."));
   let name = rest;
   let seat = null;
   if (QUOTES[rest[0]]) {
@@ -89,8 +93,8 @@ function invite(rest, { link, table, players }) {
     name = quoted;
     seat = tail ? seatOf(tail, players) : null;
     if (tail && seat === null) {
-      return said(`"${tail}" is not a seat at this table; the seats are ${seatLetters(players).join(", ")} (or 0 to `
-        + `${players - 1}).`);
+      return said(_("\"{seat}\" is not a seat at this table; the seats are {seats} (or 0 to {last}).",
+        { seat: tail, seats: seatLetters(players).join(", "), last: players - 1 }));
     }
   } else {
     const space = rest.lastIndexOf(" ");
@@ -109,9 +113,8 @@ function moderatorsMute(rest, { names }) {
 }
 
 function moderate(act, rest, { link, names }) {
-  const usage = `${{ lift: "/lift NAME why", mute: "/mute N MINUTES why", suspend: "/suspend N MINUTES why" }[act]
-    || `/${act} N why`} (N: a report's number${act === "lift" ? "" : ", or a player's name"})`;
-  if (!rest) return said(`Type ${usage}.`);
+  const usage = usageOf(act);
+  if (!rest) return said(_("Type {usage}.", { usage }));
   const message = { type: "moderate", act };
   let tail = rest;
   const number = /^(\d+)(?:\s+|$)(.*)$/s.exec(rest);
@@ -119,10 +122,19 @@ function moderate(act, rest, { link, names }) {
   else [message.name, tail] = splitName(rest, names);
   if (TIMED.has(act)) {
     const minutes = /^(\d+)(?:\s+|$)(.*)$/s.exec(tail);
-    if (!minutes) return said(`Say for how many minutes: ${usage}.`);
+    if (!minutes) return said(_("Say for how many minutes: {usage}.", { usage }));
     [message.minutes, tail] = [Number(minutes[1]), minutes[2]];
   }
-  if (!tail.trim()) return said(`Say why, in words the player is told: ${usage}.`);
+  if (!tail.trim()) return said(_("Say why, in words the player is told: {usage}.", { usage }));
   link.send({ ...message, reason: tail.trim() }, { kind: "social-moderate" });
   return true;
+}
+
+/** How a moderator's command is typed, in words: "/mute N MINUTES why (N: a report's number, or a player's name)". */
+function usageOf(act) {
+  // Translators: the commands' words stay as typed (/mute, N, NAME, MINUTES); "why" stands for the reason typed.
+  if (act === "lift") return _("/lift NAME why (N: a report's number)");
+  if (act === "mute") return _("/mute N MINUTES why (N: a report's number, or a player's name)");
+  if (act === "suspend") return _("/suspend N MINUTES why (N: a report's number, or a player's name)");
+  return _("/{command} N why (N: a report's number, or a player's name)", { command: act });
 }

@@ -9,6 +9,7 @@
 import { bidSpoken, cardBackElement, cardFaceElement, cardName } from "./cards.js";
 import { ALL_POSITIONS, seatLetters } from "./rulesets.js";
 import { bankNow, clockFace, secondsLeft } from "./turn_clock.js";
+import { _, n_ } from "./i18n.js";
 
 const FLY_MS = 320;
 const SWEEP_AFTER_MS = 450;  // within the room's usual second between the computer's cards
@@ -87,8 +88,9 @@ export function renderSeats(table) {
     box.classList.toggle("turn", turn);
     box.classList.toggle("away", Boolean(away));
     const bid = view.bids[seat];
-    const name = seat === table.seat ? `${table.seatName(seat)} (you)` : table.seatName(seat);
-    const doing = { bid: "bid", draw: "draw", pass: "pass" }[view.phase] ?? "play";
+    const name = seat === table.seat ? _("{seat} (you)", { seat: table.seatName(seat) }) : table.seatName(seat);
+    const doing = { bid: () => _("to bid"), draw: () => _("to draw"), pass: () => _("to pass") }[view.phase]
+      ?? (() => _("to play"));
     const avatar = el("span", { class: "avatar", "aria-hidden": "true" },
       el("span", { class: "initial", text: seatLetters(players)[seat] }),  // its own at every table size
       ring(away ? "clock" : timed ? "timed" : turn ? "lit" : "idle"));
@@ -98,15 +100,15 @@ export function renderSeats(table) {
     const chips = el("p", { class: "seat-nums" },
       timed ? el("span", { class: "chip timer", "aria-hidden": "true" }) : "", timed ? " " : "",
       // no bid yet: a dash to the eyes, words to the screen reader (which would say "dash", or nothing)
-      bid === null ? el("span", { class: "chip" }, "Bid ", el("span", { "aria-hidden": "true", text: "–" }),
-        el("span", { class: "sr-only", text: "not made yet" }))
-        : el("span", { class: "chip", text: `Bid ${bidSpoken(bid)}` }), " ",
-      el("span", { class: "chip", text: `Tricks ${view.tricks_won[seat]}` }),
-      view.dealer === seat ? " " : "", view.dealer === seat ? el("span", { class: "chip dealer", text: "Dealer" }) : "",
+      bid === null ? el("span", { class: "chip" }, el("span", { "aria-hidden": "true", text: _("Bid –") }),
+        el("span", { class: "sr-only", text: _("Bid not made yet") }))
+        : el("span", { class: "chip", text: _("Bid {bid}", { bid: bidSpoken(bid) }) }), " ",
+      el("span", { class: "chip", text: _("Tricks {tricks}", { tricks: view.tricks_won[seat] }) }),
+      view.dealer === seat ? " " : "", view.dealer === seat ? el("span", { class: "chip dealer", text: _("Dealer") }) : "",
       bank !== null ? " " : "", bank !== null ? el("span", { class: "chip bank", "aria-hidden": "true" }) : "");
     const plate = el("div", { class: "plate" }, avatar, el("div", { class: "plate-text" },
       el("p", { class: "seat-name" }, el("strong", { text: name }),
-        turn ? el("span", { class: "turn-mark", text: ` to ${doing}` }) : ""),
+        turn ? el("span", { class: "turn-mark", text: ` ${doing()}` }) : ""),
       el("p", { class: "seat-who", text: table.who(seat) }),
       away ? el("p", { class: "seat-clock", "data-seat": String(seat) }) : "",
       chips));
@@ -121,7 +123,7 @@ function backs(count) {
   const fan = el("div", { class: "backs" });
   const shown = el("span", { class: "fan", "aria-hidden": "true" });
   for (let i = 0; i < count; i++) shown.append(cardBackElement());
-  fan.append(shown, el("span", { class: "count", text: `${count} card${count === 1 ? "" : "s"}` }));
+  fan.append(shown, el("span", { class: "count", text: n_("{n} card", "{n} cards", count) }));
   return fan;
 }
 
@@ -137,7 +139,10 @@ function tickClocks(table) {
     const circle = box && box.querySelector(".ring.clock .ring-left");
     if (circle) circle.setAttribute("stroke-dashoffset", (RING * (1 - left / timeout)).toFixed(2));
     const line = box && box.querySelector(".seat-clock");
-    if (line) line.textContent = left > 0 ? `${Math.ceil(left)} s before the computer plays` : "The computer plays";
+    if (line) {
+      line.textContent = left > 0 ? _("{seconds} s before the computer plays", { seconds: Math.ceil(left) })
+        : _("The computer plays");
+    }
     any = any || left > 0;
   }
   const left = tickTurnClock(table);
@@ -169,7 +174,7 @@ function tickTurnClock(table) {
   for (let seat = 0; seat < players; seat++) {
     const chip = document.querySelector(`#pos-${table.position(seat)} .chip.bank`);
     const bank = bankNow(table, seat);
-    if (chip && bank !== null) chip.textContent = `Bank ${clockFace(bank)}`;
+    if (chip && bank !== null) chip.textContent = _("Bank {time}", { time: clockFace(bank) });
   }
   return left;
 }
@@ -185,10 +190,11 @@ export function renderTrick(table) {
   if (plays.length === 0 && view.tricks.length > 0 && (view.phase === "play" || view.phase === "over")) {
     const last = view.tricks[view.tricks.length - 1];
     plays = last.cards.map((card, i) => ({ seat: (last.leader + i) % players, card }));
-    caption = `Trick ${view.tricks.length}: ${table.seatName(last.winner)} took it.`;
+    caption = _("Trick {number}: {seat} took it.", { number: view.tricks.length, seat: table.seatName(last.winner) });
     won = { winner: last.winner, key: `${view.hand_number}:${view.tricks.length}` };
   } else if (plays.length === 0) {
-    caption = { bid: "Bidding", draw: "The draw", pass: "The pass", over: "Game over" }[view.phase] ?? "";
+    caption = { bid: () => _("Bidding"), draw: () => _("The draw"), pass: () => _("The pass"),
+      over: () => _("Game over") }[view.phase]?.() ?? "";
   }
   const number = won ? view.tricks.length : view.tricks.length + 1;
   const keys = plays.map((play) => `${view.hand_number}:${number}:${play.card}`);
@@ -200,7 +206,7 @@ export function renderTrick(table) {
   const list = el("ul", { class: `trick-cards seats-${players}` });
   const items = plays.map((play) => {
     const item = el("li", { class: `at-${table.position(play.seat)}` }, cardFaceElement(play.card),
-      el("span", { class: "sr-only", text: `${table.seatName(play.seat)}: ${cardName(play.card)}` }));
+      el("span", { class: "sr-only", text: _("{seat}: {card}", { seat: table.seatName(play.seat), card: cardName(play.card) }) }));
     list.append(item);
     return item;
   });

@@ -6,6 +6,7 @@
 import { $, el } from "./dom.js";
 import { alertText, answer, reason } from "./speak.js";
 import { onNotices } from "./notices.js";
+import { _ } from "./i18n.js";
 
 const EVERY_MS = 15000;
 const state = { link: null, me: null, friends: null, blocked: [], asked: 0, listeners: [], drawn: null };
@@ -52,13 +53,13 @@ export function connectFriends(link) {
   $("friend-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = $("friend-name").value.trim();
-    if (!name) return alertText("Type the name of the player to ask.");
+    if (!name) return alertText(_("Type the name of the player to ask."));
     friend(name, "ask");
   });
   $("block-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = $("block-name").value.trim();
-    if (!name) return alertText("Type the name of the player to block or unblock.");
+    if (!name) return alertText(_("Type the name of the player to block or unblock."));
     block(name, !(event.submitter && event.submitter.value === "unblock"));
   });
   for (const id of ["friends-list", "friends-asked"]) {
@@ -88,27 +89,28 @@ export function onFriends(message, context) {
 function doneWords(message, { act, name }) {
   const key = name.toLowerCase();
   const found = message.friends.find((f) => f.name.toLowerCase() === key);
-  if (act === "remove") return `${name} is no longer your friend.`;
-  if (act === "decline") return `You declined ${name}'s request.`;
-  if (found) return `${found.name} and you are friends now.`;
+  if (act === "remove") return _("{name} is no longer your friend.", { name });
+  if (act === "decline") return _("You declined {name}'s request.", { name });
+  if (found) return _("{name} and you are friends now.", { name: found.name });
   const asked = message.asking.find((n) => n.toLowerCase() === key) ?? name;
-  return `You asked ${asked} to be your friend; they are told, and you will be when they accept.`;
+  return _("You asked {name} to be your friend; they are told, and you will be when they accept.", { name: asked });
 }
 
 /** The list in words, as Shift+F says it. */
 export function friendsWords(message) {
   const parts = [];
-  if (message.friends.length) parts.push(`Your friends: ${message.friends.map((f) => f.text).join(" ")}`);
-  else parts.push("You have no friends in your list yet; ask someone by name in the lobby's Friends section.");
-  if (message.asked_by.length) parts.push(`Asking to be your friend: ${list(message.asked_by)}.`);
-  if (message.asking.length) parts.push(`You asked, waiting for an answer: ${list(message.asking)}.`);
+  if (message.friends.length) {
+    parts.push(_("Your friends: {friends}", { friends: message.friends.map((f) => f.text).join(" ") }));
+  } else parts.push(_("You have no friends in your list yet; ask someone by name in the lobby's Friends section."));
+  if (message.asked_by.length) parts.push(_("Asking to be your friend: {names}.", { names: list(message.asked_by) }));
+  if (message.asking.length) parts.push(asking(message));
   return parts.join(" ");
 }
 
 /** Shift+F: the friends list, asked for now and said as it comes. */
 export function readFriends() {
   if (!registered()) {
-    answer("Friends are kept between registered players: sign in with a name and a password to have friends.");
+    answer(_("Friends are kept between registered players: sign in with a name and a password to have friends."));
     return;
   }
   state.asked = Date.now();
@@ -118,19 +120,25 @@ export function readFriends() {
 /** A ``blocked`` frame: the names shown, and a change said. */
 export function onBlocked(message, context) {
   state.blocked = message.names;
-  $("blocked-names").textContent = message.names.length ? `You block: ${list(message.names)}.` : "You block no one.";
+  $("blocked-names").textContent = message.names.length ? _("You block: {names}.", { names: list(message.names) })
+    : _("You block no one.");
   if (context && context.kind === "social-block") {
     const key = context.name.toLowerCase();
     const name = message.names.find((n) => n.toLowerCase() === key) ?? context.name;
-    answer(context.blocked ? `You block ${name}. They are not told.` : `You no longer block ${name}.`);
+    answer(context.blocked ? _("You block {name}. They are not told.", { name }) : _("You no longer block {name}.", { name }));
     $("block-name").value = "";
   }
 }
 
 /** A friends or blocks message refused: said at once with the room's reason. */
 export function friendsRefused(message, kind) {
-  const what = { "social-friend": "Not done", "social-block": "Not changed" }[kind] || "No list of friends";
-  alertText(`${what}: ${reason(message.message)}.`);
+  const fields = { reason: reason(message.message) };
+  alertText(kind === "social-friend" ? _("Not done: {reason}.", fields)
+    : kind === "social-block" ? _("Not changed: {reason}.", fields) : _("No list of friends: {reason}.", fields));
+}
+
+function asking(message) {
+  return _("You asked, waiting for an answer: {names}.", { names: list(message.asking) });
 }
 
 function button(text, act, name) {
@@ -151,13 +159,13 @@ function render() {
   $("friends-none").hidden = message.friends.length > 0;
   $("friends-list").replaceChildren(...message.friends.map((f) => el("li", { class: f.online ? "online" : "away" },
     el("span", { text: f.text }),
-    f.table && f.online ? el("a", { href: `/tables/${f.table}`, text: `Go to table ${f.table}` }) : "",
-    button(`Unfriend ${f.name}`, "remove", f.name))));
+    f.table && f.online ? el("a", { href: `/tables/${f.table}`, text: _("Go to table {table}", { table: f.table }) }) : "",
+    button(_("Unfriend {name}", { name: f.name }), "remove", f.name))));
   $("friends-asked-box").hidden = message.asked_by.length === 0;
   $("friends-asked").replaceChildren(...message.asked_by.map((name) => el("li", {}, el("span", { text: name }),
-    button(`Accept ${name}`, "accept", name), button(`Decline ${name}`, "decline", name))));
+    button(_("Accept {name}", { name }), "accept", name), button(_("Decline {name}", { name }), "decline", name))));
   $("friends-asking").hidden = message.asking.length === 0;
-  $("friends-asking").textContent = `You asked, waiting for an answer: ${list(message.asking)}.`;
+  $("friends-asking").textContent = asking(message);
   if (focused !== null && !$("friends").contains(document.activeElement)) {
     // a button the list drew again keeps the focus, found by its words; else the section's title
     const again = [...$("friends").querySelectorAll("button, a")].find((b) => b.textContent === focused);

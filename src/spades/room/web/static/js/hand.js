@@ -4,9 +4,19 @@
 // `this` is the table).
 
 import { answer, clearAnswer } from "./speak.js";
-import { SUITS, capitalize, cardFaceElement, cardName, inOrder, suitOf } from "./cards.js";
+import { SUITS, cardFaceElement, cardName, inOrder, suitOf } from "./cards.js";
 import { settings } from "./settings.js";
 import { el, shown } from "./dom.js";
+import { _, n_ } from "./i18n.js";
+import { selectedWords } from "./said.js";
+
+// Each suit in words, in the engine's order: none held, and how many are ("3 hearts", "1 heart").
+const SUIT_WORDS = [
+  { none: () => _("No clubs."), held: (n) => n_("{n} club", "{n} clubs", n) },
+  { none: () => _("No diamonds."), held: (n) => n_("{n} diamond", "{n} diamonds", n) },
+  { none: () => _("No hearts."), held: (n) => n_("{n} heart", "{n} hearts", n) },
+  { none: () => _("No spades."), held: (n) => n_("{n} spade", "{n} spades", n) },
+];
 
 export const handMethods = {
   hand() { return this.view && this.view.hand ? inOrder(this.view.hand) : null; },
@@ -15,8 +25,8 @@ export const handMethods = {
   navigate(entry) {
     if (this.waitingNext) return this.ask("h");
     const cards = this.hand();
-    if (cards === null) return answer("You have not looked at your cards; press h to look.");
-    if (cards.length === 0) return answer("You hold no cards.");
+    if (cards === null) return answer(_("You have not looked at your cards; press h to look."));
+    if (cards.length === 0) return answer(_("You hold no cards."));
     const current = cards.includes(this.selected) ? this.selected : null;
     const index = current !== null ? cards.indexOf(current) : -1;
     const move = entry.move;
@@ -28,19 +38,21 @@ export const handMethods = {
     const pool = skipping ? cards.filter((card) => view.legal.includes(card)) : cards;
     const before = pool.filter((card) => cards.indexOf(card) < index);
     const after = pool.filter((card) => cards.indexOf(card) > index);
-    let note = "";
+    // What is said after the card's name: how many of its suit, whether it is the first or the last; each a
+    // phrase of its own, said after a comma.
+    const notes = [];
     let target;
     if (entry.does === "suit") {
       const suit = SUITS.findIndex((s) => s.plural === move);
       const held = ofSuit(suit);
-      if (held.length === 0) return answer(`No ${SUITS[suit].plural}.`);
+      if (held.length === 0) return answer(SUIT_WORDS[suit].none());
       target = held[0];
-      note = held.length !== 1 ? `, ${held.length} ${SUITS[suit].plural}` : `, 1 ${SUITS[suit].singular}`;
+      notes.push(SUIT_WORDS[suit].held(held.length));
     } else if (move === "left") {
-      if (before.length === 0) note = ", first card";
+      if (before.length === 0) notes.push(_("first card"));
       target = before.length ? before[before.length - 1] : pool[0];
     } else if (move === "right") {
-      if (index >= 0 && after.length === 0) note = ", last card";
+      if (index >= 0 && after.length === 0) notes.push(_("last card"));
       target = index < 0 ? pool[0] : after.length ? after[0] : pool[pool.length - 1];
     } else if (move === "home") {
       target = pool[0];
@@ -57,18 +69,16 @@ export const handMethods = {
       const position = Math.max(suits.indexOf(here), 0);
       const step = move === "up" ? -1 : 1;
       let next = position + step;
-      if (next < 0 || next >= suits.length) {
-        note = step < 0 ? ", first suit" : ", last suit";
-        next = position;
-      }
+      const edge = next < 0 || next >= suits.length;
+      if (edge) next = position;
       const held = ofSuit(suits[next]);
       target = held[0];
-      const words = held.length !== 1 ? SUITS[suits[next]].plural : SUITS[suits[next]].singular;
-      note = `, ${held.length} ${words}` + note;
+      notes.push(SUIT_WORDS[suits[next]].held(held.length));
+      if (edge) notes.push(step < 0 ? _("first suit") : _("last suit"));
     }
-    // The focus on the card says its name: the status line's words are then not said again, only the note.
+    // The focus on the card says its name: the status line's words are then not said again, only the notes.
     const moved = this.markSelected(target, { focus: true });
-    answer(`${cardName(target)}${note}`, moved ? { heard: note.replace(/^, /, "") } : {});
+    answer([cardName(target), ...notes].join(", "), moved ? { heard: notes.join(", ") } : {});
   },
 
   /** The hand: one button a card, kept from update to update (only the cards played leave, only those dealt or
@@ -106,7 +116,7 @@ export const handMethods = {
     this.showHand();
     let note = box.querySelector(":scope > p");
     if (cards === null && !this.waitingNext) {
-      const text = view.seat === null ? "You are watching." : "Your cards are face down.";
+      const text = view.seat === null ? _("You are watching.") : _("Your cards are face down.");
       if (!note) box.append(note = el("p", {}));
       note.textContent = text;
     } else if (note) {
@@ -114,7 +124,7 @@ export const handMethods = {
     }
     const playing = this.myTurn() && (view.phase === "play" || view.phase === "pass");
     const why = document.getElementById("hand-why");
-    const reason = playing && this.unplayable ? `cannot be played: ${this.unplayable}` : "";
+    const reason = playing && this.unplayable ? _("cannot be played: {reason}", { reason: this.unplayable }) : "";
     if (why.textContent !== reason) why.textContent = reason;
     held.forEach((card, index) => {
       let button = this.buttons.get(card);
@@ -259,8 +269,8 @@ export const handMethods = {
   backToHand() {
     if (this.focusHome()) return;
     const cards = this.hand() || [];
-    if (this.view === null) answer("The game has not started yet.");
-    else if (this.waitingNext) answer("Press n for the next hand.");
-    else answer(cards.includes(this.selected) ? `${capitalize(cardName(this.selected))} is selected.` : "No card is selected.");
+    if (this.view === null) answer(_("The game has not started yet."));
+    else if (this.waitingNext) answer(_("Press n for the next hand."));
+    else answer(cards.includes(this.selected) ? selectedWords(this.selected) : _("No card is selected."));
   },
 };

@@ -3,7 +3,8 @@
 // does. These are methods of the table (table.js joins them to TableView; `this` is the table).
 
 import { answer, clearAlert, clearAnswer, lastMessage, refuse, say } from "./speak.js";
-import { bidSpoken, capitalize, cardName } from "./cards.js";
+import { bidSpoken, capitalize, theCard } from "./cards.js";
+import { _ } from "./i18n.js";
 import { rematchKey } from "./quick.js";
 import { acceptInvitation, roomKey } from "./social.js";
 
@@ -35,7 +36,7 @@ export const keyMethods = {
     if (this.chat.key(key)) return;  // Space, p and its digit, Shift+M: the chat's, before the game's
     if (roomKey(KEYS.get(key)?.does, this)) return;  // !, Shift+F, Shift+A, Shift+O: the room's, game or none
     if (this.view === null) {
-      answer("The game has not started yet.");
+      answer(_("The game has not started yet."));
       return;
     }
     if (this.confirm !== null) return this.answerConfirm(key);
@@ -46,7 +47,7 @@ export const keyMethods = {
     if (does === "bid") return this.digit(key);
     if (does === "rub out" && this.digits) {
       this.digits = this.digits.slice(0, -1);
-      return answer(`Bid: ${this.digits || "nothing typed"}.`);
+      return answer(this.digits ? _("Bid: {digits}.", { digits: this.digits }) : _("Bid: nothing typed."));
     }
     if (does === "enter") return this.enter();
     if (this.myTurn() && phase === "draw" && (key === "y" || key === "n")) return this.act(key === "y" ? "keep" : "discard");
@@ -55,7 +56,7 @@ export const keyMethods = {
     if (does === "hint") return this.ask(entry.key);
     if (does === "clock" || does === "standings") return this.ask(entry.key);
     if (does === "coach") return this.coach();
-    if (does === "repeat") return answer(lastMessage() || "Nothing has been said yet.");
+    if (does === "repeat") return answer(lastMessage() || _("Nothing has been said yet."));
     if (does === "log") return answer(this.review());
     if (does === "help") return this.showKeys();
     if (does === "next") {
@@ -64,46 +65,46 @@ export const keyMethods = {
         this.advance();
         this.render();
       } else {
-        this.ask("w", { prefix: "There is no hand to continue. " });
+        this.ask("w", { prefix: _("There is no hand to continue.") + " " });
       }
       return;
     }
     if (does === "verbosity") return this.toggleVerbosity();
     if (does === "quit") {
       this.confirm = { kind: "quit" };
-      say("Leave the table? y or n.");
+      say(_("Leave the table? y or n."));
       return;
     }
     const shown = key.length === 1 ? key : capitalize(key);
-    answer(`${shown} does nothing here; press ? for the list of keys.`);
+    answer(_("{key} does nothing here; press ? for the list of keys.", { key: shown }));
   },
 
   answerConfirm(key) {
     const lowered = key.toLowerCase();
     if (lowered !== "y" && lowered !== "n") {
-      say("Please answer y or n.");
+      say(_("Please answer y or n."));
       return;
     }
     const { kind, bid } = this.confirm;
     this.confirm = null;
     if (kind === "quit") {
       if (lowered === "y") this.leave();
-      else say("Staying at the table.");
+      else say(_("Staying at the table."));
       return;
     }
     if (kind === "accept") {  // an invitation to another table, taken during this game
-      if (lowered !== "y") return say("Staying at the table.");
+      if (lowered !== "y") return say(_("Staying at the table."));
       this.link.send({ type: "stand", table: this.id });
       acceptInvitation();
       return;
     }
     if (lowered === "y") this.act(bid);
-    else say(`Bid taken back. Your turn to bid: ${this.legalBidsText()}.`);
+    else say(_("Bid taken back. Your turn to bid: {bids}.", { bids: this.legalBidsText() }));
   },
 
   digit(key) {
     if (!(this.myTurn() && this.view.phase === "bid")) {
-      this.ask("w", { prefix: "Digits are for bidding, and it is not your turn to bid. " });
+      this.ask("w", { prefix: _("Digits are for bidding, and it is not your turn to bid.") + " " });
       return;
     }
     this.digits = (this.digits + key).slice(-2);
@@ -114,12 +115,12 @@ export const keyMethods = {
     const view = this.view;
     if (!this.myTurn()) {
       if (this.waitingNext) this.ask("w", { log: true });
-      else this.ask("w", { prefix: "It is not your turn. " });
+      else this.ask("w", { prefix: _("It is not your turn.") + " " });
       return;
     }
     if (view.phase === "bid") {
       if (!this.digits) {
-        refuse(`Type your bid first: ${this.legalBidsText()}.`);
+        refuse(_("Type your bid first: {bids}.", { bids: this.legalBidsText() }));
         return;
       }
       const value = parseInt(this.digits, 10);
@@ -128,30 +129,31 @@ export const keyMethods = {
       let bid;
       if (view.legal.includes("look")) {
         if (value !== 0) {
-          refuse("Before looking you may only bid Blind Nil (0); press h to look at your cards.");
+          refuse(_("Before looking you may only bid Blind Nil (0); press h to look at your cards."));
           return;
         }
         bid = "blind nil";
       } else if (value > this.handSize()) {
-        refuse(`You may not bid ${value}. You may bid ${this.legalBidsText()}.`);
+        refuse(_("You may not bid {bid}. You may bid {bids}.", { bid: value, bids: this.legalBidsText() }));
         return;
       } else {
         bid = value === 0 ? "nil" : String(value);
       }
       if (!view.legal.includes(bid)) {
-        refuse(`You may not bid ${bidSpoken(bid)}. You may bid ${this.legalBidsText()}.`);
+        refuse(_("You may not bid {bid}. You may bid {bids}.", { bid: bidSpoken(bid), bids: this.legalBidsText() }));
         return;
       }
       this.confirm = { kind: "bid", bid };
-      say(`Bid ${bidSpoken(bid)}? y or n.`);
+      say(_("Bid {bid}? y or n.", { bid: bidSpoken(bid) }));
       return;
     }
     if (view.phase === "draw") {
-      say(`You drew the ${view.offered ? cardName(view.offered) : "card"}: y keeps it, n discards it.`);
+      say(view.offered ? _("You drew {card}: y keeps it, n discards it.", { card: theCard(view.offered) })
+        : _("You drew the card: y keeps it, n discards it."));
       return;
     }
     if (this.selected === null) {
-      refuse("No card is selected.");
+      refuse(_("No card is selected."));
       return;
     }
     this.playCard(this.selected);
@@ -161,7 +163,7 @@ export const keyMethods = {
     this.selected = card;
     this.defaulted = false;
     if (!this.myTurn()) {
-      this.ask("w", { prefix: "It is not your turn. " });
+      this.ask("w", { prefix: _("It is not your turn.") + " " });
       this.render();
       return;
     }
@@ -179,7 +181,7 @@ export const keyMethods = {
         this.ask("h", { afterLook: true });
         return;
       }
-      return answer("You have not looked at your cards yet.");
+      return answer(_("You have not looked at your cards yet."));
     }
     this.ask("h");
   },

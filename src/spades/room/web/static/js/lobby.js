@@ -3,16 +3,17 @@
 // of the variant chosen, only the options it takes, and a turn clock if its creator wants one. What the room's page
 // shares comes from app.js.
 
-import { homeSeat, optionsOf, playersOf, seatNames } from "./rulesets.js";
+import { homeSeat, optionsOf, playersOf, seatKeys, seatNames } from "./rulesets.js";
 import { $, el } from "./dom.js";
 import { clockLine } from "./turn_clock.js";
+import { _ } from "./i18n.js";
 
 const LEVELS = ["easy", "normal", "hard", "random"];
 
 function seatWords(info, seat) {
   if (seat.player) return seat.player;
-  if (seat.level) return `computer (${seat.level})`;
-  return "open";
+  if (seat.level) return _("computer ({level})", { level: seat.level });
+  return _("open");
 }
 
 /** The seat a Join takes: the first that waits for a person, else the first a computer would play. */
@@ -27,7 +28,7 @@ function renderPager(state, reply) {
   const pages = reply?.pages ?? 1;
   state.lobbyPage = Math.min(reply?.page ?? 0, pages - 1);
   $("lobby-pager").hidden = pages <= 1;
-  $("lobby-page").textContent = `Page ${state.lobbyPage + 1} of ${pages}`;
+  $("lobby-page").textContent = _("Page {page} of {pages}", { page: state.lobbyPage + 1, pages });
   $("lobby-previous").disabled = state.lobbyPage === 0;
   $("lobby-next").disabled = state.lobbyPage >= pages - 1;
 }
@@ -52,33 +53,38 @@ export function renderLobby({ state, go, sitAndStart }, tables, reply) {
   list.replaceChildren(...tables.map((info) => {
     const players = info.seats.length;
     const names = seatNames(players);
+    const keys = seatKeys(players);
     const variant = info.rules.variant.replace("_", "-");
-    const seats = el("ul", { class: `lobby-seats seats-${players}`, "aria-label": `Seats of table ${info.table}` },
-      ...info.seats.map((seat) => el("li", { class: `lobby-seat at-${names[seat.seat].toLowerCase()}${seat.player ? " taken" : seat.level ? " computer" : " open"}` },
-        el("span", { class: "lobby-seat-name", text: `${names[seat.seat]}: ` }),
+    const seats = el("ul", { class: `lobby-seats seats-${players}`, "aria-label": _("Seats of table {table}", { table: info.table }) },
+      ...info.seats.map((seat) => el("li", { class: `lobby-seat at-${keys[seat.seat]}${seat.player ? " taken" : seat.level ? " computer" : " open"}` },
+        el("span", { class: "lobby-seat-name", text: _("{seat}:", { seat: names[seat.seat] }) + " " }),
         el("span", { text: seatWords(info, seat) }))));
     const mine = state.me && info.seats.find((s) => s.player === state.me.name);
     const free = seatToJoin(info);
     let button;
     if (mine) {
-      button = el("button", { type: "button", class: "primary", text: `Back to table ${info.table}`,
+      button = el("button", { type: "button", class: "primary", text: _("Back to table {table}", { table: info.table }),
         onclick: () => go(`/table/${info.table}?seat=${mine.seat}`) });
     } else if (free) {
-      button = el("button", { type: "button", class: "primary", text: `Join table ${info.table}`,
+      button = el("button", { type: "button", class: "primary", text: _("Join table {table}", { table: info.table }),
         "aria-describedby": `table-${info.table}-join`,
         onclick: () => sitAndStart(info.table, free.seat, false) });
     } else {
-      button = el("button", { type: "button", text: `Watch table ${info.table}`, onclick: () => go(`/table/${info.table}`) });
+      button = el("button", { type: "button", text: _("Watch table {table}", { table: info.table }),
+        onclick: () => go(`/table/${info.table}`) });
     }
-    const status = { waiting: "waiting for players", playing: "playing", over: "over" }[info.state] ?? info.state;
+    const status = { waiting: () => _("waiting for players"), playing: () => _("playing"), over: () => _("over") }[info.state]?.()
+      ?? info.state;
     return el("li", { class: `table-item state-${info.state}` },
-      el("div", { class: "table-head" }, el("h3", { text: `Table ${info.table}${info.private ? " (private)" : ""}` }),
+      el("div", { class: "table-head" }, el("h3", { text: info.private ? _("Table {table} (private)", { table: info.table })
+        : _("Table {table}", { table: info.table }) }),
         el("span", { class: "badge", text: variant }), el("span", { class: `badge state`, text: status })),
-      el("p", { class: "table-owner", text: `Owner: ${info.owner ?? "nobody"}` }),
+      el("p", { class: "table-owner", text: info.owner ? _("Owner: {name}", { name: info.owner }) : _("Owner: nobody") }),
       info.clock ? el("p", { class: "table-clock", text: clockLine(info.clock) }) : "",
       seats,
       free && !mine ? el("p", { class: "join-seat", id: `table-${info.table}-join`,
-        text: `You sit at ${names[free.seat]}${free.level ? ", instead of the computer" : ""}.` }) : "",
+        text: free.level ? _("You sit at {seat}, instead of the computer.", { seat: names[free.seat] })
+          : _("You sit at {seat}.", { seat: names[free.seat] }) }) : "",
       el("div", { class: "buttons" }, button));
   }));
 }
@@ -94,9 +100,9 @@ export function renderCreateSeats() {
   $("create-seats").replaceChildren(...names.map((name, seat) => {
     const id = `seat-${seat}`;
     const select = el("select", { id, name: id },
-      el("option", { value: "me", text: "Me" }),
-      ...LEVELS.map((level) => el("option", { value: level, text: `Computer, ${level}` })),
-      el("option", { value: "person", text: "A person (invite them)" }));
+      el("option", { value: "me", text: _("Me") }),
+      ...LEVELS.map((level) => el("option", { value: level, text: _("Computer, {level}", { level }) })),
+      el("option", { value: "person", text: _("A person (invite them)") }));
     select.value = seat === mySeat ? "me" : "normal";
     return el("div", {}, el("label", { for: id, text: name }), select);
   }));

@@ -10,15 +10,15 @@
 import { $, el } from "./dom.js";
 import { alertText, answer, notice, reason, say } from "./speak.js";
 import { askAdmin } from "./admin.js";
+import { LANG, _, n_ } from "./i18n.js";
 
 const state = { link: null, reports: null, selected: null, acted: false, probed: false, onPage: false };
-const ACTS = { warn: "Warn", mute: "Mute", suspend: "Suspend", ban: "Ban", close: "Close the table",
-  void: "Void the game's rating", dismiss: "Dismiss the report" };
+const ACTS = { warn: _("Warn"), mute: _("Mute"), suspend: _("Suspend"), ban: _("Ban"), close: _("Close the table"),
+  void: _("Void the game's rating"), dismiss: _("Dismiss the report") };
 const TIMED = new Set(["mute", "suspend"]);
 const WITH_TABLE = new Set(["close", "void"]);
 
-const when = (at) => new Date(at).toLocaleString();
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const when = (at) => new Date(at).toLocaleString(LANG);
 
 export function connectModerate(link) {
   state.link = link;
@@ -45,7 +45,7 @@ export function connectModerate(link) {
 /** The page is shown: the reports asked for (and, for an administrator, the roles and the audit log). */
 export function showModerate() {
   state.onPage = true;
-  document.title = "Moderation · Spades";
+  document.title = _("Moderation · Spades");
   $("moderate-refused").hidden = true;
   state.link.send({ type: "reports" }, { kind: "social-reports" });
   askAdmin();
@@ -76,15 +76,15 @@ export function onReports(message, context) {
   const before = state.reports;
   state.reports = message;
   $("nav-moderate-item").hidden = false;
-  $("nav-moderate").textContent = `Reports (${message.open})`;
+  $("nav-moderate").textContent = _("Reports ({open})", { open: message.open });
   if (context && context.kind === "social-reports-read") {
-    const head = `${plural(message.open, "open report")}, oldest first.`;
-    answer(message.open ? [head, ...message.reports.map((r) => r.text)] : "No open reports.");
+    const head = n_("{n} open report, oldest first.", "{n} open reports, oldest first.", message.open);
+    answer(message.open ? [head, ...message.reports.map((r) => r.text)] : _("No open reports."));
   }
   if (before && !context && !state.acted) {  // pushed: each new report said, here or wherever the moderator is
     const known = new Set(before.reports.map((r) => r.number));
     const fresh = message.reports.filter((r) => !known.has(r.number));
-    const words = fresh.map((r) => r.text.replace(/^Report (\d+): /, "New report $1: ")).join(" ");
+    const words = fresh.map(newReport).join(" ");
     if (fresh.length) say(words, { remember: false });
   }
   if (!state.onPage) return;
@@ -100,7 +100,7 @@ export function onReports(message, context) {
 export function moderateRefused(message, kind) {
   if (kind === "social-reports-probe") return;
   if (message.code === "not_moderator" && kind !== "social-moderate") {
-    const text = "Only moderators may see the reports.";
+    const text = _("Only moderators may see the reports.");
     if (kind === "social-reports-read") return answer(text);
     $("moderate-refused").textContent = text;
     $("moderate-refused").hidden = false;
@@ -109,7 +109,8 @@ export function moderateRefused(message, kind) {
     return;
   }
   state.acted = false;
-  alertText(`${kind === "social-moderate" ? "Not done" : "No reports"}: ${reason(message.message)}.`);
+  const fields = { reason: reason(message.message) };
+  alertText(kind === "social-moderate" ? _("Not done: {reason}.", fields) : _("No reports: {reason}.", fields));
 }
 
 /** The moderated notice: the act was done (said by the notices; the list comes next). */
@@ -123,9 +124,12 @@ export function moderated() {
 function render() {
   const message = state.reports;
   $("moderate-box").hidden = false;
-  $("reports-count").textContent = message.open
-    ? `${plural(message.open, "open report")}, oldest first${message.open > message.reports.length
-      ? ` (the first ${message.reports.length} shown)` : ""}.` : "No open reports.";
+  const shown = { shown: message.reports.length };
+  $("reports-count").textContent = !message.open ? _("No open reports.")
+    : message.open > message.reports.length
+      ? n_("{n} open report, oldest first (the first {shown} shown).",
+        "{n} open reports, oldest first (the first {shown} shown).", message.open, shown)
+      : n_("{n} open report, oldest first.", "{n} open reports, oldest first.", message.open);
   const focused = $("reports-list").contains(document.activeElement) ? document.activeElement.dataset.report : null;
   $("reports-list").replaceChildren(...message.reports.map(reportItem));
   if (focused) {
@@ -135,26 +139,42 @@ function render() {
   if (state.selected !== null && !message.reports.some((r) => r.number === state.selected)) {
     const gone = state.selected;
     unselect(false);
-    if (!state.acted) notice(`Report ${gone} is no longer open: another moderator handled it.`);
+    if (!state.acted) notice(_("Report {number} is no longer open: another moderator handled it.", { number: gone }));
   }
 }
 
 function reportItem(report) {
-  const where = report.table ? `at table ${report.table}` : "in the lobby";
-  const by = report.reporter ? `Reported by ${report.reporter}` : "Flagged by the room";
   const lines = report.lines.length ? el("ol", { class: "report-lines",
-    "aria-label": `Chat lines of report ${report.number}` },
+    "aria-label": _("Chat lines of report {number}", { number: report.number }) },
     ...report.lines.map((line) => el("li", { class: line.reported ? "reported" : "" },
-      line.reported ? el("strong", { text: "Reported line: " }) : "",
-      el("span", { class: "report-time", text: `${new Date(line.at).toLocaleTimeString()} ` }),
-      el("span", { text: `${line.name}: ${line.text}` })))) : el("p", { text: "No chat line kept." });
+      line.reported ? el("strong", { text: _("Reported line:") + " " }) : "",
+      el("span", { class: "report-time", text: `${new Date(line.at).toLocaleTimeString(LANG)} ` }),
+      el("span", { lang: line.lang || null, text: _("{name}: {text}", { name: line.name, text: line.text }) }))))
+    : el("p", { text: _("No chat line kept.") });
   return el("li", { class: `report${state.selected === report.number ? " selected" : ""}` },
-    el("h3", { id: `report-${report.number}-title`, text: `Report ${report.number}: ${report.player}` }),
+    el("h3", { id: `report-${report.number}-title`, text: _("Report {number}: {name}", { number: report.number, name: report.player }) }),
     el("p", { id: `report-${report.number}-text`, text: report.text }),
-    el("p", { class: "report-facts", text: `${by}, about ${report.player} ${where}, ${when(report.at)}.` }),
+    el("p", { class: "report-facts", text: reportFacts(report) }),
     lines,
     el("button", { type: "button", "data-report": String(report.number),
-      "aria-describedby": `report-${report.number}-text`, text: `Act on report ${report.number}` }));
+      "aria-describedby": `report-${report.number}-text`, text: _("Act on report {number}", { number: report.number }) }));
+}
+
+/** Who reported whom, where and when, in a sentence. */
+function reportFacts(report) {
+  const fields = { by: report.reporter, name: report.player, table: report.table, when: when(report.at) };
+  if (report.reporter) {
+    return report.table ? _("Reported by {by}, about {name} at table {table}, {when}.", fields)
+      : _("Reported by {by}, about {name} in the lobby, {when}.", fields);
+  }
+  return report.table ? _("Flagged by the room, about {name} at table {table}, {when}.", fields)
+    : _("Flagged by the room, about {name} in the lobby, {when}.", fields);
+}
+
+/** A report the room has just pushed, as it is said: "New report 4: …" (the room's sentence begins "Report 4:"). */
+function newReport(report) {
+  const rest = report.text.replace(new RegExp(`^\\D*\\b${report.number}:\\s*`), "");
+  return _("New report {number}: {text}", { number: report.number, text: rest });
 }
 
 function select(number) {
@@ -163,7 +183,7 @@ function select(number) {
   state.selected = number;
   for (const item of $("reports-list").children) item.classList.remove("selected");
   $("reports-list").querySelector(`button[data-report="${number}"]`)?.closest("li").classList.add("selected");
-  $("moderate-form-title").textContent = `Act on report ${number}: ${report.player}`;
+  $("moderate-form-title").textContent = _("Act on report {number}: {name}", { number, name: report.player });
   $("moderate-form-about").textContent = report.text;
   for (const act of WITH_TABLE) $(`act-${act}`).disabled = report.table === null;
   for (const input of $("moderate-acts").querySelectorAll("input")) input.checked = false;
@@ -199,13 +219,13 @@ function act() {
   const chosen = chosenAct();
   if (state.selected === null) return;
   if (!chosen) {
-    alertText("Choose what to do first.");
+    alertText(_("Choose what to do first."));
     $("moderate-acts").querySelector("input:not(:disabled)").focus();
     return;
   }
   const words = $("moderate-reason").value.trim();
   if (!words) {
-    alertText("Give the reason first: the player is told it.");
+    alertText(_("Give the reason first: the player is told it."));
     $("moderate-reason").focus();
     return;
   }
@@ -213,12 +233,12 @@ function act() {
   if (TIMED.has(chosen)) {
     const minutes = parseInt($("moderate-minutes").value, 10);
     if (!Number.isInteger(minutes) || minutes < 1) {
-      alertText("Say for how many minutes, 1 or more.");
+      alertText(_("Say for how many minutes, 1 or more."));
       $("moderate-minutes").focus();
       return;
     }
     message.minutes = minutes;
   }
-  $("moderate-said").textContent = `Sending: ${ACTS[chosen]}…`;
+  $("moderate-said").textContent = _("Sending: {act}…", { act: ACTS[chosen] });
   state.link.send(message, { kind: "social-moderate" });
 }

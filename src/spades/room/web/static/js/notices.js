@@ -7,6 +7,7 @@
 import { $ } from "./dom.js";
 import { alertText, say } from "./speak.js";
 import { seatNames } from "./rulesets.js";
+import { _ } from "./i18n.js";
 
 const ASSERTIVE = new Set(["warned", "muted", "suspended", "banned"]);
 const SANCTIONS = new Set(["suspended", "banned"]);
@@ -38,7 +39,7 @@ export function onNotice(message) {
   let text = message.text;
   if (message.kind === "invited") {
     state.invitation = { table: message.table, seat: message.seat ?? null, name: message.name ?? null };
-    if (!/Shift\+A/.test(text)) text = `${text} Press Shift+A to accept.`;
+    if (!/Shift\+A/.test(text)) text = [text, _("Press Shift+A to accept.")].join(" ");
   }
   if (SANCTIONS.has(message.kind)) state.sanction = text;
   if (ASSERTIVE.has(message.kind)) alertText(text, { log: atTable() });
@@ -69,7 +70,7 @@ export function invitationNow() { return state.invitation; }
 export function acceptInvitation() {
   const invited = state.invitation;
   if (!invited) {
-    say("No invitation to accept.", { remember: false });
+    say(_("No invitation to accept."), { remember: false });
     return;
   }
   state.invitation = null;
@@ -85,23 +86,23 @@ export function acceptInvitation() {
 
 /** The seat an invitation names, in words ("South"), for a table of ``players`` seats. */
 export function seatWords(seat, players) {
-  return seat === null || seat === undefined ? "any seat" : seatNames(players)[seat] ?? `seat ${seat}`;
+  return seat === null || seat === undefined ? _("any seat") : seatNames(players)[seat] ?? _("seat {seat}", { seat });
 }
 
 /** The room closed the connection after a suspension or a ban (close code 4009): why, for the ears and the eyes;
  * the page does not connect again (a reload does, once it has ended). */
 export function sanctioned(reason) {
-  const why = state.sanction || reason || "A moderator closed your connection.";
+  const why = state.sanction || reason || _("A moderator closed your connection.");
   // the connection line is a polite status: the notice itself was said at once a moment ago
-  $("connection").textContent = `You are signed out of the room. ${why} Reload the page to come back once it `
-    + "has ended.";
+  $("connection").textContent = _("You are signed out of the room. {why} Reload the page to come back once it "
+    + "has ended.", { why });
 }
 
 /** A sign-in refused because the player (or their address) is suspended or banned: said, and the sign-in page
  * shown with the reason on its connection line. True when it was such a refusal. */
 export function refusedSignIn(message) {
   if (message.code !== "suspended" && message.code !== "banned") return false;
-  const text = `Not signed in: ${message.message}`;
+  const text = _("Not signed in: {reason}", { reason: message.message });
   $("signin-refused").textContent = text;  // for the eyes, on the sign-in page; said once, at once
   $("signin-refused").hidden = false;
   alertText(text);

@@ -4,6 +4,7 @@
 // "Play again with the same seats?" at the table with Yes and No. Every text from the room is shown as text.
 
 import { settings, saveSettings } from "./settings.js";
+import { _, decimal } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const WAIT = { min: 5, max: 600 };  // the room's bounds of the wait (docs/protocol.md, quick)
@@ -66,7 +67,7 @@ export function onQuickMessage(message) {
     const waiting = message.waiting > 0;
     $("quick-status").textContent = message.text;
     $("quick-leave").hidden = !waiting;
-    $("quick-play").textContent = waiting ? "Wait in this queue instead" : "Play with people";
+    $("quick-play").textContent = waiting ? _("Wait in this queue instead") : _("Play with people");
     if (!waiting) {
       state.adopt = false;
       $("quick-offer").hidden = true;
@@ -91,7 +92,7 @@ export function onQuickMessage(message) {
     // Said politely after the game's last lines, never by moving the focus onto Yes (which would cut them off):
     // y or n answers it from the table, as at the terminal; Yes and No are there for the pointer and for Tab.
     const open = !state.answered && !settled;
-    $("rematch-text").textContent = open ? `${message.text} Press y or n.` : message.text;
+    $("rematch-text").textContent = open ? [message.text, _("Press y or n.")].join(" ") : message.text;
     $("rematch-yes").disabled = !open;
     $("rematch-no").disabled = !open;
     if (settled && message.declined.length > 0) state.adopt = false;
@@ -110,9 +111,9 @@ export function rematchKey(key) {
  * line in the log, which the screen reader hears once; this copy is for the eyes and is not live). */
 export function showRating(message) {
   const box = $("game-over-rating");
-  const change = (c) => `${c.name} ${c.after.toFixed(1)} (${c.change >= 0 ? "+" : ""}${c.change.toFixed(1)})`;
-  box.textContent = message.rated ? `Rated game: ${message.changes.map(change).join(", ")}.`
-    : `This game is unrated: ${message.reason}.`;
+  const change = (c) => `${c.name} ${decimal(c.after)} (${c.change >= 0 ? "+" : ""}${decimal(c.change)})`;
+  box.textContent = message.rated ? _("Rated game: {changes}.", { changes: message.changes.map(change).join(", ") })
+    : _("This game is unrated: {reason}.", { reason: message.reason });
   box.hidden = false;
 }
 
@@ -126,7 +127,7 @@ export function seatedByRoom(message, me) {
   $("quick-status").textContent = "";
   $("quick-leave").hidden = true;
   $("quick-offer").hidden = true;
-  $("quick-play").textContent = "Play with people";
+  $("quick-play").textContent = _("Play with people");
   $("rematch").hidden = true;
   $("game-over-rating").hidden = true;
   state.rematchTable = null;

@@ -7,6 +7,7 @@
 import { $, el } from "./dom.js";
 import { alertText, answer, reason } from "./speak.js";
 import { onNotices } from "./notices.js";
+import { _ } from "./i18n.js";
 
 const LINES_OFFERED = 10;
 const state = { link: null, open: null };
@@ -25,9 +26,9 @@ export function connectReport(link) {
     if (event.key !== "Escape") return;
     event.preventDefault();
     event.stopPropagation();
-    close("Report taken back.");
+    close(_("Report taken back."));
   });
-  $("report-cancel").addEventListener("click", () => close("Report taken back."));
+  $("report-cancel").addEventListener("click", () => close(_("Report taken back.")));
   $("report-what").addEventListener("change", describe);
   onNotices((message) => {
     if (message.kind === "reported" && state.open) close(null);
@@ -42,17 +43,18 @@ export function openReport({ box, lines, people, table, me, focusReason, back })
   const theirs = lines.filter((line) => line.name !== me).slice(-LINES_OFFERED).reverse();
   const names = [...new Set(people)].filter((name) => name && name !== me);
   if (focusReason && !theirs.length) {
-    answer("There is no chat line by someone else to report yet. The chat's Report button reports a person.");
+    answer(_("There is no chat line by someone else to report yet. The chat's Report button reports a person."));
     return;
   }
   if (!theirs.length && !names.length) {
-    answer("There is no chat line and no one here to report.");
+    answer(_("There is no chat line and no one here to report."));
     return;
   }
   const what = $("report-what");
   what.replaceChildren(
-    ...theirs.map((line) => el("option", { value: `line:${line.seq}`, text: clip(`${line.name}: ${line.text}`) })),
-    ...names.map((name) => el("option", { value: `player:${name}`, text: `${name}, the player (no line)` })));
+    ...theirs.map((line) => el("option", { value: `line:${line.seq}`,
+      text: clip(_("{name}: {text}", { name: line.name, text: line.text })) })),
+    ...names.map((name) => el("option", { value: `player:${name}`, text: _("{name}, the player (no line)", { name }) })));
   state.open = { table, back, lines: theirs };
   const form = $("report-form");
   box.append(form);
@@ -76,16 +78,18 @@ function chosen() {
 function describe() {
   if (!state.open) return;
   const { name, text } = chosen();
-  const what = text === null ? `${name}, the player` : `${name}'s line "${clip(text, 60)}"`;
-  $("report-about").textContent = `You report ${what}. Enter sends the report to the moderators; Escape takes it `
-    + "back.";
+  const about = text === null
+    ? _("You report {name}, the player. Enter sends the report to the moderators; Escape takes it back.", { name })
+    : _("You report {name}'s line \"{line}\". Enter sends the report to the moderators; Escape takes it back.",
+      { name, line: clip(text, 60) });
+  $("report-about").textContent = about;
 }
 
 function send() {
   if (!state.open) return;
   const words = $("report-reason").value.trim();
   if (!words) {
-    alertText("Say why first, in a few words; then press Enter.");
+    alertText(_("Say why first, in a few words; then press Enter."));
     $("report-reason").focus();
     return;
   }
@@ -105,6 +109,6 @@ function close(words) {
 
 /** The room refused the report: said at once, the form kept open with the focus on the reason. */
 export function reportRefused(message) {
-  alertText(`Not reported: ${reason(message.message)}.`);
+  alertText(_("Not reported: {reason}.", { reason: reason(message.message) }));
   if (state.open) $("report-reason").focus();
 }

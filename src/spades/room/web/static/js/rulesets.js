@@ -1,14 +1,19 @@
 // The rule sets as the room states them (spades/rules.py and spades/seats.py, carried in the page as JSON): the
-// seats' names at each table size, and each variant's players, options and hand length. The page asks these
-// rather than knowing a variant by its name.
+// seats' names at each table size (as data, and as said in the page's language), and each variant's players,
+// options and hand length. The page asks these rather than knowing a variant by its name.
 
 const DATA = JSON.parse(document.getElementById("rule-sets")?.textContent || "{}");
 const SEAT_NAMES = DATA.seat_names || { 4: ["North", "East", "South", "West"] };
+const SEAT_SAID = DATA.seat_said || SEAT_NAMES;
 const SEAT_LETTERS = DATA.seat_letters || { 4: ["N", "E", "S", "W"] };
 const VARIANTS = DATA.variants || {};
 
-/** The seats' names of a table of ``players``, in seat order. */
-export function seatNames(players) { return SEAT_NAMES[String(players)] || SEAT_NAMES["4"]; }
+/** The seats' names of a table of ``players``, in seat order, as the page's language says them. */
+export function seatNames(players) { return SEAT_SAID[String(players)] || SEAT_SAID["4"]; }
+
+/** The seats' names of a table of ``players`` as data, in English whatever the page's language: "north", "south",
+ * for the style sheet's classes. */
+export function seatKeys(players) { return (SEAT_NAMES[String(players)] || SEAT_NAMES["4"]).map((name) => name.toLowerCase()); }
 
 /** The seats' short forms (N, E, S, W; at five and six NW, NE, SW, SE as well), one for each seat's badge. */
 export function seatLetters(players) { return SEAT_LETTERS[String(players)] || SEAT_LETTERS["4"]; }
@@ -25,7 +30,7 @@ export function handSize(rules) {
 }
 
 /** The seat a person usually takes at a table of this size: South. */
-export function homeSeat(players) { return Math.max(0, seatNames(players).indexOf("South")); }
+export function homeSeat(players) { return Math.max(0, seatKeys(players).indexOf("south")); }
 
 /** Each side's seats, from the table's players and its number of sides (the length of its scores): a side is
  * one seat, or seats spaced round the table (partners opposite; teams of three at every other seat). */

@@ -9,6 +9,13 @@ import { answer, say } from "./speak.js";
 import { capitalize, cardName } from "./cards.js";
 import { playEarcon, soundEvent } from "./sound.js";
 import { saveSettings, settings } from "./settings.js";
+import { LANG, _, n_ } from "./i18n.js";
+
+/** "Ten of hearts is selected.": the card the keys would play, as a sentence of its own. */
+export function selectedWords(card) {
+  // Translators: the card is its name alone, capitalized ("Ten of hearts is selected.").
+  return _("{card} is selected.", { card: capitalize(cardName(card)) });
+}
 
 export const saidMethods = {
   // -- the order of what is said ------------------------------------------------------------------------------
@@ -25,12 +32,12 @@ export const saidMethods = {
         this.waitingNext = true;
         this.reviewHand = event.result.number;
         this.endedLines = this.lines[index];
-        say("Press n for the next hand.");
-        say("Or press C for the coach's review of your bids and cards.", { remember: false });
+        say(_("Press n for the next hand."));
+        say(_("Or press C for the coach's review of your bids and cards."), { remember: false });
       }
       // As the terminal at the end of the game: the coach for the last hand, until the player leaves
       if (event.type === "game_over" && this.seat !== null) {
-        say("Press C for the coach's review of the last hand, or q to leave.");
+        say(_("Press C for the coach's review of the last hand, or q to leave."));
       }
     }
     if (this.myTurn() && !this.holdPrompt) this.sayPrompt();
@@ -52,20 +59,28 @@ export const saidMethods = {
         this.markSelected(this.firstLegalCard());
       }
       if (this.selected !== this.firstLegalCard()) {
-        const turn = this.view.phase === "pass" ? `Your turn to pass a card to ${this.seatName(this.view.pass_to)}, face down.` : "Your turn.";
-        text = `${turn} ${capitalize(cardName(this.selected))} is selected.`;
+        const turn = this.view.phase === "pass"
+          ? _("Your turn to pass a card to {seat}, face down.", { seat: this.seatName(this.view.pass_to) })
+          : _("Your turn.");
+        text = `${turn} ${selectedWords(this.selected)}`;
       }
-      // The focus is about to go to the selected card and say its name: the line's card is then not heard again.
+      // The focus is about to go to the selected card and say its name: the line's card is then not heard again,
+      // only the turn before it (the room's prompt names the card as this page does, in the page's language, whose
+      // sentence about it may not be this page's word for word).
       const button = this.buttons.get(this.selected);
-      if (button && this.focusWithTable() && document.activeElement !== button && text.endsWith(" is selected.")) {
-        return say(text, { urgent: settings.urgent, heard: text.slice(0, text.indexOf(".") + 1) });
+      const named = button ? text.lastIndexOf(capitalize(cardName(this.selected))) : -1;
+      const endsWithIt = named > 0 && (text.endsWith(selectedWords(this.selected)) || LANG !== "en");
+      if (button && this.focusWithTable() && document.activeElement !== button && endsWithIt) {
+        return say(text, { urgent: settings.urgent, heard: text.slice(0, named).trim() });
       }
     }
     say(text, { urgent: settings.urgent });
   },
 
+  /** The bids one may make, as the room's prompt says them ("Nil or 1 to 13"): in another language than English,
+   * what follows its colon. */
   legalBidsText() {
-    const match = /^Your turn to bid: (.*)\.$/.exec(this.prompt || "");
+    const match = (LANG === "en" ? /^Your turn to bid: (.*)\.$/ : /^[^:]*:\s*(.*?)\.?$/).exec(this.prompt || "");
     return match ? match[1] : "";
   },
 
@@ -78,8 +93,8 @@ export const saidMethods = {
       const was = before.seats.find((s) => s.seat === seat.seat);
       if (!was || was.player === seat.player) continue;
       const where = this.seatName(seat.seat);
-      if (was.player && was.player !== mine) say(`${was.player} left ${where}.`);
-      if (seat.player && seat.player !== mine) say(`${seat.player} sits at ${where}.`);
+      if (was.player && was.player !== mine) say(_("{name} left {seat}.", { name: was.player, seat: where }));
+      if (seat.player && seat.player !== mine) say(_("{name} sits at {seat}.", { name: seat.player, seat: where }));
     }
     const now = document.getElementById("waiting-text").textContent;
     if (now !== waitedFor) say(now);
@@ -144,8 +159,8 @@ export const saidMethods = {
   toggleVerbosity() {
     settings.verbosity = settings.verbosity === "tricks" ? "all" : "tricks";
     saveSettings();
-    say(settings.verbosity === "all" ? "Verbosity: every card is said."
-      : "Verbosity: only tricks, bids and turns are said.");
+    say(settings.verbosity === "all" ? _("Verbosity: every card is said.")
+      : _("Verbosity: only tricks, bids and turns are said."));
   },
 
   /** The terminal's C: the coach's review of the hand just played (or the last, once the game is over), for this
@@ -157,7 +172,7 @@ export const saidMethods = {
     if (hand !== null) {
       message.hand = hand;
       if (this.seat !== null) {
-        answer(`The coach goes through your bids and cards of hand ${hand}.`);
+        answer(_("The coach goes through your bids and cards of hand {hand}.", { hand }));
         this.waitForCoach(hand);
       }
     }
@@ -172,7 +187,8 @@ export const saidMethods = {
     const started = Date.now();
     const tick = () => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      answer(`The coach is still at work on hand ${hand}: ${seconds} seconds so far.`);
+      answer(n_("The coach is still at work on hand {hand}: {n} second so far.",
+        "The coach is still at work on hand {hand}: {n} seconds so far.", seconds, { hand }));
       this.coachTimer = setTimeout(tick, 5000);
     };
     this.coachTimer = setTimeout(tick, 2500);
@@ -189,6 +205,6 @@ export const saidMethods = {
     for (let index = this.handStart; index < this.seen; index++) {
       for (const line of this.lines[index]) lines.push("  " + line);
     }
-    return lines.length ? ["Log of this hand:", ...lines] : ["Nothing has happened in this hand yet."];
+    return lines.length ? [_("Log of this hand:"), ...lines] : [_("Nothing has happened in this hand yet.")];
   },
 };

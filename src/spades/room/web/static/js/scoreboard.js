@@ -4,22 +4,29 @@
 
 import { drawChart } from "./chart.js";
 import { el } from "./dom.js";
+import { _, n_ } from "./i18n.js";
 
 export const scoreboardMethods = {
   renderScore() {
     const view = this.shown();
     const names = this.sideNames();
-    const parts = view.scores.map((score, side) => `${names[side]} ${score} points, ${view.bags[side]} bag${view.bags[side] === 1 ? "" : "s"}`);
+    const parts = view.scores.map((score, side) => n_("{side} {points} points, {n} bag", "{side} {points} points, {n} bags",
+      view.bags[side], { side: names[side], points: score }));
     const tricks = this.handSize();
-    let where = view.phase === "play" ? `Hand ${view.hand_number}, trick ${Math.min(view.tricks.length + 1, tricks)} of ${tricks}` : `Hand ${view.hand_number}`;
-    if (view.ended) where = `Hand ${view.hand_number} is over`;
+    const hand = { hand: view.hand_number };
+    let where = view.phase === "play"
+      ? _("Hand {hand}, trick {trick} of {tricks}.", { ...hand, trick: Math.min(view.tricks.length + 1, tricks), tricks })
+      : _("Hand {hand}.", hand);
+    if (view.ended) where = _("Hand {hand} is over.", hand);
     const rules = view.rules.options;
-    const target = rules.hands ? `${rules.hands} hand${rules.hands === 1 ? "" : "s"}` : `to ${rules.target ?? 500}`;
-    let line = `${where}. Playing ${target}.`;
+    const target = rules.hands ? n_("Playing {n} hand.", "Playing {n} hands.", rules.hands)
+      : _("Playing to {target}.", { target: rules.target ?? 500 });
+    let line = `${where} ${target}`;
     if (view.phase === "over") {  // the result, in the room's words, not the hand the game ended on
       const over = this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "game_over").pop();
       const hands = view.results.length;
-      line = `Game over after ${hands} hand${hands === 1 ? "" : "s"}. ${over ? this.lines[over[1]][0] : ""}`.trim();
+      line = [n_("Game over after {n} hand.", "Game over after {n} hands.", hands), over ? this.lines[over[1]][0] : ""]
+        .join(" ").trim();
     }
     document.getElementById("scoreline").replaceChildren(
       el("p", { text: line }),
@@ -36,7 +43,7 @@ export const scoreboardMethods = {
     handOver.hidden = !this.waitingNext && !scored;
     if (!handOver.hidden) {
       const number = this.waitingNext ? this.reviewHand : scored[0].result.number;
-      document.getElementById("hand-over-title").textContent = `Hand ${number} is over`;
+      document.getElementById("hand-over-title").textContent = _("Hand {hand} is over", { hand: number });
       document.getElementById("hand-over-lines").replaceChildren(
         ...((this.waitingNext ? this.endedLines : this.lines[scored[1]]) || []).slice(1).map((text) => el("li", { text })));
     }
@@ -44,7 +51,7 @@ export const scoreboardMethods = {
     gameOver.hidden = !over;
     if (over) {
       const last = this.events.map((e, i) => [e, i]).filter(([e]) => e.type === "game_over").pop();
-      const [line, ...mine] = last ? this.lines[last[1]] : ["The game is over."];
+      const [line, ...mine] = last ? this.lines[last[1]] : [_("The game is over.")];
       document.getElementById("game-over-line").textContent = line;
       const stats = document.getElementById("game-over-stats");
       stats.textContent = mine.join(" ");  // the seat's own statistics, as the terminal closes the game

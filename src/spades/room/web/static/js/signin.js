@@ -8,6 +8,7 @@ import { notice } from "./speak.js";
 import { seatNames } from "./rulesets.js";
 import { $ } from "./dom.js";
 import { inviteCode } from "./settings.js";
+import { _, n_ } from "./i18n.js";
 
 const TOKEN = "spades.token";
 const DEVICE = "spades.device";
@@ -50,8 +51,8 @@ export async function showInvitation(state, id) {
   state.invitation = id === null ? null : { table: id, seat: null };
   if (id === null) return;
   const accept = $("accept-invitation");
-  $("invitation-text").textContent = `You are invited to table ${id}.`;
-  accept.textContent = "Watch as a guest";
+  $("invitation-text").textContent = _("You are invited to table {table}.", { table: id });
+  accept.textContent = _("Watch as a guest");
   const still = () => state.invitation && state.invitation.table === id && !$("view-signin").hidden;
   let info;
   try {
@@ -65,7 +66,8 @@ export async function showInvitation(state, id) {
   }
   if (!still()) return;
   if (!info) {
-    $("invitation-text").textContent = `You are invited to table ${id}, but it is not open: its game may be over.`;
+    $("invitation-text").textContent = _("You are invited to table {table}, but it is not open: its game may be over.",
+      { table: id });
     $("invitation").hidden = true;
     $("play-now-box").hidden = false;
     $("play-now").focus();
@@ -75,12 +77,15 @@ export async function showInvitation(state, id) {
   const names = seatNames(info.seats.length);
   const free = info.state === "waiting" ? info.seats.filter((s) => !s.player && !s.level) : [];
   const variant = info.rules.variant.replace("_", "-");
-  const seats = free.map((s) => names[s.seat]);
-  const what = free.length ? `seat${free.length > 1 ? "s" : ""} ${seats.join(" and ")} free`
-    : info.state === "waiting" ? "every seat taken: you may watch" : "under way: you may watch";
+  const seats = free.length ? free.map((s) => names[s.seat]).reduce((first, second) => _("{first} and {second}",
+    { first, second })) : "";
+  const what = free.length ? n_("seat {seats} free", "seats {seats} free", free.length, { seats })
+    : info.state === "waiting" ? _("every seat taken: you may watch") : _("under way: you may watch");
   state.invitation.seat = free.length ? free[0].seat : null;
-  $("invitation-text").textContent = `You are invited to ${info.private ? "private " : ""}table ${id} (${variant}, ${what}).`;
-  accept.textContent = free.length ? `Sit at ${names[free[0].seat]} as a guest` : "Watch as a guest";
+  const fields = { table: id, variant, what };
+  $("invitation-text").textContent = info.private ? _("You are invited to private table {table} ({variant}, {what}).", fields)
+    : _("You are invited to table {table} ({variant}, {what}).", fields);
+  accept.textContent = free.length ? _("Sit at {seat} as a guest", { seat: names[free[0].seat] }) : _("Watch as a guest");
   if (!accept.contains(document.activeElement)) accept.focus();
 }
 

@@ -17,6 +17,7 @@ import { connectTableSocial, inviteRefused, tableSocial } from "./table_social.j
 import { connectModerate, leftModerate, moderated, moderateRefused, onReports, probeModerator, readReports,
   reportedNames, showModerate } from "./moderate.js";
 import { adminRefused, connectAdmin, onAudit, onRoles } from "./admin.js";
+import { _ } from "./i18n.js";
 
 export { acceptInvitation, refusedSignIn, sanctioned, showModerate, tableSocial };
 
@@ -111,9 +112,11 @@ function accept() {
     && table.seat !== null && table.view !== null && table.view.phase !== "over";
   if (!playing) return acceptInvitation();
   table.confirm = { kind: "accept" };
-  const where = `${seatWords(invited.seat, table.players())} at table ${invited.table}`;
-  say(`Leave this game for ${invited.name ? `${invited.name}'s invitation to ` : ""}${where}? The computer plays `
-    + "your seat here. y or n.");
+  const fields = { name: invited.name, seat: seatWords(invited.seat, table.players()), table: invited.table };
+  say(invited.name
+    ? _("Leave this game for {name}'s invitation to {seat} at table {table}? The computer plays your seat here. y or n.",
+      fields)
+    : _("Leave this game for {seat} at table {table}? The computer plays your seat here. y or n.", fields));
   if (!$("play").contains(document.activeElement)) table.backToHand();
 }
 

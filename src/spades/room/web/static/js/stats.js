@@ -1,13 +1,14 @@
 // A player's statistics: the form that asks for them by name, and the table of them the room sends.
 
 import { $, el } from "./dom.js";
+import { _ } from "./i18n.js";
 
 export function renderStats(stats) {
-  const rows = [["Games", stats.games], ["Wins", stats.wins], ["Contracts bid", stats.contracts],
-    ["Contracts made", stats.made], ["Nil bids", stats.nils], ["Nil bids made", stats.nils_made],
-    ["Bags", stats.bags]];
+  const rows = [[_("Games"), stats.games], [_("Wins"), stats.wins], [_("Contracts bid"), stats.contracts],
+    [_("Contracts made"), stats.made], [_("Nil bids"), stats.nils], [_("Nil bids made"), stats.nils_made],
+    [_("Bags"), stats.bags]];
   $("stats-result").replaceChildren(
-    el("h2", { text: `${stats.name}'s statistics` }),
+    el("h2", { text: _("{name}'s statistics", { name: stats.name }) }),
     el("table", { class: "stats" }, el("tbody", {}, ...rows.map(([label, value]) =>
       el("tr", {}, el("th", { scope: "row", text: label }), el("td", { text: String(value) }))))));
 }

@@ -5,7 +5,8 @@
 // the player may do now (decision.js) and the scores (scoreboard.js); felt.js draws the seats and the trick.
 
 import { answer, quiet, reason, refuse } from "./speak.js";
-import { cardName } from "./cards.js";
+import { theCard } from "./cards.js";
+import { _ } from "./i18n.js";
 import { ChatBox } from "./chat.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
 import { handSize, homeSeat, positionOf, seatNames, sideNames } from "./rulesets.js";
@@ -141,8 +142,9 @@ export class TableView {
         return;
       }
     }
-    if (context.card) refuse(`Not the ${cardName(context.card)}: ${reason(message.message)}.`);
-    else refuse(`Not possible: ${reason(message.message)}.`);
+    const why = reason(message.message);
+    if (context.card) refuse(_("Not {card}: {reason}.", { card: theCard(context.card), reason: why }));
+    else refuse(_("Not possible: {reason}.", { reason: why }));
   }
 
   myTurn() {
@@ -178,9 +180,10 @@ export class TableView {
 
   copyInvite() {
     const link = this.info ? new URL(this.info.invite, location.href).href : location.href;
-    const done = () => answer(`The invitation link is copied: ${link}`);
-    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, () => answer(`The invitation link: ${link}`));
-    else answer(`The invitation link: ${link}`);
+    const done = () => answer(_("The invitation link is copied: {link}", { link }));
+    const shown = () => answer(_("The invitation link: {link}", { link }));
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, shown);
+    else shown();
   }
 
   // -- the picture ---------------------------------------------------------------------------------------------
@@ -197,9 +200,9 @@ export class TableView {
   who(seat) {
     const info = this.info && this.info.seats.find((s) => s.seat === seat);
     if (!info) return "";
-    if (info.player) return info.player + (info.connected ? "" : " (away)");
-    if (info.level) return `Computer (${info.level})`;
-    return "Empty seat";
+    if (info.player) return info.connected ? info.player : _("{name} (away)", { name: info.player });
+    if (info.level) return _("Computer ({level})", { level: info.level });
+    return _("Empty seat");
   }
 
   position(seat) {
@@ -238,7 +241,8 @@ export class TableView {
     const view = this.view;
     const title = document.getElementById("table-title");
     const variant = (view ? view.rules.variant : info ? info.rules.variant : "").replace("_", "-");
-    title.textContent = `Table ${this.id}${variant ? `: ${variant}` : ""}`;
+    title.textContent = variant ? _("Table {table}: {variant}", { table: this.id, variant })
+      : _("Table {table}", { table: this.id });
     const waiting = document.getElementById("waiting");
     waiting.hidden = !(info && (info.state === "waiting" || info.state === "closed"));
     if (!waiting.hidden) this.renderWaiting();

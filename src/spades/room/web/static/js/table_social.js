@@ -5,6 +5,7 @@
 import { $, el } from "./dom.js";
 import { alertText, answer, reason } from "./speak.js";
 import { askFriends, friendsNow, onFriendsList } from "./friends.js";
+import { _ } from "./i18n.js";
 
 const state = { room: null, drawn: null };
 
@@ -21,7 +22,7 @@ export function connectTableSocial(room) {
     event.preventDefault();
     const table = state.room.table;
     const name = $("invite-name").value;
-    if (!name) return alertText("Choose a friend to invite.");
+    if (!name) return alertText(_("Choose a friend to invite."));
     const seat = $("invite-seat").value;
     const message = { type: "invite", table: table.id, name };
     if (seat !== "") message.seat = Number(seat);
@@ -29,8 +30,8 @@ export function connectTableSocial(room) {
   });
   $("copy-private").addEventListener("click", () => {
     const link = $("private-link").value;
-    const done = () => answer(`The invitation link is copied: ${link}`);
-    const shown = () => answer(`The invitation link: ${link}`);
+    const done = () => answer(_("The invitation link is copied: {link}", { link }));
+    const shown = () => answer(_("The invitation link: {link}", { link }));
     if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, shown);
     else shown();
   });
@@ -59,16 +60,17 @@ export function tableSocial(table) {
   $("invite-fields").hidden = names.length === 0;
   const chosen = [$("invite-name").value, $("invite-seat").value];
   $("invite-name").replaceChildren(...names.map((f) => el("option", { value: f.name,
-    text: f.online ? f.name : `${f.name} (not in the room)` })));
-  $("invite-seat").replaceChildren(el("option", { value: "", text: info.state === "waiting" ? "Any seat"
-    : "To watch (the game is under way)" }),
-  ...seats.map((s) => el("option", { value: String(s.seat), text: `${table.seatName(s.seat)}${s.level
-    ? `, instead of the computer (${s.level})` : ""}` })));
+    text: f.online ? f.name : _("{name} (not in the room)", { name: f.name }) })));
+  $("invite-seat").replaceChildren(el("option", { value: "", text: info.state === "waiting" ? _("Any seat")
+    : _("To watch (the game is under way)") }),
+  ...seats.map((s) => el("option", { value: String(s.seat), text: s.level
+    ? _("{seat}, instead of the computer ({level})", { seat: table.seatName(s.seat), level: s.level })
+    : table.seatName(s.seat) })));
   if (names.some((f) => f.name === chosen[0])) $("invite-name").value = chosen[0];
   if ([...$("invite-seat").options].some((o) => o.value === chosen[1])) $("invite-seat").value = chosen[1];
 }
 
 /** An invitation refused: said at once. */
 export function inviteRefused(message) {
-  alertText(`Not invited: ${reason(message.message)}.`);
+  alertText(_("Not invited: {reason}.", { reason: reason(message.message) }));
 }

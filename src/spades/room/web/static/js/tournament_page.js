@@ -9,13 +9,15 @@ import { $, el } from "./dom.js";
 import { notice } from "./speak.js";
 import { alone, formatName, getJson } from "./tournaments.js";
 import { seatNames } from "./rulesets.js";
+import { LANG, _, decimal, n_ } from "./i18n.js";
 
 const page = { shown: null, message: null, link: null, state: null };
 const CHART_MOST = 8;  // pairs a chart of points draws; more would be lines no one can tell apart
 
-const points = (n) => `${n % 1 ? n.toFixed(1) : n} point${n === 1 ? "" : "s"}`;
-const figure = (n) => (n % 1 ? n.toFixed(1) : String(n));
-const plural = (n, word) => `${n} ${n === 1 ? word : word.replace(/y$/, "ie")}${n === 1 ? "" : "s"}`;
+const figure = (n) => (n % 1 ? decimal(n) : String(n));
+const points = (n) => n_("{points} point", "{points} points", n, { points: figure(n) });
+/** Names said together: "Ada and Bob" (and a third: "Ada and Bob and Cy"). */
+const both = (names) => (names.length ? names.reduce((first, second) => _("{first} and {second}", { first, second })) : "");
 
 function head(...names) {
   return el("thead", {}, el("tr", {}, ...names.map((text) => el("th", { scope: "col", text }))));
@@ -30,9 +32,9 @@ function dataTable(caption, names, rows, extra = "") {
 function pairNames(message) {
   const names = new Map();
   for (const entry of message.entries) {
-    if (entry.number !== null) names.set(entry.number, `${entry.number}. ${entry.players.join(" and ")}`);
+    if (entry.number !== null) names.set(entry.number, `${entry.number}. ${both(entry.players)}`);
   }
-  return (number) => names.get(number) || `Pair ${number}`;
+  return (number) => names.get(number) || _("Pair {number}", { number });
 }
 
 function mine(message) {
@@ -40,93 +42,108 @@ function mine(message) {
   return me ? message.entries.find((entry) => entry.players.includes(me.name)) || null : null;
 }
 
+/** The tournament's terms, as a sentence of clauses each standing alone, between semicolons. */
 function details(message) {
-  const who = alone(message.rules.variant) ? "players for themselves" : "partnerships";
-  const parts = [`${formatName(message.format)} of ${who}, ${message.rules.variant.replace("_", " ")} rules`,
-    `directed by ${message.director}`, `${plural(message.entries_max, "entry")} at most`];
+  const kind = { format: formatName(message.format), variant: message.rules.variant.replace("_", " ") };
+  const rounds = n_("{n} round", "{n} rounds", message.rounds);
+  const parts = [alone(message.rules.variant) ? _("{format} of players for themselves, {variant} rules", kind)
+    : _("{format} of partnerships, {variant} rules", kind), _("directed by {name}", { name: message.director }),
+  n_("{n} entry at most", "{n} entries at most", message.entries_max)];
   if (message.format === "swiss") {
-    parts.push(`${plural(message.rounds, "round")}`, message.hands ? `${plural(message.hands, "hand")} a match`
-      : "each match a game to the target");
+    parts.push(rounds, message.hands ? n_("{n} hand a match", "{n} hands a match", message.hands)
+      : _("each match a game to the target"));
   } else if (message.format === "duplicate") {
-    parts.push(`${plural(message.rounds, "round")}`, `${plural(message.boards || 2, "board")} a round`);
-  } else parts.push(`${plural(message.rounds, "round")}, each match a game to the target`);
-  if (message.starts_at && message.state === "entry") {
-    parts.push(`starts by itself at ${new Date(message.starts_at).toLocaleString()} with the entries it has then`);
+    parts.push(rounds, n_("{n} board a round", "{n} boards a round", message.boards || 2));
+  } else {
+    parts.push(n_("{n} round, each match a game to the target", "{n} rounds, each match a game to the target",
+      message.rounds));
   }
-  if (message.clock) parts.push(`turn clock ${message.clock.per_action} seconds an action, bank ${message.clock.bank}`);
+  if (message.starts_at && message.state === "entry") {
+    parts.push(_("starts by itself at {time} with the entries it has then",
+      { time: new Date(message.starts_at).toLocaleString(LANG) }));
+  }
+  if (message.clock) {
+    parts.push(_("turn clock {action} seconds an action, bank {bank}",
+      { action: message.clock.per_action, bank: message.clock.bank }));
+  }
   return `${parts.join("; ")}.`;
 }
 
 function entriesPart(message) {
   const rows = message.entries.map((entry, i) => el("tr", {},
     el("th", { scope: "row", text: entry.number !== null ? String(entry.number) : String(i + 1) }),
-    el("td", { text: entry.players.join(" and ") }),
-    el("td", { text: entry.confirmed ? "entered" : `waiting for ${entry.players[1] || "a partner"} to enter` })));
-  const caption = `Entries: ${message.entries.filter((e) => e.confirmed).length} of ${message.entries_max}`
-    + (message.state === "entry" ? "" : ", numbered by rating");
-  return [el("h2", { id: "tournament-entries-title", text: "Entries" }),
-    message.entries.length ? dataTable(caption, [unit(message), "Players", "Entry"], rows)
-      : el("p", { text: "No entry yet." })];
+    el("td", { text: both(entry.players) }),
+    el("td", { text: entry.confirmed ? _("entered") : entry.players[1]
+      ? _("waiting for {name} to enter", { name: entry.players[1] }) : _("waiting for a partner to enter") })));
+  const counts = { entries: message.entries.filter((e) => e.confirmed).length, most: message.entries_max };
+  const caption = message.state === "entry" ? _("Entries: {entries} of {most}", counts)
+    : _("Entries: {entries} of {most}, numbered by rating", counts);
+  return [el("h2", { id: "tournament-entries-title", text: _("Entries") }),
+    message.entries.length ? dataTable(caption, [unit(message), _("Players"), _("Entry")], rows)
+      : el("p", { text: _("No entry yet.") })];
 }
 
 /** A match's result and score in words, the winner's score first: "North-South won, 510 to 200". */
 /** What an entry is called: a pair, or at a Swiss of players for themselves a player. */
-const unit = (message) => (alone(message.rules.variant) ? "Player" : "Pair");
+const unit = (message) => (alone(message.rules.variant) ? _("Player") : _("Pair"));
 
 /** A table of players for themselves: each seat's entry (or the computer) and score, and who took its point. */
 function seatsResult(message, match, name) {
   const seats = seatNames(match.seats.length);
-  const sitting = match.seats.map((entry, seat) => `${seats[seat]}: ${entry === null ? "computer" : name(entry)}`
-    + (match.scores.length ? ` ${match.scores[seat]}` : ""));
-  if (match.ns_points === null || !match.scores.length) return [sitting.join("; "), "playing"];
+  const who = (entry) => (entry === null ? _("computer") : name(entry));
+  const sitting = match.seats.map((entry, seat) => (match.scores.length
+    ? _("{seat}: {name} {score}", { seat: seats[seat], name: who(entry), score: match.scores[seat] })
+    : _("{seat}: {name}", { seat: seats[seat], name: who(entry) })));
+  if (match.ns_points === null || !match.scores.length) return [sitting.join("; "), _("playing")];
   const best = Math.max(...match.scores);
-  const top = match.seats.filter((_, seat) => match.scores[seat] === best).map((e) => (e === null ? "computer" : name(e)));
-  return [sitting.join("; "), top.length === 1 ? `${top[0]} won` : `shared by ${top.join(" and ")}`];
+  const top = match.seats.filter((entry, seat) => match.scores[seat] === best).map(who);
+  return [sitting.join("; "), top.length === 1 ? _("{name} won", { name: top[0] }) : _("shared by {names}", { names: both(top) })];
 }
 
 function result(message, match) {
-  if (match.ns_points === null) return "playing";
+  if (match.ns_points === null) return _("playing");
   const scored = match.ns_score !== null && match.ns_score !== undefined;
   const ns = scored ? match.ns_score : "";
   const ew = scored ? match.ew_score : "";
   let words;
-  if (message.format === "duplicate") words = scored ? `North-South ${ns}, East-West ${ew}` : "played";
-  else if (match.ns_points === 0.5) words = scored ? `drawn, ${ns} to ${ew}` : "drawn";
-  else {
-    const [side, first, second] = match.ns_points === 1 ? ["North-South", ns, ew] : ["East-West", ew, ns];
-    words = scored ? `${side} won, ${first} to ${second}` : `${side} won`;
-  }
+  if (message.format === "duplicate") words = scored ? _("North-South {ns}, East-West {ew}", { ns, ew }) : _("played");
+  else if (match.ns_points === 0.5) words = scored ? _("drawn, {ns} to {ew}", { ns, ew }) : _("drawn");
+  else if (match.ns_points === 1) {
+    words = scored ? _("North-South won, {first} to {second}", { first: ns, second: ew }) : _("North-South won");
+  } else words = scored ? _("East-West won, {first} to {second}", { first: ew, second: ns }) : _("East-West won");
   const covered = (match.covered || []).map((seat) => seatNames(4)[seat]);
-  return covered.length ? `${words}; the computer played most of ${covered.join(" and ")}'s game` : words;
+  return covered.length ? _("{result}; the computer played most of {seats}'s game", { result: words, seats: both(covered) })
+    : words;
 }
 
 function roundsPart(message) {
   if (!message.matches.length) return [];
   const name = pairNames(message);
   const duplicate = message.format === "duplicate";
-  const parts = [el("h2", { text: "Rounds" })];
+  const parts = [el("h2", { text: _("Rounds") })];
   const solo = alone(message.rules.variant);
   message.matches.forEach((matches, i) => {
     const round = i + 1;
     if (solo) {
       const rows = matches.map((match) => el("tr", {},
-        el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: `Table ${match.number}` })),
+        el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: _("Table {table}", { table: match.number }) })),
         ...seatsResult(message, match, name).map((text) => el("td", { text }))));
-      parts.push(el("h3", { text: `Round ${round} of ${message.rounds}` }),
-        dataTable(`Tables of round ${round}`, ["Table", "Seats and scores", "Result"], rows));
+      parts.push(el("h3", { text: _("Round {round} of {rounds}", { round, rounds: message.rounds }) }),
+        dataTable(_("Tables of round {round}", { round }), [_("Table"), _("Seats and scores"), _("Result")], rows));
       return;
     }
     const rows = matches.map((match) => el("tr", {},
-      el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: `Table ${match.number}` })),
+      el("th", { scope: "row" }, el("a", { href: `/tables/${match.table}`, text: _("Table {table}", { table: match.number }) })),
       ...(duplicate ? [el("td", { text: String(match.board ?? "") })] : []),
       el("td", { text: name(match.ns) }), el("td", { text: name(match.ew) }),
       el("td", { text: result(message, match) })));
-    const columns = ["Table", ...(duplicate ? ["Board"] : []), "North-South", "East-West", "Result"];
-    parts.push(el("h3", { text: `Round ${round} of ${message.rounds}` }), dataTable(`Matches of round ${round}`, columns, rows));
+    const columns = [_("Table"), ...(duplicate ? [_("Board")] : []), _("North-South"), _("East-West"), _("Result")];
+    parts.push(el("h3", { text: _("Round {round} of {rounds}", { round, rounds: message.rounds }) }),
+      dataTable(_("Matches of round {round}", { round }), columns, rows));
     const bye = message.byes[i];
     if (bye) {
-      parts.push(el("p", { text: message.format === "knockout" ? `Bye: ${name(bye)} go through to the next round.`
-        : `Bye: ${name(bye)}, a point.` }));
+      parts.push(el("p", { text: message.format === "knockout" ? _("Bye: {name} go through to the next round.", { name: name(bye) })
+        : _("Bye: {name}, a point.", { name: name(bye) }) }));
     }
   });
   return parts;
@@ -134,35 +151,38 @@ function roundsPart(message) {
 
 function standingsPart(message) {
   const name = pairNames(message);
-  const parts = [el("h2", { id: "tournament-standings-title", text: "Standings" })];
+  const parts = [el("h2", { id: "tournament-standings-title", text: _("Standings") })];
   if (!message.standings.length) {
-    parts.push(el("p", { text: message.state === "entry" ? "The standings begin with the first round's results."
-      : "No round has all its results in yet." }));
+    parts.push(el("p", { text: message.state === "entry" ? _("The standings begin with the first round's results.")
+      : _("No round has all its results in yet.") }));
     return parts;
   }
-  const after = `after ${plural(completeRounds(message), "round")}`;
+  const complete = completeRounds(message);
   if (message.format === "duplicate") {
-    for (const [direction, words] of [["NS", "North-South"], ["EW", "East-West"]]) {
+    const captions = { NS: n_("North-South standings, after {n} round", "North-South standings, after {n} rounds", complete),
+      EW: n_("East-West standings, after {n} round", "East-West standings, after {n} rounds", complete) };
+    for (const direction of ["NS", "EW"]) {
       const rows = message.standings.filter((s) => s.direction === direction).map((s) => el("tr", {},
         el("td", { text: String(s.place) }), el("th", { scope: "row", text: name(s.entry) }),
-        el("td", { text: figure(s.points) }), el("td", { text: `${(s.percentage ?? 0).toFixed(1)}%` })));
-      parts.push(dataTable(`${words} standings, ${after}`, ["Place", unit(message), "Matchpoints", "Percentage"], rows,
+        el("td", { text: figure(s.points) }), el("td", { text: _("{percent}%", { percent: decimal(s.percentage ?? 0) }) })));
+      parts.push(dataTable(captions[direction], [_("Place"), unit(message), _("Matchpoints"), _("Percentage")], rows,
         "standings"));
     }
     return parts;
   }
   if (message.format === "knockout") {
-    if (message.champion) parts.push(el("p", { class: "big-line", text: `Champions: ${name(message.champion)}.` }));
+    if (message.champion) parts.push(el("p", { class: "big-line", text: _("Champions: {name}.", { name: name(message.champion) }) }));
     const rows = message.standings.map((s) => el("tr", {}, el("td", { text: String(s.place) }),
       el("th", { scope: "row", text: name(s.entry) }), el("td", { text: figure(s.points) })));
-    parts.push(dataTable("Standings: the pairs by how far each went", ["Place", unit(message), "Matches won"], rows,
+    parts.push(dataTable(_("Standings: the pairs by how far each went"), [_("Place"), unit(message), _("Matches won")], rows,
       "standings"));
     return parts;
   }
   const rows = message.standings.map((s) => el("tr", {}, el("td", { text: String(s.place) }),
     el("th", { scope: "row", text: name(s.entry) }), el("td", { text: figure(s.points) }),
     el("td", { text: figure(s.buchholz) })));
-  parts.push(dataTable(`Standings ${after}`, ["Place", unit(message), "Points", "Buchholz"], rows, "standings"));
+  parts.push(dataTable(n_("Standings after {n} round", "Standings after {n} rounds", complete),
+    [_("Place"), unit(message), _("Points"), _("Buchholz")], rows, "standings"));
   return parts;
 }
 
@@ -195,14 +215,16 @@ function chartPart(message) {
     return line;
   });
   const table = el("table", { class: "scores", id: "tournament-chart-table" },
-    el("caption", { text: "Points after each round" }), el("thead"), el("tbody"));
+    el("caption", { text: _("Points after each round") }), el("thead"), el("tbody"));
   const host = el("div", { id: "tournament-chart" });
   const section = el("section", { class: "summary", "aria-labelledby": "tournament-chart-title" },
-    el("h2", { id: "tournament-chart-title", text: "Points round by round" }), host, table);
+    el("h2", { id: "tournament-chart-title", text: _("Points round by round") }), host, table);
   const leader = message.standings[0];
   section.drawn = () => drawLines(host, table, {
-    names: numbers.map(name), values, axis: "round", rowHead: "Round", floor: [0, 1],
-    title: `Points of each pair after each of ${plural(rounds, "round")}; ${name(leader.entry)} lead with ${points(leader.points)}. The table below gives every figure.`,
+    names: numbers.map(name), values, axis: _("round"), rowHead: _("Round"), floor: [0, 1],
+    title: n_("Points of each pair after each of {n} round; {leader} lead with {points}. The table below gives every figure.",
+      "Points of each pair after each of {n} rounds; {leader} lead with {points}. The table below gives every figure.",
+      rounds, { leader: name(leader.entry), points: points(leader.points) }),
     cell: (series, i) => figure(values[series][i]),
   });
   return [section];
@@ -218,20 +240,20 @@ function renderActions(message) {
   $("tournament-enter-form").hidden = !enter;
   $("tournament-partner-box").hidden = solo;
   $("tournament-partner").disabled = solo;
-  $("tournament-enter").textContent = solo ? "Enter" : "Enter with partner";
+  $("tournament-enter").textContent = solo ? _("Enter") : _("Enter with partner");
   $("tournament-leave").hidden = !(open && entry);
   $("tournament-start").hidden = !(open && director);
   $("tournament-actions").hidden = !(enter || (open && (entry || director)));
-  $("tournament-actions-title").textContent = director && !entry ? "Directing" : "Your entry";
+  $("tournament-actions-title").textContent = director && !entry ? _("Directing") : _("Your entry");
 }
 
 /** Draw the tournament; the focus stays where it was (found again by its words when its element was redrawn). */
 function render(message) {
   const focused = $("tournament-result").contains(document.activeElement) ? document.activeElement.textContent : null;
   page.message = message;
-  $("tournament-title").textContent = `${message.name} (tournament ${message.tournament})`;
+  $("tournament-title").textContent = _("{name} (tournament {number})", { name: message.name, number: message.tournament });
   $("tournament-text").textContent = message.text;
-  document.title = `${message.name} · Spades`;
+  document.title = _("{name} · Spades", { name: message.name });
   renderActions(message);
   const parts = [el("p", { text: details(message) }), ...entriesPart(message), ...standingsPart(message),
     ...chartPart(message), ...roundsPart(message)];
@@ -250,7 +272,7 @@ export async function showTournament(state, number) {
   page.shown = number;
   if (!again) {
     page.message = null;
-    $("tournament-title").textContent = `Tournament ${number}`;
+    $("tournament-title").textContent = _("Tournament {number}", { number });
     $("tournament-text").textContent = "";
     $("tournament-actions").hidden = true;
     $("tournament-result").replaceChildren();
@@ -260,7 +282,7 @@ export async function showTournament(state, number) {
   try {
     message = await getJson(`/api/tournaments/${number}`);
   } catch (error) {
-    $("tournament-text").textContent = `No tournament: ${error.message}.`;
+    $("tournament-text").textContent = _("No tournament: {reason}.", { reason: error.message });
     return;
   }
   if (page.shown !== number) return;
@@ -303,21 +325,21 @@ export function connectTournament({ link, state }) {
     event.preventDefault();
     const partner = $("tournament-partner").value.trim();
     if ($("tournament-partner").disabled) {
-      send({ type: "tournament_enter" }, "tournament-enter", (reply) => `Entered. ${reply.text}`);
+      send({ type: "tournament_enter" }, "tournament-enter", (reply) => [_("Entered."), reply.text].join(" "));
       return;
     }
     send({ type: "tournament_enter", partner }, "tournament-enter", (reply) => {
       const entry = mine(reply);
-      return entry && entry.confirmed ? `Entered with ${partner}. ${reply.text}`
-        : `Entered with ${partner}; the entry stands once ${partner} enters naming you.`;
+      return entry && entry.confirmed ? [_("Entered with {partner}.", { partner }), reply.text].join(" ")
+        : _("Entered with {partner}; the entry stands once {partner} enters naming you.", { partner });
     });
   });
   $("tournament-leave").addEventListener("click", () => {
-    send({ type: "tournament_leave" }, "tournament-leave", () => "Your entry is withdrawn.");
+    send({ type: "tournament_leave" }, "tournament-leave", () => _("Your entry is withdrawn."));
     $("tournament-title").focus();
   });
   $("tournament-start").addEventListener("click", () => {
-    send({ type: "tournament_start" }, "tournament-start", (reply) => `Started. ${reply.text}`);
+    send({ type: "tournament_start" }, "tournament-start", (reply) => [_("Started."), reply.text].join(" "));
     $("tournament-title").focus();
   });
 }

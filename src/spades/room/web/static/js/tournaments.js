@@ -5,16 +5,17 @@
 
 import { $, el } from "./dom.js";
 import { alertText, notice, reason } from "./speak.js";
+import { _ } from "./i18n.js";
 
 const DATA = JSON.parse(document.getElementById("rule-sets")?.textContent || "{}");
-const FORMATS = { swiss: "Swiss", knockout: "Knockout", duplicate: "Duplicate pairs" };
-const STATES = { entry: "taking entries", running: "under way", over: "over" };
+const FORMATS = { swiss: _("Swiss"), knockout: _("Knockout"), duplicate: _("Duplicate pairs") };
+const STATES = { entry: _("taking entries"), running: _("under way"), over: _("over") };
 
 /** The page's JSON from the room's HTTP API, or an error with the room's reason. */
 export async function getJson(path) {
   const reply = await fetch(path);
   const body = await reply.json();
-  if (!reply.ok) throw new Error(body.error || `the room answered ${reply.status}`);
+  if (!reply.ok) throw new Error(body.error || _("the room answered {status}", { status: reply.status }));
   return body;
 }
 
@@ -43,18 +44,18 @@ function variantFields() {
     select.value = offered.some(([value]) => value === chosen) ? chosen : offered[0][0];
   }
   $("tournament-variant-hint").textContent = alone(select.value)
-    ? "Players for themselves: each enters alone, and each round seats them by standing, the computer in any seat left."
-    : "Two partnerships of two: pairs enter, each partner naming the other.";
+    ? _("Players for themselves: each enters alone, and each round seats them by standing, the computer in any seat left.")
+    : _("Two partnerships of two: pairs enter, each partner naming the other.");
   const entries = $("tournament-entries");
-  entries.labels[0].textContent = format === "duplicate" ? "Pairs at most (an even number, 4 or more)"
-    : alone(select.value) ? "Players at most" : "Pairs at most";
+  entries.labels[0].textContent = format === "duplicate" ? _("Pairs at most (an even number, 4 or more)")
+    : alone(select.value) ? _("Players at most") : _("Pairs at most");
 }
 
 export const formatName = (format) => FORMATS[format] || format;
 
 /** The tournaments view: the list, and the form (for a registered player). */
 export async function showTournaments(state) {
-  document.title = "Tournaments · Spades";
+  document.title = _("Tournaments · Spades");
   const registered = Boolean(state.me && !state.me.guest);
   $("tournament-form").hidden = !registered;
   $("tournaments-signin").hidden = registered;
@@ -64,30 +65,30 @@ export async function showTournaments(state) {
   try {
     list = await getJson("/api/tournaments");
   } catch (error) {
-    out.replaceChildren(el("p", { text: `No list of tournaments: ${error.message}.` }));
+    out.replaceChildren(el("p", { text: _("No list of tournaments: {reason}.", { reason: error.message }) }));
     return;
   }
   if (!list.tournaments.length) {
-    out.replaceChildren(el("p", { text: "No tournament yet. Create one below." }));
+    out.replaceChildren(el("p", { text: _("No tournament yet. Create one below.") }));
     return;
   }
-  const head = el("tr", {}, ...["Name", "Format", "Where it stands", "Entries"]
+  const head = el("tr", {}, ...[_("Name"), _("Format"), _("Where it stands"), _("Entries")]
     .map((text) => el("th", { scope: "col", text })));
   const rows = list.tournaments.map((t) => el("tr", {},
     el("th", { scope: "row" }, el("a", { href: `/tournaments/${t.tournament}`, text: `${t.tournament}. ${t.name}` })),
     el("td", { text: `${formatName(t.format)}, ${STATES[t.state] || t.state}` }),
     el("td", { text: t.text }),
-    el("td", { text: `${t.entries} of ${t.entries_max}` })));
-  const caption = `Tournaments: ${list.tournaments.length}, the newest first`;
+    el("td", { text: _("{entries} of {most}", { entries: t.entries, most: t.entries_max }) })));
+  const caption = _("Tournaments: {count}, the newest first", { count: list.tournaments.length });
   out.replaceChildren(el("div", { class: "table-scroll" }, el("table", { class: "stats tournaments" },
     el("caption", { text: caption }), el("thead", {}, head), el("tbody", {}, ...rows))));
 }
 
 /** Only the fields of the format chosen are shown (and taken by the form's checks). */
 const FORMAT_HINTS = {
-  swiss: "Each round pairs entries on equal points, never the same two twice; the most points wins.",
-  knockout: "A bracket of 8 or 16 entries seeded by rating; the winner of each match goes on.",
-  duplicate: "Every table plays the same boards; North-South stay, East-West move; scored by matchpoints.",
+  swiss: _("Each round pairs entries on equal points, never the same two twice; the most points wins."),
+  knockout: _("A bracket of 8 or 16 entries seeded by rating; the winner of each match goes on."),
+  duplicate: _("Every table plays the same boards; North-South stay, East-West move; scored by matchpoints."),
 };
 
 function formatFields() {
@@ -148,7 +149,7 @@ export function connectTournaments({ link, go }) {
       kind: "tournament-create",
       then: (message) => {
         go(`/tournaments/${message.tournament}`);
-        notice(`Tournament ${message.tournament} created. ${message.text}`);
+        notice([_("Tournament {number} created.", { number: message.tournament }), message.text].join(" "));
       },
     });
   });
@@ -156,7 +157,9 @@ export function connectTournaments({ link, go }) {
 
 /** The room's refusal of a tournament's message, said at once. */
 export function tournamentError(message, kind) {
-  const what = { "tournament-create": "The tournament was not created", "tournament-enter": "Not entered",
-    "tournament-leave": "Not withdrawn", "tournament-start": "Not started", "tournament-info": "No tournament" }[kind];
-  alertText(`${what}: ${reason(message.message)}.`);
+  const fields = { reason: reason(message.message) };
+  const words = { "tournament-create": () => _("The tournament was not created: {reason}.", fields),
+    "tournament-enter": () => _("Not entered: {reason}.", fields), "tournament-leave": () => _("Not withdrawn: {reason}.", fields),
+    "tournament-start": () => _("Not started: {reason}.", fields) }[kind] ?? (() => _("No tournament: {reason}.", fields));
+  alertText(words());
 }

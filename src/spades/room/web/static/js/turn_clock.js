@@ -4,6 +4,8 @@
 // Nothing here is said: the warning ten seconds before, the line when time runs out and the answer to Shift+T
 // come from the room.
 
+import { _, n_ } from "./i18n.js";
+
 /** Keep the clock an update carries (none at a table without one), with when it came. */
 export function noteClock(table, clock) {
   if (!clock) {
@@ -43,15 +45,19 @@ export function clockFace(seconds) {
 
 /** Seconds in words, for the lobby and the forms: "30 seconds", "2 minutes", "1 minute 30 seconds". */
 export function secondsWords(seconds) {
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (seconds < 120) return plural(seconds, "second");
+  const second = (n) => n_("{n} second", "{n} seconds", n);
+  if (seconds < 120) return second(seconds);
+  const minutes = n_("{n} minute", "{n} minutes", Math.floor(seconds / 60));
   const rest = seconds % 60;
-  return plural(Math.floor(seconds / 60), "minute") + (rest ? ` ${plural(rest, "second")}` : "");
+  // Translators: a time of whole minutes and some seconds: "2 minutes 30 seconds".
+  return rest ? _("{minutes} {seconds}", { minutes, seconds: second(rest) }) : minutes;
 }
 
 /** A table's clock as the lobby shows it, or "" for none. */
 export function clockLine(form) {
   if (!form) return "";
-  const more = form.more_time ? ", doubled for a player who asks for more time" : "";
-  return `Turn clock: ${secondsWords(form.per_action)} an action, a bank of ${secondsWords(form.bank)}${more}.`;
+  const times = { action: secondsWords(form.per_action), bank: secondsWords(form.bank) };
+  return form.more_time
+    ? _("Turn clock: {action} an action, a bank of {bank}, doubled for a player who asks for more time.", times)
+    : _("Turn clock: {action} an action, a bank of {bank}.", times);
 }

@@ -148,11 +148,26 @@ def command_modules(argv: Sequence[str] | None = None) -> list[str]:
     once they cost a new process about half a second of CPU before anything is done, paid again by every `spades`
     started by another program. ``spades --help``, a command misspelt and no ``argv`` at all see every command."""
     names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__) if not info.name.startswith("_"))
-    if argv:
-        module = MODULE_OF.get(argv[0], argv[0].replace("-", "_"))
+    word = command_word(argv or ())
+    if word is not None:
+        module = MODULE_OF.get(word, word.replace("-", "_"))
         if module in names:
             return [module]
     return names
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names: its first word past the options before it (``--lang fr``)."""
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word == "--lang":
+            index += 2
+        elif word.startswith("-"):
+            index += 1
+        else:
+            return word
+    return None
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:

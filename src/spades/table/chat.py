@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from ..language import N_, _
-from ..words.keymap import CHAT_KEYS, PHRASES
+from ..words.keymap import CHAT_KEYS, PHRASES, phrases
 from .governance import Ask, Governance, RoomLink
 
 __all__ = ["EARLIER", "LOCAL", "ChatLink", "Talk", "chat_line"]
@@ -36,8 +36,8 @@ SWITCH = {"on": True, "off": False}
 
 def phrase_list() -> str:
     """The quick phrases offered by p, each with its number, in the language in force."""
-    phrases = ", ".join(f"{number} {_(phrase)}" for number, phrase in enumerate(PHRASES, 1))
-    return _("Quick phrases: {phrases}. Press its number.", phrases=phrases)
+    numbered = ", ".join(f"{number} {phrase}" for number, phrase in enumerate(phrases(), 1))
+    return _("Quick phrases: {phrases}. Press its number.", phrases=numbered)
 
 
 def chat_line(message: dict[str, Any], earlier: bool = False) -> str:
@@ -85,7 +85,7 @@ class Talk:
         if self.phrases:
             self.phrases = False
             if key.isdigit() and 1 <= int(key) <= len(PHRASES):
-                self.send(_(PHRASES[int(key) - 1]))  # said as the player would have typed it, in their language
+                self.send(phrases()[int(key) - 1])  # sent as the player would have typed it, in their language
             else:
                 self.out(_("Quick phrases closed."), interrupt=True)
             return True

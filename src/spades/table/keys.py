@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Protocol, TextIO
 
-from ..language import _
+from ..language import N_, _
 
 # The sequences terminals send for the keys of KEYS.md, in both the normal and the "application" cursor modes.
 SEQUENCES: dict[str, str] = {
@@ -32,6 +32,13 @@ CONTROL: dict[str, str] = {"\r": "enter", "\n": "enter", "\x7f": "backspace", "\
                            "\x1b": "escape"}
 
 
+# The keys a player knows by a name, as the keyboard names them (the function keys are their letter and number).
+KEY_WORDS = {"up": N_("Up"), "down": N_("Down"), "left": N_("Left"), "right": N_("Right"), "home": N_("Home"),
+             "end": N_("End"), "delete": N_("Delete"), "insert": N_("Insert"), "page up": N_("Page Up"),
+             "page down": N_("Page Down"), "shift+tab": N_("Shift+Tab"), "tab": N_("Tab"), "escape": N_("Escape"),
+             "backspace": N_("Backspace"), "enter": N_("Enter")}
+
+
 def key_name(key: str) -> str:
     """A key as a player knows it, for "... does nothing here": the character typed, ``Ctrl+L`` for a control
     character (which would print as nothing), ``Page Up``, ``F1``; ``That key`` for a sequence not known."""
@@ -42,6 +49,8 @@ def key_name(key: str) -> str:
         return f"Ctrl+{chr(code + 64)}" if code < 32 else _("The key {code}", code=format(code, "#x"))
     if key == "unknown":
         return _("That key")
+    if key in KEY_WORDS:
+        return _(KEY_WORDS[key])
     return "+".join(" ".join(word.capitalize() for word in part.split(" ")) for part in key.split("+"))
 
 

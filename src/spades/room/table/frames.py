@@ -54,6 +54,9 @@ class Notes(Mapping[int, tuple[int, str]]):
             found = made[index] = (seat, make() or "")
         return found
 
+    def get(self, index: int, default: Any = None) -> Any:  # most events have no note: no KeyError raised for them
+        return self[index] if index in self._makers else default
+
     def __contains__(self, index: object) -> bool:
         return index in self._makers
 

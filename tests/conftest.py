@@ -14,6 +14,12 @@ from typing import Any
 
 import pytest
 
+# The suite hears the program in English unless a test asks for another language: the machine's locale (a
+# developer's LANG=fr_FR.UTF-8) must not change what the English tests read, in this process or a child's.
+os.environ["LANGUAGE"] = "en"
+for _variable in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+
 # The tests that take longest (seconds on 2 busy cores), started first: a worker that picks one up late would run
 # alone at the end while the other cores wait. Matched against the start of a test's node id.
 SLOW_FIRST = (

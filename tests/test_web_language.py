@@ -131,7 +131,7 @@ console.log(JSON.stringify({
   plain: m._("{name} sits at {seat}.", { name: "Ada", seat: "South" }),
   made: m._("Your turn."),
   missing: m._("Not in the catalogue, {name}.", { name: "Bob" }),
-  counts: [0, 1, 2, 5].map((n) => m.n_("{n} card", "{n} cards", n)),
+  counts: [0, 1, 2, 5, 1000000].map((n) => m.n_("{n} card", "{n} cards", n)),
   untranslated: [1, 2].map((n) => m.n_("{n} trick", "{n} tricks", n)),
   decimal: m.decimal(1502.5),
 }));
@@ -149,19 +149,23 @@ def run_i18n(catalogue: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_the_scripts_messages_are_looked_up_filled_and_counted_by_the_languages_plural_rules() -> None:
-    # a made-up catalogue: the forms are marked, not translated
+    # a made-up catalogue: the forms are marked, not translated; three forms in the catalogue's order of CLDR
+    # categories, as the compiled web.json of Spanish and French carries them
     messages = {"{name} sits at {seat}.": "<{seat}> <{name}>", "Your turn.": "<turn>",
-                "{n} card": ["<one: {n}>", "<other: {n}>"]}
-    french = run_i18n({"language": "fr", "messages": messages})
+                "{n} card": ["<one: {n}>", "<many: {n}>", "<other: {n}>"]}
+    categories = ["one", "many", "other"]
+    french = run_i18n({"language": "fr", "plural_categories": categories, "messages": messages})
     assert french["lang"] == "fr" and french["plain"] == "<South> <Ada>" and french["made"] == "<turn>"
     assert french["missing"] == "Not in the catalogue, Bob."  # a message the catalogue lacks is said in English
-    assert french["counts"] == ["<one: 0>", "<one: 1>", "<other: 2>", "<other: 5>"]  # French: 0 and 1 are "one"
+    # French: 0 and 1 are "one"; a round million is "many"
+    assert french["counts"] == ["<one: 0>", "<one: 1>", "<other: 2>", "<other: 5>", "<many: 1000000>"]
     assert french["untranslated"] == ["1 trick", "2 tricks"]
     assert french["decimal"] == "1502,5"
-    spanish = run_i18n({"language": "es", "messages": messages})
-    assert spanish["counts"] == ["<other: 0>", "<one: 1>", "<other: 2>", "<other: 5>"]
+    spanish = run_i18n({"language": "es", "plural_categories": categories, "messages": messages})
+    assert spanish["counts"] == ["<other: 0>", "<one: 1>", "<other: 2>", "<other: 5>", "<many: 1000000>"]
     english = run_i18n({"language": "en", "messages": {}})
-    assert english["plain"] == "Ada sits at South." and english["counts"] == ["0 cards", "1 card", "2 cards", "5 cards"]
+    assert english["plain"] == "Ada sits at South." and english["counts"] == ["0 cards", "1 card", "2 cards", "5 cards",
+                                                                              "1000000 cards"]
     assert english["decimal"] == "1502.5"
 
 

@@ -19,8 +19,11 @@ function read(id) {
   }
 }
 
-const MESSAGES = read("catalogue").messages || {};
+const CATALOGUE = read("catalogue");
+const MESSAGES = CATALOGUE.messages || {};
 const PLURAL = new Intl.PluralRules(LANG);
+// The catalogue's plural forms in its order, by CLDR category (Spanish and French: one, many, other).
+const CATEGORIES = CATALOGUE.plural_categories || ["one", "other"];
 
 /** ``text`` with each {name} filled from ``fields``; a name the fields lack stays as written. */
 function fill(text, fields) {
@@ -33,11 +36,13 @@ export function _(message, fields = {}) {
   return fill(typeof found === "string" && found ? found : message, fields);
 }
 
-/** The form of ``singular``/``plural`` for the count ``n`` in the page's language; {n} is the count. The languages
- * of the room have two forms: the first for what Intl.PluralRules calls "one", the second for anything else. */
+/** The form of ``singular``/``plural`` for the count ``n`` in the page's language; {n} is the count. The form is
+ * the one of the catalogue's categories that Intl.PluralRules gives the count (its last, "other", for any it lacks). */
 export function n_(singular, plural, n, fields = {}) {
   const found = MESSAGES[singular];
-  const form = Array.isArray(found) ? found[PLURAL.select(n) === "one" ? 0 : 1] : null;
+  let index = CATEGORIES.indexOf(PLURAL.select(n));
+  if (index < 0) index = CATEGORIES.length - 1;
+  const form = Array.isArray(found) ? found[Math.min(index, found.length - 1)] : null;
   return fill(form || (n === 1 ? singular : plural), { n, ...fields });
 }
 

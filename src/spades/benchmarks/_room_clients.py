@@ -60,8 +60,10 @@ def _address(index: int, url: str) -> tuple[str, int] | None:
 class Clients:
     """Every table of one client process, with the figures of the current measurement."""
 
-    def __init__(self, url: str, tables: list[int], seed: int, think: tuple[float, float]) -> None:
+    def __init__(self, url: str, tables: list[int], seed: int, think: tuple[float, float],
+                 languages: tuple[str, ...] = ()) -> None:
         self.url = url
+        self.languages = languages  # each seat's language in turn (?lang=); none: the room's English, unasked
         self.tables = [_Table(i) for i in tables]
         self.random = random.Random(seed)
         self.think = think  # from the first step's: a seat's first think is as long as that step's settling allows
@@ -105,12 +107,19 @@ class Clients:
             raise RuntimeError(f"{message['type']} refused: {found['message']}")
         return found
 
-    async def _connect(self, table: _Table) -> tuple[Any, str | None]:
-        """A guest's connection, and its session token; RoomSilent when the room does not answer in time."""
+    def _url(self, seat: int) -> str:
+        """The room's address for a seat's connection, asking for the seat's language."""
+        if not self.languages:
+            return self.url
+        return f"{self.url}?lang={self.languages[seat % len(self.languages)]}"
+
+    async def _connect(self, table: _Table, seat: int = 0) -> tuple[Any, str | None]:
+        """A guest's connection (the first connection of a table sits at seat 0, and so on), and its session
+        token; RoomSilent when the room does not answer in time."""
         import websockets
 
         try:
-            ws = await websockets.connect(self.url, max_size=2**22, compression=None, open_timeout=OPEN_TIMEOUT,
+            ws = await websockets.connect(self._url(seat), max_size=2**22, compression=None, open_timeout=OPEN_TIMEOUT,
                                           local_addr=_address(table.index, self.url))
         except (TimeoutError, OSError, websockets.InvalidHandshake) as error:
             raise RoomSilent(f"connect: {error or type(error).__name__}") from None
@@ -130,7 +139,7 @@ class Clients:
         for attempt in range(1, OPEN_TRIES + 1):
             opened: list[tuple[Any, str | None]] = []
             try:
-                for result in await asyncio.gather(*(self._connect(table) for _ in range(4)),
+                for result in await asyncio.gather(*(self._connect(table, seat) for seat in range(4)),
                                                    return_exceptions=True):
                     if isinstance(result, BaseException):
                         raise result
@@ -182,8 +191,8 @@ class Clients:
         while not self.stopping:
             await asyncio.sleep(RECONNECT_PAUSE)
             try:
-                ws = await websockets.connect(self.url, max_size=2**22, compression=None, open_timeout=OPEN_TIMEOUT,
-                                              local_addr=_address(table.index, self.url))
+                ws = await websockets.connect(self._url(seat), max_size=2**22, compression=None,
+                                              open_timeout=OPEN_TIMEOUT, local_addr=_address(table.index, self.url))
             except (TimeoutError, OSError, websockets.InvalidHandshake) as error:
                 self._error(f"table {table.index + 1}, seat {seat}: connecting again: {error or type(error).__name__}")
                 continue
@@ -341,7 +350,8 @@ def _say(message: dict[str, Any]) -> None:
 
 def main() -> None:
     orders = orjson.loads(sys.stdin.readline())
-    clients = Clients(orders["url"], orders["tables"], orders["seed"], (orders["think_min"], orders["think_max"]))
+    clients = Clients(orders["url"], orders["tables"], orders["seed"], (orders["think_min"], orders["think_max"]),
+                      tuple(orders.get("languages") or ()))
     try:  # uvloop (uvicorn's, as the server's): the event loop's own work, most of a client's, in C
         import uvloop
     except ImportError:

@@ -99,7 +99,7 @@ def report(result: dict[str, Any], limit: float) -> str:
         f"bench room: {result['tables']} tables, {result['connections']} websocket clients in "
         f"{result['client_processes']} process(es), {servers} server process{'es' if servers > 1 else ''} "
         f"({result.get('server', 'uvicorn')}), "
-        f"{result['database']}, {result['mode']}",
+        f"{result['database']}, {result['mode']}, seats speaking {','.join(result.get('languages', ['en']))}",
         f"  engine: {engine['hands_per_second']:,.0f} hands/s (before {engine['before']:,.0f}, after "
         f"{engine['after']:,.0f}; {engine['seconds']:g} s each in the bench's process, the rest of the machine "
         f"{engine['others_cpu_percent_before']:.0f}% and {engine['others_cpu_percent_after']:.0f}% busy)"

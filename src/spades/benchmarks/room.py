@@ -103,6 +103,9 @@ def add_arguments(parser: Any) -> None:
     group.add_argument("--profile", default=None, metavar="PATH",
                        help=_("sample the server with py-spy during the first step: collapsed stacks to PATH (PATH.K "
                               "for process K of several), and where the CPU went by category"))
+    group.add_argument("--languages", default=None, metavar="LIST",
+                       help=_("the seats' languages in turn, such as en,es,fr (seat 1 English, seat 2 Spanish...): "
+                              "the room makes each connection's words in its own (default: every seat English)"))
 
 
 def _engine(seconds: float, warm_up: bool) -> dict[str, float]:
@@ -239,6 +242,20 @@ def _step(servers: Servers, workers: list[subprocess.Popen[str]], think: tuple[f
     return step
 
 
+def _languages(text: str | None) -> list[str]:
+    """The seats' languages of --languages (``en,es,fr``: seat 0 English, seat 1 Spanish...); none given, the
+    clients ask for none and the room speaks English."""
+    from ..cli import CommandError
+    from ..language import LANGUAGES
+
+    chosen = [part.strip() for part in (text or "").split(",") if part.strip()]
+    for language in chosen:
+        if language not in LANGUAGES:
+            raise CommandError(_("--languages: {language} is not one of {languages}", language=repr(language),
+                                 languages=", ".join(LANGUAGES)))
+    return chosen
+
+
 def _check(tables: int, think_min: float, think_max: float, database: str | None, client_processes: int | None,
            server_processes: int, redis: str | None, engine_seconds: float, profile: str | None,
            server: str = "uvicorn") -> None:
@@ -273,7 +290,8 @@ def _check(tables: int, think_min: float, think_max: float, database: str | None
 def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: float = 2.0,
         database: str | None = None, mode: str = "steady", seed: int = 1, client_processes: int | None = None,
         server_processes: int = 1, redis: str | None = None, engine_seconds: float = ENGINE_SECONDS,
-        profile: str | None = None, server: str = "uvicorn", **_: Any) -> dict[str, Any]:
+        profile: str | None = None, server: str = "uvicorn", languages: str | None = None, **_: Any
+        ) -> dict[str, Any]:
     """Measure the engine, start the server and the clients, measure (one step, or the ramp's steps), stop
     everything and measure the engine again."""
     import psutil
@@ -296,7 +314,8 @@ def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: flo
                 workers.append(worker)
                 _send([worker], {"url": f"ws://127.0.0.1:{servers.port}/ws", "seed": seed * 1000 + k,
                                  "tables": list(range(k, tables, processes)),
-                                 "think_min": think_min, "think_max": think_max})
+                                 "think_min": think_min, "think_max": think_max,
+                                 "languages": _languages(languages)})
             ready = [_read(worker) for worker in workers]  # every table of each process is playing
             opened = time.monotonic() - began - started
             steps = []
@@ -335,6 +354,7 @@ def run(seconds: float, tables: int = 10, think_min: float = 0.5, think_max: flo
         "benchmark": NAME, "mode": mode, "tables": tables, "connections": tables * 4,
         "database": "sqlite (temporary file)" if database is None else database.split("://")[0],
         "client_processes": processes, "server_processes": server_processes, "server": server,
+        "languages": _languages(languages) or ["en"],
         "engine": {"seconds": engine_seconds, "before": engine_before["hands_per_second"],
                    "after": engine_after["hands_per_second"], "hands_per_second": engine,
                    "hands_per_cpu_second": engine_cpu, "cpu_before": engine_before["hands_per_cpu_second"],

@@ -2,8 +2,8 @@
 
 Each message is said to a player or a user as it is, so it names the thing that is wrong (the text, the option, the
 field); one a person may meet is made when it is raised, in the language in force (``spades.language``), while a
-programmer's mistake stays in English. All are ``SpadesError``; each is also a ``ValueError``, as the engine raised before the kinds existed, so
-code that catches ``ValueError`` still works.
+programmer's mistake stays in English. All are ``SpadesError``; each is also a ``ValueError``, as the engine raised
+before the kinds existed, so code that catches ``ValueError`` still works.
 
 - ``ParseError``: text that names nothing of its kind (``CardError``: no card or set of cards; ``ActionError``: no
   action).

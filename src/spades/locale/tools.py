@@ -16,6 +16,7 @@ import json
 import re
 import sys
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -122,8 +123,14 @@ def _web_json(catalog: Catalog) -> str:
                       ensure_ascii=False, sort_keys=True, indent=0) + "\n"
 
 
+# The compiled header's dates: the .po files keep none (their history is git's), and Babel would write the moment
+# of compiling, so that no two compilings of one .po would be the same bytes.
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+
 def _compiled(language: str, domain: str) -> tuple[Path, bytes]:
     catalog = _read(_po_path(language, domain), language)
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
     folder = _po_path(language, domain).parent
     if domain == "web":
         return folder / "web.json", _web_json(catalog).encode()

@@ -3,7 +3,7 @@
 A line heard in Spanish or French passes when it holds a sentence of that language's catalogue (its placeholders
 standing for anything) and neither a sentence of the English source whose translation differs nor a common English
 word: an English sentence left untranslated, or built by gluing, shows as one or the other. Only English sentences
-of three words or more of their own (placeholders aside) are looked for, and the language's own of two or more, so
+of three words or more of their own (placeholders aside) are looked for, and the language's own of one or more, so
 that a player's name or a card's code never counts; a file's path or an address is left out of the line."""
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ _FIELD = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
 # English words no Spanish or French sentence uses as a word of its own.
 ENGLISH_WORDS = re.compile(r"\b(the|your|you|is|are|to|of|and|with|which|this|have|plays|bids|wins|trick|"
                            r"tricks|hand|turn|card|cards|partner|contracts|times|points|score)\b")
+# ... save those the language has too: French says "points" and "score"
+OWN_WORDS = {"fr": {"points", "score"}}
 PATH = re.compile(r"[^\s;,]*/[^\s;,]*")  # a file's path or an address, said as it is
 
 
@@ -57,7 +59,7 @@ def sentences_of(language: str, domain: str = "spades") -> tuple[tuple[re.Patter
             continue
         ids, strings = _forms(message.id), _forms(message.string)
         for text in strings:
-            pattern = _pattern(text, words=2)
+            pattern = _pattern(text, words=1)
             if pattern is not None:
                 own.append(pattern)
         if set(ids) != set(strings):
@@ -74,8 +76,10 @@ def english_in(line: str, language: str, domains: tuple[str, ...] = ("spades",))
         for pattern in sentences_of(language, domain)[1]:
             if pattern.search(line):
                 return pattern.pattern
-    word = ENGLISH_WORDS.search(line)
-    return word.group(0) if word else None
+    for word in ENGLISH_WORDS.finditer(line):
+        if word.group(0) not in OWN_WORDS.get(language, ()):
+            return word.group(0)
+    return None
 
 
 def foreign_lines(lines: list[str], language: str, domains: tuple[str, ...] = ("spades",)) -> list[str]:

@@ -4,7 +4,7 @@
 // "Play again with the same seats?" at the table with Yes and No. Every text from the room is shown as text.
 
 import { settings, saveSettings } from "./settings.js";
-import { _, decimal } from "./i18n.js";
+import { _, decimal, LANG } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const WAIT = { min: 5, max: 600 };  // the room's bounds of the wait (docs/protocol.md, quick)
@@ -93,6 +93,7 @@ export function onQuickMessage(message) {
     // y or n answers it from the table, as at the terminal; Yes and No are there for the pointer and for Tab.
     const open = !state.answered && !settled;
     $("rematch-text").textContent = open ? [message.text, _("Press y or n.")].join(" ") : message.text;
+    $("rematch-text").lang = LANG;  // the room's line is in the page's language, and so are the page's words
     $("rematch-yes").disabled = !open;
     $("rematch-no").disabled = !open;
     if (settled && message.declined.length > 0) state.adopt = false;

@@ -17,8 +17,7 @@ their own. English is the source, looked up in no catalogue."""
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -58,14 +57,20 @@ def use(language: str) -> None:
     _current.set(language_of(language))
 
 
-@contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """``language`` in force within the block, and the one before it after."""
-    token = _current.set(language_of(language))
-    try:
-        yield
-    finally:
-        _current.reset(token)
+class speaking:
+    """``language`` in force within the block, and the one before it after. A class rather than a generator: the
+    room enters one for each frame it makes in a language other than the one in force."""
+
+    __slots__ = ("_language", "_token")
+
+    def __init__(self, language: str) -> None:
+        self._language = language if language in LANGUAGES else language_of(language)
+
+    def __enter__(self) -> None:
+        self._token = _current.set(self._language)
+
+    def __exit__(self, *_exc: object) -> None:
+        _current.reset(self._token)
 
 
 def each(languages: Iterable[str], make: Callable[[], T]) -> dict[str, T]:
@@ -88,7 +93,7 @@ def _(message: str, /, **fields: object) -> str:
     language = _current.get()
     if language != DEFAULT:
         message = translations(language).gettext(message)
-    return _fill(message, fields)
+    return message.format_map(fields) if fields else message
 
 
 def n_(singular: str, plural: str, n: int, /, **fields: object) -> str:

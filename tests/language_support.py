@@ -19,9 +19,11 @@ from spades.language import LOCALE_DIR
 __all__ = ["english_in", "foreign_lines", "read_catalogue", "sentences_of"]
 
 _FIELD = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
-# English words no Spanish or French sentence uses as a word of its own.
+# English words no Spanish or French sentence uses as a word of its own ("Spades", the game's name and the
+# command's, is said in every language).
 ENGLISH_WORDS = re.compile(r"\b(the|your|you|is|are|to|of|and|with|which|this|have|plays|bids|wins|trick|"
-                           r"tricks|hand|turn|card|cards|partner|contracts|times|points|score)\b")
+                           r"tricks|hand|turn|card|cards|partner|contracts|times|points|score|deals|north|south|"
+                           r"west|hearts|clubs|diamonds|game|bid|play)\b", re.IGNORECASE)
 # ... save those the language has too: French says "points" and "score"
 OWN_WORDS = {"fr": {"points", "score"}}
 PATH = re.compile(r"[^\s;,]*/[^\s;,]*")  # a file's path or an address, said as it is
@@ -39,7 +41,8 @@ def _pattern(text: str, words: int = 3) -> re.Pattern[str] | None:
         return None
     parts = _FIELD.split(text)
     body = r".+?".join(re.escape(part.strip()) if part.strip() else "" for part in parts)
-    return re.compile(body.replace(r"\ ", r"\s+"))
+    # whole words only: "No" is not in "Norte"
+    return re.compile(r"(?<!\w)" + body.replace(r"\ ", r"\s+") + r"(?!\w)")
 
 
 def _forms(value: object) -> tuple[str, ...]:
@@ -77,7 +80,7 @@ def english_in(line: str, language: str, domains: tuple[str, ...] = ("spades",))
             if pattern.search(line):
                 return pattern.pattern
     for word in ENGLISH_WORDS.finditer(line):
-        if word.group(0) not in OWN_WORDS.get(language, ()):
+        if word.group(0).lower() not in OWN_WORDS.get(language, ()):
             return word.group(0)
     return None
 
@@ -98,3 +101,20 @@ def foreign_lines(lines: list[str], language: str, domains: tuple[str, ...] = ("
                 pattern.search(text) for domain in domains for pattern in sentences_of(language, domain)[0]):
             failed.append(f"{text!r}: no sentence of the {language} catalogue")
     return failed
+
+
+@cache
+def _english_sentences(domain: str = "spades") -> tuple[re.Pattern[str], ...]:
+    found = []
+    for message in read_catalogue("es", domain):
+        for text in _forms(message.id):
+            pattern = _pattern(text, words=1)
+            if pattern is not None:
+                found.append(pattern)
+    return tuple(found)
+
+
+def not_english(lines: list[str], domains: tuple[str, ...] = ("spades",)) -> list[str]:
+    """The lines that hold words (two or more) but no sentence of the English source."""
+    return [line for line in lines if len(re.findall(r"[^\W\d_]{3,}", PATH.sub("PATH", line))) >= 2
+            and not any(pattern.search(line) for domain in domains for pattern in _english_sentences(domain))]

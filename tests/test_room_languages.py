@@ -335,3 +335,19 @@ def test_a_database_at_v0019_keeps_its_chat_and_its_messages_have_no_language(tm
                                                                                      ("bonjour", "fr")]
     finally:
         store.close()
+
+
+def test_a_connection_changes_its_language_with_the_language_message(tmp_path: Path, marked: None) -> None:
+    """``language`` answers with the language now in force, and the room says everything after it in that one."""
+    from starlette.testclient import TestClient
+
+    with TestClient(create_app(str(tmp_path / "room.sqlite3"), pace=0.0)) as http, \
+            http.websocket_connect("/ws", headers={"accept-language": "es-ES,es;q=0.9"}) as socket:
+        socket.send_json({"type": "guest", "id": 1, "name": "Ada"})
+        assert socket.receive_json()["lang"] == "es"  # the browser's language, with no lang in the address
+        for code in ("fr", "en", "es"):
+            socket.send_json({"type": "language", "id": 2, "lang": code})
+            assert socket.receive_json() == {"type": "language", "id": 2, "lang": code}
+            socket.send_json({"type": "sync", "id": 3, "table": 0, "cursor": 0})
+            refused = socket.receive_json()
+            assert refused["code"] == "bad_message" and heard_in(refused["message"], code), refused

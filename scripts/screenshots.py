@@ -1,6 +1,7 @@
 """Save docs/screenshots/*.png from a real room (run through scripts/screenshots): the lobby, the leaderboard, and
 the table while bidding and mid-trick at four and six seats, each at desktop (1280x900) and phone (360x740) size,
-reached as the layout tests reach them (tests/table_states.py)."""
+reached as the layout tests reach them (tests/table_states.py). ``--lang es`` (or fr) takes them of the page in
+that language, named ``*-es.png``."""
 
 from __future__ import annotations
 
@@ -20,13 +21,21 @@ OUT = ROOT / "docs" / "screenshots"
 
 def main() -> int:
     """Take every picture; an argument names another folder for them (to compare with those in the README)."""
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
+    args = sys.argv[1:]
+    lang = None
+    if "--lang" in args:
+        at = args.index("--lang")
+        lang = args[at + 1]
+        del args[at:at + 2]
+    out = Path(args[0]) if args else OUT
+    tail = f"-{lang}" if lang else ""
+    query = f"?lang={lang}" if lang else ""
     sync_api = need_browser_or_exit()
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch, serving(Path(scratch)) as room, chromium(sync_api) as browser:
         # a table waiting for a person, so that the lobby shows one of each kind
         host = new_page(browser, DESKTOP)
-        host.goto(room.url + "/")
+        host.goto(room.url + "/" + query)
         host.fill("#guest-name", "Ada")
         host.click("#guest-form button")
         host.wait_for_selector("#view-lobby:not([hidden])")
@@ -36,17 +45,17 @@ def main() -> int:
         for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
             for seats in (4, 6):
                 page = new_page(browser, viewport)
-                to_bidding(page, room.url, seats)
-                page.screenshot(path=str(out / f"table-{seats}-bidding-{name}.png"))
-                to_mid_trick(page)
-                page.screenshot(path=str(out / f"table-{seats}-trick-{name}.png"))
+                to_bidding(page, room.url, seats, lang)
+                page.screenshot(path=str(out / f"table-{seats}-bidding-{name}{tail}.png"))
+                to_mid_trick(page, lang)
+                page.screenshot(path=str(out / f"table-{seats}-trick-{name}{tail}.png"))
                 if seats == 4:
                     page.click("#nav-lobby")
                     page.wait_for_selector("#view-lobby:not([hidden]) #tables li")
-                    page.screenshot(path=str(out / f"lobby-{name}.png"))
+                    page.screenshot(path=str(out / f"lobby-{name}{tail}.png"))
                     page.click("#nav-leaderboard")
                     page.wait_for_selector("#view-ratings:not([hidden]) #ratings-result > *")
-                    page.screenshot(path=str(out / f"leaderboard-{name}.png"))
+                    page.screenshot(path=str(out / f"leaderboard-{name}{tail}.png"))
                 page.context.close()
     for path in sorted(out.glob("*.png")):
         print(path)

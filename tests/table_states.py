@@ -4,6 +4,7 @@ lobby). Shared by the layout tests and scripts/screenshots.py, so that the pictu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from web_support import wait_for_log
@@ -36,9 +37,10 @@ MEASURE = r"""() => {
 }"""
 
 
-def to_bidding(page: Any, url: str, seats: int) -> None:
-    """A guest at a new table with the computer, South's turn to bid."""
-    page.goto(url + "/")
+def to_bidding(page: Any, url: str, seats: int, lang: str | None = None) -> None:
+    """A guest at a new table with the computer, South's turn to bid; ``lang``: the page in that language (its
+    turn found on the page itself, not by the words of its lines)."""
+    page.goto(url + "/" + (f"?lang={lang}" if lang else ""))
     if seats == 4:
         page.wait_for_selector("#play-now:focus")
         page.keyboard.press("Enter")
@@ -48,18 +50,32 @@ def to_bidding(page: Any, url: str, seats: int) -> None:
         page.select_option("#create-variant", SIX)
         page.fill("#create-hands", "1")
         page.click("#create-form button[type='submit']")
-    wait_for_log(page, "Your turn to bid")
+    if lang is None:
+        wait_for_log(page, "Your turn to bid")
     page.wait_for_selector("#decision .bids button.bid")
 
 
-def to_mid_trick(page: Any) -> None:
+# South's turn to play, in any language: the turn's box without bids, and the hand down to ``held`` cards.
+PLAY_TURN = """held => document.querySelector('#decision p.your-turn') !== null
+  && !document.querySelector('#decision .bids')
+  && document.querySelectorAll('#hand button.card:not(.leaving)').length === held"""
+
+
+def to_mid_trick(page: Any, lang: str | None = None) -> None:
     """From South's bid: bid 2, then play the first card that may be played until South is to play with at least
     two cards of a trick already on the felt."""
-    page.click("#decision button[aria-label='Bid 2']")
+    if lang is None:
+        page.click("#decision button[aria-label='Bid 2']")
+    else:
+        page.locator("#decision .bids button.bid").filter(has_text=re.compile(r"^2$")).click()
+    dealt = page.eval_on_selector_all("#hand button.card", "cards => cards.length")
     for turn in range(1, 12):
-        page.wait_for_function(
-            "n => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith('Your turn.'))"
-            ".length >= n", arg=turn)
+        if lang is None:
+            page.wait_for_function(
+                "n => [...document.querySelectorAll('#log p')].filter(p => p.textContent.startsWith('Your turn.'))"
+                ".length >= n", arg=turn)
+        else:
+            page.wait_for_function(PLAY_TURN, arg=dealt - turn + 1)
         under_way = page.inner_text("#trick .trick-caption") == ""  # not the last trick, shown until a card
         if under_way and page.eval_on_selector_all("#trick li", "items => items.length") >= 2:
             return

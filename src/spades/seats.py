@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .language import N_, _
+from .language import N_, _, p_
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["SEAT_LETTERS", "SEAT_NAMES", "seat_letters", "seat_name", "seat_words", "side_name", "side_words"]
+__all__ = ["SEAT_LETTERS", "SEAT_NAMES", "seat_initial", "seat_letters", "seat_name", "seat_words", "side_name",
+           "side_words"]
 
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
     # Translators: the seats of a table, named by the compass.
@@ -63,3 +64,13 @@ def side_words(rules: Rules, side: int) -> str:
     """The side's name as a person hears it: its seats' names joined, ``North-South`` ("Norte-Sur"), or the one
     seat's name without partnerships."""
     return "-".join(seat_words(seat, rules.players) for seat in rules.seats_of(side))
+
+
+def seat_initial(seat: int, players: int = 4) -> str:
+    """A seat's short form as its badge shows it, in the language in force (West is O in Spanish and French);
+    ``seat_letters`` stays the one form records and typed commands use."""
+    initials = {"N": p_("seat initial", "N"), "E": p_("seat initial", "E"), "S": p_("seat initial", "S"),
+                "W": p_("seat initial", "W"), "NW": p_("seat initial", "NW"), "NE": p_("seat initial", "NE"),
+                "SW": p_("seat initial", "SW"), "SE": p_("seat initial", "SE")}
+    letters = SEAT_LETTERS[players][seat]
+    return initials.get(letters, letters)

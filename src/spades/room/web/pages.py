@@ -31,8 +31,8 @@ from ...card_words import card_words, the_card
 from ...cards import CARDS
 from ...errors import RulesError
 from ...language import LANGUAGES, LOCALE_DIR, NAMES, choose, speaking, translations
-from ...rules import JOKER_FORMS, VARIANTS, Rules
-from ...seats import SEAT_LETTERS, SEAT_NAMES, seat_words
+from ...rules import JOKER_FORMS, VARIANTS, Rules, variant_words
+from ...seats import SEAT_LETTERS, SEAT_NAMES, seat_initial, seat_words
 from ...words import keymap
 
 __all__ = ["COOKIE", "STATIC", "add_pages", "card_names", "catalogue", "key_rows", "page_html", "page_language"]
@@ -78,8 +78,9 @@ def keymap_data() -> str:
 
 def rule_sets() -> dict[str, object]:
     """What the page needs of the rules: the seats' names (as data, and as said in the language in force) and
-    short forms (each seat's badge) by table size, and for each variant its players, the options its table may be
-    created with, and the tricks of a hand for each form of jokers it takes."""
+    short forms (as typed, and as each seat's badge shows them) by table size, and for each variant its name as
+    said, its players, the options its table may be created with, and the tricks of a hand for each form of jokers
+    it takes."""
     variants = {}
     for variant in VARIANTS:
         rules = Rules.preset(variant)
@@ -90,10 +91,13 @@ def rule_sets() -> dict[str, object]:
             except RulesError:
                 continue
         variants[variant] = {"players": rules.players, "partnerships": rules.partnerships,
-                             "options": list(rules.options_taken()), "hand_size": sizes}
+                             "options": list(rules.options_taken()), "hand_size": sizes,
+                             "words": variant_words(variant)}
     return {"seat_names": {str(n): list(names) for n, names in SEAT_NAMES.items()},
             "seat_said": {str(n): [seat_words(seat, n) for seat in range(n)] for n in SEAT_NAMES},
-            "seat_letters": {str(n): list(letters) for n, letters in SEAT_LETTERS.items()}, "variants": variants}
+            "seat_letters": {str(n): list(letters) for n, letters in SEAT_LETTERS.items()},
+            "seat_initials": {str(n): [seat_initial(seat, n) for seat in range(n)] for n in SEAT_LETTERS},
+            "variants": variants}
 
 
 def card_names() -> dict[str, list[str]]:

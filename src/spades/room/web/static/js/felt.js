@@ -7,7 +7,7 @@
 // comes from the room, and the seat boxes hold text a screen reader can read as it is.
 
 import { bidSpoken, cardBackElement, cardFaceElement, cardName } from "./cards.js";
-import { ALL_POSITIONS, seatLetters } from "./rulesets.js";
+import { ALL_POSITIONS, seatInitials } from "./rulesets.js";
 import { bankNow, clockFace, secondsLeft } from "./turn_clock.js";
 import { _, n_ } from "./i18n.js";
 
@@ -92,7 +92,7 @@ export function renderSeats(table) {
     const doing = { bid: () => _("to bid"), draw: () => _("to draw"), pass: () => _("to pass") }[view.phase]
       ?? (() => _("to play"));
     const avatar = el("span", { class: "avatar", "aria-hidden": "true" },
-      el("span", { class: "initial", text: seatLetters(players)[seat] }),  // its own at every table size
+      el("span", { class: "initial", text: seatInitials(players)[seat] }),  // its own at every table size
       ring(away ? "clock" : timed ? "timed" : turn ? "lit" : "idle"));
     if (away) avatar.dataset.seat = String(seat);
     // The clock's seconds and banks tick for the eyes only: a screen reader hears the warning, the line when time

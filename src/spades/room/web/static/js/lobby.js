@@ -3,7 +3,7 @@
 // of the variant chosen, only the options it takes, and a turn clock if its creator wants one. What the room's page
 // shares comes from app.js.
 
-import { homeSeat, optionsOf, playersOf, seatKeys, seatNames } from "./rulesets.js";
+import { homeSeat, optionsOf, playersOf, seatKeys, seatNames, variantWords } from "./rulesets.js";
 import { $, el } from "./dom.js";
 import { clockLine } from "./turn_clock.js";
 import { _ } from "./i18n.js";
@@ -54,7 +54,7 @@ export function renderLobby({ state, go, sitAndStart }, tables, reply) {
     const players = info.seats.length;
     const names = seatNames(players);
     const keys = seatKeys(players);
-    const variant = info.rules.variant.replace("_", "-");
+    const variant = variantWords(info.rules.variant);
     const seats = el("ul", { class: `lobby-seats seats-${players}`, "aria-label": _("Seats of table {table}", { table: info.table }) },
       ...info.seats.map((seat) => el("li", { class: `lobby-seat at-${keys[seat.seat]}${seat.player ? " taken" : seat.level ? " computer" : " open"}` },
         el("span", { class: "lobby-seat-name", text: _("{seat}:", { seat: names[seat.seat] }) + " " }),

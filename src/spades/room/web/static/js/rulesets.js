@@ -6,6 +6,7 @@ const DATA = JSON.parse(document.getElementById("rule-sets")?.textContent || "{}
 const SEAT_NAMES = DATA.seat_names || { 4: ["North", "East", "South", "West"] };
 const SEAT_SAID = DATA.seat_said || SEAT_NAMES;
 const SEAT_LETTERS = DATA.seat_letters || { 4: ["N", "E", "S", "W"] };
+const SEAT_INITIALS = DATA.seat_initials || SEAT_LETTERS;
 const VARIANTS = DATA.variants || {};
 
 /** The seats' names of a table of ``players``, in seat order, as the page's language says them. */
@@ -17,6 +18,14 @@ export function seatKeys(players) { return (SEAT_NAMES[String(players)] || SEAT_
 
 /** The seats' short forms (N, E, S, W; at five and six NW, NE, SW, SE as well), one for each seat's badge. */
 export function seatLetters(players) { return SEAT_LETTERS[String(players)] || SEAT_LETTERS["4"]; }
+
+/** The seats' short forms as each seat's badge shows them, in the page's language (West is O in French). */
+export function seatInitials(players) { return SEAT_INITIALS[String(players)] || SEAT_INITIALS["4"]; }
+
+/** A variant's name as the page's language says it ("six en équipes"), from its id ("six_partners"). */
+export function variantWords(variant) {
+  return (VARIANTS[variant] || {}).words || String(variant || "").replace("_", "-");
+}
 
 export function playersOf(variant) { return (VARIANTS[variant] || { players: 4 }).players; }
 

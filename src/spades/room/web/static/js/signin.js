@@ -5,7 +5,7 @@
 // app.js.
 
 import { notice } from "./speak.js";
-import { seatNames } from "./rulesets.js";
+import { seatNames, variantWords } from "./rulesets.js";
 import { $ } from "./dom.js";
 import { inviteCode } from "./settings.js";
 import { _, n_ } from "./i18n.js";
@@ -76,7 +76,7 @@ export async function showInvitation(state, id) {
   }
   const names = seatNames(info.seats.length);
   const free = info.state === "waiting" ? info.seats.filter((s) => !s.player && !s.level) : [];
-  const variant = info.rules.variant.replace("_", "-");
+  const variant = variantWords(info.rules.variant);
   const seats = free.length ? free.map((s) => names[s.seat]).reduce((first, second) => _("{first} and {second}",
     { first, second })) : "";
   const what = free.length ? n_("seat {seats} free", "seats {seats} free", free.length, { seats })

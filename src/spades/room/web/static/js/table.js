@@ -9,7 +9,7 @@ import { theCard } from "./cards.js";
 import { _ } from "./i18n.js";
 import { ChatBox } from "./chat.js";
 import { noteAway, renderSeats, renderTrick } from "./felt.js";
-import { handSize, homeSeat, positionOf, seatNames, sideNames } from "./rulesets.js";
+import { handSize, homeSeat, positionOf, seatNames, sideNames, variantWords } from "./rulesets.js";
 import { saidMethods } from "./said.js";
 import { noteClock } from "./turn_clock.js";
 import { keyMethods } from "./keys.js";
@@ -240,7 +240,8 @@ export class TableView {
     const info = this.info;
     const view = this.view;
     const title = document.getElementById("table-title");
-    const variant = (view ? view.rules.variant : info ? info.rules.variant : "").replace("_", "-");
+    const id = view ? view.rules.variant : info ? info.rules.variant : "";
+    const variant = id ? variantWords(id) : "";
     title.textContent = variant ? _("Table {table}: {variant}", { table: this.id, variant })
       : _("Table {table}", { table: this.id });
     const waiting = document.getElementById("waiting");

@@ -8,7 +8,7 @@ import { drawLines } from "./chart.js";
 import { $, el } from "./dom.js";
 import { notice } from "./speak.js";
 import { alone, formatName, getJson } from "./tournaments.js";
-import { seatNames } from "./rulesets.js";
+import { seatNames, variantWords } from "./rulesets.js";
 import { LANG, _, decimal, n_ } from "./i18n.js";
 
 const page = { shown: null, message: null, link: null, state: null };
@@ -44,7 +44,7 @@ function mine(message) {
 
 /** The tournament's terms, as a sentence of clauses each standing alone, between semicolons. */
 function details(message) {
-  const kind = { format: formatName(message.format), variant: message.rules.variant.replace("_", " ") };
+  const kind = { format: formatName(message.format), variant: variantWords(message.rules.variant) };
   const rounds = n_("{n} round", "{n} rounds", message.rounds);
   const parts = [alone(message.rules.variant) ? _("{format} of players for themselves, {variant} rules", kind)
     : _("{format} of partnerships, {variant} rules", kind), _("directed by {name}", { name: message.director }),

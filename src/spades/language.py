@@ -41,10 +41,11 @@ _current: ContextVar[str] = ContextVar("spades_language", default=DEFAULT)
 
 @cache
 def translations(language: str, domain: str = DOMAIN) -> gettext.NullTranslations:
-    """The compiled catalogue of ``language`` (English's is the source: no catalogue)."""
+    """The compiled catalogue of ``language`` (English's is the source: no catalogue). A copy of the program without
+    a language's compiled catalogue speaks English rather than failing (the catalogues' check says it is missing)."""
     if language == DEFAULT:
         return gettext.NullTranslations()
-    return gettext.translation(domain, LOCALE_DIR, languages=[language])
+    return gettext.translation(domain, LOCALE_DIR, languages=[language], fallback=True)
 
 
 def current() -> str:

@@ -278,13 +278,13 @@ LEVELS = ("partner", "opponents")
 def check_name(name: str) -> None:
     """The room's own name rule, said before anything is sent (the room would answer in its protocol's terms)."""
     from ..cli import CommandError
-    from ..room.identity.names import NAME_RULE, BadName
+    from ..room.identity.names import BadName, name_rule
     from ..room.identity.names import check_name as room_check
 
     try:
         room_check(name)
     except BadName as error:
-        raise CommandError(f"--name: {error.message}. {NAME_RULE}") from None
+        raise CommandError(_("--name: {problem}. {rule}", problem=error.message, rule=name_rule())) from None
 
 
 def retyped(name: str, say: Callable[[str], object]) -> Callable[[], str]:

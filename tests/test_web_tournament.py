@@ -211,6 +211,9 @@ def test_a_swiss_created_entered_played_and_read_by_keys(browser: Any, tmp_path:
         page.focus(f"#tournaments-result a[href='/tournaments/{tournament}']")
         page.keyboard.press("Enter")
         page.wait_for_selector("#tournament-result table.standings")
+        # a page back at a tournament it has shown keeps what it had until the room's answer comes: wait for it
+        page.wait_for_function("text => document.getElementById('tournament-text').textContent === text",
+                               arg=final["text"])
         assert page.inner_text("#tournament-text") == final["text"]
         assert not page.is_visible("#tournament-actions")  # over: no entry to make or leave
         names = {e["number"]: f"{e['number']}. {' and '.join(e['players'])}" for e in final["entries"]}

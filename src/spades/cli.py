@@ -138,7 +138,7 @@ def argparse_speaking(language: str) -> Iterator[None]:
 
 
 # A command whose module is named otherwise: every other command is the module of its name, dashes as underscores.
-MODULE_OF = {"train-playouts": "train"}
+MODULE_OF = {"train-playouts": "train", "inference": "train_inference"}
 
 
 def command_modules(argv: Sequence[str] | None = None) -> list[str]:

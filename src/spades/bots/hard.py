@@ -54,6 +54,13 @@ class HardBot(Bot):
         self.budget = Budget.parse(think, DEFAULT_THINK)
         self.rules_player = NormalBot(seed=seed)
         self.playouts: np.ndarray | None = None  # the learned playout player's weights (None: the rules)
+        self.model: np.ndarray | None = None  # the model of players' weights for the deals (None: hand-set)
+        if self.inference:
+            from ..search.players_file import shipped_players
+
+            self.model = shipped_players()
+
+    inference = False  # whether the sampled deals are weighted by the model of players (spades.search.inference)
 
     def hint(self, view: SeatView) -> Hint:
         if not view.legal:
@@ -78,9 +85,9 @@ class HardBot(Bot):
 
         rule = self.rules_player.hint(view)
         if self.playouts is None:
-            choice = choose(view, self.budget, self.decision_rng(view), rule.action)
+            choice = choose(view, self.budget, self.decision_rng(view), rule.action, model=self.model)
         else:
-            choice = choose(view, self.budget, self.decision_rng(view), rule.action, self.playouts)
+            choice = choose(view, self.budget, self.decision_rng(view), rule.action, self.playouts, self.model)
         if choice.verdict in ("agrees", "kept"):
             return Hint(choice.action, _reason(choice, rule.reason), rule.facts)
         return Hint(choice.action, _reason(choice, rule.reason))
@@ -91,10 +98,17 @@ class HardBot(Bot):
         from ..search.blind import choose_blind
 
         rule = self.rules_player.hint(view)
-        choice = choose_blind(view, self.budget, self.decision_rng(view))
+        choice = choose_blind(view, self.budget, self.decision_rng(view), self.model)
         if choice.action == rule.action:
             return Hint(choice.action, _blind_reason(choice, rule), rule.facts)
         return Hint(choice.action, _blind_reason(choice, rule))
+
+
+@register("hard-model")
+class HardModelBot(HardBot):
+    """``hard`` with its sampled deals weighted by the model of players (:mod:`spades.search.inference`)."""
+
+    inference = True
 
 
 def _pass_card(view: SeatView) -> Hint:

@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from ..view import SeatView
 
 __all__ = ["action_of", "bid_code", "kernel_action", "legal_actions_of", "pass_choice", "ranks", "rules_array",
-           "state_from_game", "state_from_view"]
+           "start_states", "state_from_game", "state_from_view"]
 
 _BIDDING = {Bidding.FREE: BID_FREE, Bidding.NIL_OR_SPADES: BID_NIL_OR_SPADES, Bidding.SPADES: BID_SPADES,
             Bidding.ONE_NIL: BID_ONE_NIL}
@@ -240,3 +240,27 @@ def state_from_view(view: SeatView, hands: Sequence[int]) -> np.ndarray:
         tricks_done=len(view.tricks), last_winner=view.tricks[-1].winner if view.tricks else -1,
         broken=view.spades_broken, plays=plays, scores=view.scores, bags=view.bags,
     )
+
+
+def start_states(view: SeatView) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel states of ``view``'s hand before its first bid and before its first card, every hand empty (the
+    caller places a deal's hands at the start of the hand): where a replay of the hand's bids and cards starts.
+    The play's start has the bids as they stand (after any the rules changed) and the first trick's leader."""
+    rules = view.rules
+    n = rules.players
+    empty = [0] * n
+    zeros = [0] * n
+    first_bidder = (view.dealer + 1) % n
+    bid_start = _pack(rules, empty, phase="bid", dealer=view.dealer, turn=first_bidder, bids=[None] * n,
+                      tricks_won=zeros, trick_leader=first_bidder, trick=[], tricks_done=0, last_winner=-1,
+                      broken=False, plays=0, scores=view.scores, bags=view.bags)
+    if view.tricks:
+        leader = view.tricks[0].leader
+    elif view.trick:
+        leader = view.trick[0][0]
+    else:
+        leader = view.turn
+    play_start = _pack(rules, empty, phase="play", dealer=view.dealer, turn=leader, bids=view.bids,
+                       tricks_won=zeros, trick_leader=leader, trick=[], tricks_done=0, last_winner=-1, broken=False,
+                       plays=0, scores=view.scores, bags=view.bags)
+    return bid_start, play_start

@@ -1,6 +1,8 @@
 """The search behind the ``hard`` player: deals sampled from a seat's view, played out on the kernel.
 
-- :mod:`.sampler`: deals of the unseen cards consistent with the view, weighted by the bids;
+- :mod:`.sampler`: deals of the unseen cards consistent with the view, weighted by the bids and plays;
+- :mod:`.players` and :mod:`.inference`: a learned model of how a seat bids and plays from its own view, and each
+  sampled deal weighted by the likelihood it gives the other seats' decisions this hand (``hard``'s weighting);
 - :mod:`.nil_hands`: a sampled Nil bidder's hand fitted to its bid;
 - :mod:`.policy`: the compiled rule player that plays the playouts (and quick bids for the seats after);
 - :mod:`.reward`: what a finished hand is worth, bags and the end of the game counted (the compiled value and the
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from .. import kernel as _kernel  # sets the numba cache directory before anything here compiles
 
-_MODULES = ("nil_hands", "pimc", "policy", "reward")
+_MODULES = ("nil_hands", "pimc", "players", "policy", "reward")
 
 
 def _drop_stale_cache() -> None:

@@ -41,12 +41,12 @@ __all__ = ["BlindDecision", "choose_blind", "evaluate_blind", "unlooked_sampler"
 LOOK, BLIND = 0, 1  # columns of :func:`evaluate_blind`
 
 
-def unlooked_sampler(view: SeatView) -> Sampler:
+def unlooked_sampler(view: SeatView, model: np.ndarray | None = None) -> Sampler:
     """Deals for a seat that has not looked at its cards: its own hand is as unknown as any other (a hand's cards
     from the pack), the bids made so far weigh the deals as usual."""
     if view.hand is not None:
         raise ValueError("the seat has looked at its cards: sample with Sampler.from_view")
-    base = Sampler.from_view(view)
+    base = Sampler.from_view(view, model)
     seat = view.seat
     free = sorted([*base.free, seat])
     room = dict(base.room)
@@ -56,7 +56,7 @@ def unlooked_sampler(view: SeatView) -> Sampler:
     card_cost = dict(base.card_cost)
     card_cost[seat] = [0.0] * 54
     return Sampler(view, free, base.fixed, room, suits_ok, dict(base.exact_spades), list(base.pool),
-                   base.played_by, base.nil_seats, card_cost)
+                   base.played_by, base.nil_seats, card_cost, model)
 
 
 @njit(cache=True)
@@ -101,10 +101,11 @@ class BlindDecision:
         return clears_guard(self.gain, self.noise)
 
 
-def blind_values(view: SeatView, deals: int | None, seconds: float, rng: random.Random) -> np.ndarray:
+def blind_values(view: SeatView, deals: int | None, seconds: float, rng: random.Random,
+                 model: np.ndarray | None = None) -> np.ndarray:
     """``values[d, LOOK]`` and ``values[d, BLIND]`` over sampled deals: ``deals`` of them, or as many as
     ``seconds`` allow (at least one batch)."""
-    sampler = unlooked_sampler(view)
+    sampler = unlooked_sampler(view, model)
     r = rules_array(view.rules)
     p = reward_params(view)
     rows: list[np.ndarray] = []
@@ -114,13 +115,15 @@ def blind_values(view: SeatView, deals: int | None, seconds: float, rng: random.
     return np.vstack(rows)
 
 
-def choose_blind(view: SeatView, budget: Budget, rng: random.Random) -> BlindDecision:
-    """Blind Nil when the search finds it clearly better than looking, else look (Blind Nil must be legal)."""
+def choose_blind(view: SeatView, budget: Budget, rng: random.Random, model: np.ndarray | None = None
+                 ) -> BlindDecision:
+    """Blind Nil when the search finds it clearly better than looking, else look (Blind Nil must be legal);
+    ``model``: the model of players' weights for the sampled deals (None: the hand-set weights)."""
     if BLIND_NIL not in view.legal or Choice.LOOK not in view.legal:
         raise ValueError("Blind Nil or look: the seat is not offered both")
     if budget.deals is None:
         ready()
-    values = blind_values(view, budget.deals, budget.seconds, rng)
+    values = blind_values(view, budget.deals, budget.seconds, rng, model)
     gain, noise = paired_gain(values[:, BLIND] - values[:, LOOK])
     clear = clears_guard(gain, noise)
     return BlindDecision(

@@ -29,6 +29,7 @@ from ..bids import spades_shown
 from ..kernel.bridge import ranks
 from ..rules import Rules
 from ..view import Phase, SeatView
+from .inference import Evidence
 from .nil_hands import fit_nil
 from .policy import estimate
 
@@ -63,6 +64,7 @@ class Sampler:
     played_by: list[int]  # per seat, the cards it played this hand
     nil_seats: list[int]  # free seats whose Nil bid is evidence of a safe hand
     card_cost: dict[int, list[float]] = field(default_factory=dict)  # free seat -> per card, its plays' evidence
+    model: np.ndarray | None = None  # the model of players' weights (see .inference); None: the hand-set weights
 
     def __post_init__(self) -> None:
         n = len(self.fixed)
@@ -72,9 +74,12 @@ class Sampler:
         self._pinned = 0  # cards placed before sampling in a free seat's hand (passed to the partner)
         for s in self.free:
             self._pinned |= self.fixed[s]
+        self._evidence: Evidence | None = None
 
     @classmethod
-    def from_view(cls, view: SeatView) -> Sampler:
+    def from_view(cls, view: SeatView, model: np.ndarray | None = None) -> Sampler:
+        """The sampler of ``view``'s hidden hands; ``model``: the model of players' weights, to weight each deal by
+        the likelihood of this hand's decisions (:mod:`.inference`), or None for the hand-set weights."""
         rules = view.rules
         n = view.players
         hand = int(view.hand) if view.hand is not None else 0
@@ -135,7 +140,8 @@ class Sampler:
                     - (fixed[s] & rules.suit_masks[SPADES]).bit_count()
         # (a seat holding cards passed to it is not fitted: the swaps would move them)
         nil_seats = [s for s in free if s < n and _nil_evidence(view, s) and not fixed[s]]
-        return cls(view, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats, _play_evidence(view, free))
+        return cls(view, free, fixed, room, suits_ok, exact, pool, played_by, nil_seats, _play_evidence(view, free),
+                   model)
 
     # -- one deal ---------------------------------------------------------------------------------------------
     def deal(self, rng: random.Random) -> list[int]:
@@ -287,6 +293,15 @@ class Sampler:
             log_w -= gap * gap / (2 * BID_SPREAD * BID_SPREAD)
         return math.exp(max(log_w, -700.0))
 
+    def weights(self, drawn: list[list[int]]) -> list[float]:
+        """Each deal's weight: by the model of players when the sampler has one, else by :meth:`weight`."""
+        if self.model is None:
+            return [self.weight(h) for h in drawn]
+        if self._evidence is None:
+            self._evidence = Evidence.from_view(self.view, self.free)
+        out: list[float] = self._evidence.weights(drawn, self.model).tolist()
+        return out
+
     def deals(self, rng: random.Random, count: int, oversample: int = 3) -> list[list[int]]:
         """``count`` deals drawn in proportion to their weights from ``oversample`` times as many."""
         if not self.free:
@@ -294,7 +309,7 @@ class Sampler:
         drawn = [self.deal(rng) for _ in range(count * oversample)]
         if oversample == 1:
             return drawn
-        weights = [self.weight(h) for h in drawn]
+        weights = self.weights(drawn)
         total = sum(weights)
         if total <= 0:
             return drawn[:count]

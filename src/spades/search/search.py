@@ -190,9 +190,11 @@ def clears_guard(gain: float, noise: float) -> bool:
 
 
 def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | None = None,
-           weights: np.ndarray = RULES_PLAYOUTS) -> Decision:
+           weights: np.ndarray = RULES_PLAYOUTS, model: np.ndarray | None = None) -> Decision:
     """The search's choice for the seat to move in ``view`` (a bid or a card); ``weights``: the learned playout
-    player's (see :mod:`spades.search.learned`), or none for the rule player's playouts."""
+    player's (see :mod:`spades.search.learned`), or none for the rule player's playouts; ``model``: the model of
+    players' weights that weight the sampled deals (:mod:`spades.search.inference`), or None for the hand-set
+    weights."""
     if budget.deals is None:
         ready()  # the compiled loops are loaded before the clock starts, so loading eats none of the budget
     start = time.perf_counter()
@@ -205,7 +207,7 @@ def choose(view: SeatView, budget: Budget, rng: random.Random, prior: Action | N
     mask = 0
     for c in candidates:
         mask |= 1 << c
-    sampler = Sampler.from_view(view)
+    sampler = Sampler.from_view(view, model)
     solve_tricks = SOLVE_TRICKS
     target = budget.deals
     if exact_ending(view, sampler):

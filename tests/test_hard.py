@@ -47,10 +47,14 @@ def _play_to_end(rules: Rules, seed: int, levels: list[str]) -> Game:
     return game
 
 
+LEVELS = ["hard", "hard-model"]  # the search with the model of players' weighting of its deals, and without
+
+
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("variant", ["standard", "whiz", "mirror", "suicide", "solo", "two_player", "three_player",
                                      "five_player", "six_player", "six_partners"])
-def test_hard_plays_every_preset_to_the_end(variant: str) -> None:
-    game = _play_to_end(Rules.preset(variant, hands=1), seed=11, levels=["hard", "normal"])
+def test_hard_plays_every_preset_to_the_end(variant: str, level: str) -> None:
+    game = _play_to_end(Rules.preset(variant, hands=1), seed=11, levels=[level, "normal"])
     assert len(game.results) == 1
 
 
@@ -62,9 +66,10 @@ NEW_OPTIONS: list[tuple[str, dict[str, object]]] = [
 ]
 
 
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(("variant", "options"), NEW_OPTIONS, ids=[f"{v}-{'-'.join(o)}" for v, o in NEW_OPTIONS])
-def test_hard_plays_every_new_rule_set_to_the_end(variant: str, options: dict[str, object]) -> None:
-    game = _play_to_end(Rules.preset(variant, hands=2, **options), seed=3, levels=["hard", "normal"])
+def test_hard_plays_every_new_rule_set_to_the_end(variant: str, options: dict[str, object], level: str) -> None:
+    game = _play_to_end(Rules.preset(variant, hands=2, **options), seed=3, levels=[level, "normal"])
     assert len(game.results) == 2
 
 
@@ -322,7 +327,8 @@ def test_hard_covers_and_sets_nils(position: Position) -> None:
 
 
 # -- budget and determinism -----------------------------------------------------------------------------------
-def test_a_deal_budget_replays_exactly() -> None:
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_deal_budget_replays_exactly(level: str) -> None:
     game = Game(Rules.preset("standard"), seed=21)
     rng = random.Random(3)
     for _ in range(4 + 9):
@@ -330,8 +336,8 @@ def test_a_deal_budget_replays_exactly() -> None:
     while len(game.legal_actions()) < 2:
         game.apply(game.legal_actions()[0])
     view = game.view(game.turn)
-    first = make_bot("hard", seed=9, think="30i").hint(view)
-    again = make_bot("hard", seed=9, think="30i").hint(view)
+    first = make_bot(level, seed=9, think="30i").hint(view)
+    again = make_bot(level, seed=9, think="30i").hint(view)
     assert first == again
     assert "sampled deals" in first.reason
 
@@ -379,11 +385,12 @@ def _card_positions(seed: str) -> list[Game]:
     return found
 
 
-def test_the_reason_says_when_the_rule_choice_stands() -> None:
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_reason_says_when_the_rule_choice_stands(level: str) -> None:
     """When the search keeps the rule player's choice, the reason is the rule's, and says that the search found
     nothing (clearly) better or agrees; it never calls the kept card best while giving another a higher average.
     When the search overrules the rule choice, the reason names it and a gain over it."""
-    hard = make_bot("hard", seed=3, think="80i")
+    hard = make_bot(level, seed=3, think="80i")
     normal = make_bot("normal")
     kept = overruled = 0
     for game in _card_positions("a") + _card_positions("b"):

@@ -24,9 +24,9 @@ HELP = N_("decision times of the hard player at its default budget (median, 90th
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--level", choices=("hard", "hard-learned"),
+    parser.add_argument("--level", choices=("hard", "hard-learned", "hard-model"),
                         help=_("hard: the level timed (default hard; hard-learned: its playouts by the learned "
-                               "player)"))
+                               "player; hard-model: its deals weighted by the model of players)"))
 
 
 def run(seconds: float, seed: int = 1, level: str = "hard", **_: Any) -> dict[str, Any]:

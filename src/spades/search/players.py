@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernel.core import apply_bid, apply_card, card_suit, legal_bids, legal_cards, popcount, rank_of, takes
+from ..kernel.core import apply_bid, apply_card, card_suit, copy_into, legal_bids, legal_cards, popcount, rank_of, takes
 from ..kernel.core import suit_cards as suit_mask
 from ..kernel.layout import (
     BID,
@@ -188,10 +188,7 @@ def hand_features(rules: np.ndarray, hand: int, buf: np.ndarray) -> None:
 def tricks_estimate(rules: np.ndarray, hand: int, weights: np.ndarray, buf: np.ndarray) -> float:
     """The learned estimate of the tricks ``hand`` takes (the first :data:`N_HAND` weights)."""
     hand_features(rules, hand, buf)
-    total = 0.0
-    for i in range(N_HAND):
-        total += weights[i] * buf[i]
-    return total
+    return _dot(weights, 0, buf, N_HAND)
 
 
 @hot
@@ -246,29 +243,42 @@ def bid_logp(state: np.ndarray, rules: np.ndarray, action: int, weights: np.ndar
     hand = state[HAND + state[TURN]]
     tricks = tricks_estimate(rules, hand, weights, buf)
     risk = nil_risk(hand)
-    chosen = 0.0
-    top = -1e300
     scores = buf[BUF_SIZE // 2:]
     k = 0
+    pick = 0
     m = legal
     while m:
         low = m & -m
         m ^= low
         value = popcount(low - 1)
         bid_features(state, rules, value, tricks, risk, buf)
-        s = 0.0
-        for i in range(N_BID):
-            s += weights[N_HAND + i] * buf[i]
-        scores[k] = s
-        k += 1
+        scores[k] = _dot(weights, N_HAND, buf, N_BID)
         if value == action:
-            chosen = s
-        if s > top:
-            top = s
+            pick = k
+        k += 1
+    return _log_share(scores, k, pick)
+
+
+@hot
+def _dot(weights: np.ndarray, base: int, buf: np.ndarray, count: int) -> float:
+    """A choice's score: its ``count`` features in ``buf`` times the weights from ``base``."""
     total = 0.0
-    for i in range(k):
+    for i in range(count):
+        total += weights[base + i] * buf[i]
+    return total
+
+
+@hot
+def _log_share(scores: np.ndarray, count: int, pick: int) -> float:
+    """The log-probability of choice ``pick`` under the softmax of the first ``count`` scores."""
+    top = scores[0]
+    for i in range(1, count):
+        if scores[i] > top:
+            top = scores[i]
+    total = 0.0
+    for i in range(count):
         total += np.exp(scores[i] - top)
-    return chosen - top - np.log(total)
+    return scores[pick] - top - np.log(total)
 
 
 @hot
@@ -393,30 +403,28 @@ def card_logp(state: np.ndarray, rules: np.ndarray, played: int, card: int, weig
     legal = legal_cards(state, rules)
     if popcount(legal) < 2 or not legal >> card & 1:
         return 0.0
-    base = N_HAND + N_BID
     scores = buf[BUF_SIZE // 2:]
     k = 0
-    chosen = 0.0
-    top = -1e300
+    pick = 0
     m = legal
     while m:
         low = m & -m
         m ^= low
         c = popcount(low - 1)
         card_features(state, rules, played, c, legal, buf)
-        s = 0.0
-        for i in range(N_CARD):
-            s += weights[base + i] * buf[i]
-        scores[k] = s
-        k += 1
+        scores[k] = _dot(weights, N_HAND + N_BID, buf, N_CARD)
         if c == card:
-            chosen = s
-        if s > top:
-            top = s
-    total = 0.0
-    for i in range(k):
-        total += np.exp(scores[i] - top)
-    return chosen - top - np.log(total)
+            pick = k
+        k += 1
+    return _log_share(scores, k, pick)
+
+
+@hot
+def _start(state: np.ndarray, start: np.ndarray, hands: np.ndarray, d: int) -> None:
+    """``state`` set to ``start`` with deal ``d``'s hands (each seat's cards at the start of the hand)."""
+    copy_into(state, start)
+    for s in range(hands.shape[1]):
+        state[HAND + s] = hands[d, s]
 
 
 @njit(cache=True)
@@ -428,25 +436,20 @@ def deal_logliks(bid_start: np.ndarray, play_start: np.ndarray, rules: np.ndarra
     the first bid, ``play_start`` before the first card (their hands are replaced by each deal's); ``bids`` and
     ``cards`` are the hand's actions in order, ``*_seen`` says which are scored (another seat's, with evidence).
     Returns the number of deals whose replay disagreed with the order of play (0 when consistent)."""
-    n = hands.shape[1]
     state = np.empty_like(bid_start)
     buf = np.zeros(BUF_SIZE)
     wrong = 0
     for d in range(hands.shape[0]):
         total = 0.0
         if len(bids):
-            state[:] = bid_start
-            for s in range(n):
-                state[HAND + s] = hands[d, s]
+            _start(state, bid_start, hands, d)
             for k in range(len(bids)):
                 if bid_seen[k]:
                     total += bid_logp(state, rules, bids[k], weights, buf)
                 if k + 1 < len(bids):
                     apply_bid(state, rules, bids[k])
         if len(cards):
-            state[:] = play_start
-            for s in range(n):
-                state[HAND + s] = hands[d, s]
+            _start(state, play_start, hands, d)
             played = 0
             for t in range(len(cards)):
                 card = cards[t]
@@ -476,17 +479,13 @@ def moment_features(bid_start: np.ndarray, play_start: np.ndarray, rules: np.nda
     buf = np.zeros(BUF_SIZE)
     taken = np.zeros(MAX_SEATS, dtype=np.int64)
     if len(cards):
-        state[:] = play_start
-        for s in range(n):
-            state[HAND + s] = hands[0, s]
+        _start(state, play_start, hands, 0)
         for t in range(len(cards)):
             apply_card(state, rules, cards[t])
         for s in range(n):
             taken[s] = state[TRICKS + s]
     if len(bids):
-        state[:] = bid_start
-        for s in range(n):
-            state[HAND + s] = hands[0, s]
+        _start(state, bid_start, hands, 0)
         for k in range(len(bids)):
             legal = legal_bids(state, rules)
             i = counts[0]
@@ -515,9 +514,7 @@ def moment_features(bid_start: np.ndarray, play_start: np.ndarray, rules: np.nda
             if k + 1 < len(bids):
                 apply_bid(state, rules, bids[k])
     if len(cards):
-        state[:] = play_start
-        for s in range(n):
-            state[HAND + s] = hands[0, s]
+        _start(state, play_start, hands, 0)
         played = 0
         for t in range(len(cards)):
             legal = legal_cards(state, rules)

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import PolicyFileError
 from .players import BID_FEATURES, CARD_FEATURES, HAND_FEATURES, N_MODEL
+from .weights import weights_array, weights_document
 
 __all__ = ["PLAYERS_FILE", "parse_players", "players_json", "read_players", "shipped_players"]
 
@@ -27,22 +28,11 @@ _PARTS = {"hand_features": list(HAND_FEATURES), "bid_features": list(BID_FEATURE
 
 def parse_players(text: str, name: str) -> np.ndarray:
     """The weights of a model of players file; PolicyFileError says what is wrong with it."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise PolicyFileError(f"{name}: not JSON ({error})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("weights"), list):
-        raise PolicyFileError(f"{name}: no list of weights")
+    data = weights_document(text, name)
     for part, names in _PARTS.items():
         if data.get(part) != names:
             raise PolicyFileError(f"{name}: its {part.replace('_', ' ')} are not this version's ({', '.join(names)})")
-    weights = data["weights"]
-    if len(weights) != N_MODEL or not all(isinstance(w, (int, float)) and not isinstance(w, bool) for w in weights):
-        raise PolicyFileError(f"{name}: {N_MODEL} numbers expected as weights")
-    out = np.array(weights, dtype=np.float64)
-    if not np.all(np.isfinite(out)):
-        raise PolicyFileError(f"{name}: a weight is not a finite number")
-    return out
+    return weights_array(data, name, N_MODEL)
 
 
 def read_players(path: Path) -> np.ndarray:

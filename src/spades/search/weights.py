@@ -17,7 +17,8 @@ import numpy as np
 from ..errors import PolicyFileError
 from .learned import FEATURES, HIDDEN, N_WEIGHTS, RULE_WEIGHT
 
-__all__ = ["WEIGHTS_FILE", "parse_weights", "rule_weights", "shipped_weights", "weights_json"]
+__all__ = ["WEIGHTS_FILE", "parse_weights", "rule_weights", "shipped_weights", "weights_array", "weights_document",
+           "weights_json"]
 
 WEIGHTS_FILE = "playouts.json"
 
@@ -32,20 +33,30 @@ def rule_weights() -> np.ndarray:
 def parse_weights(text: str, name: str) -> np.ndarray:
     """The weights of a playouts file (JSON: ``features``, the names in order, ``hidden``, the hidden units, and
     ``weights``, flat as :data:`N_WEIGHTS` says); PolicyFileError says what is wrong with it."""
+    data = weights_document(text, name)
+    if data.get("features") != list(FEATURES):
+        raise PolicyFileError(f"{name}: its features are not this version's ({', '.join(FEATURES)})")
+    if data.get("hidden") != HIDDEN:
+        raise PolicyFileError(f"{name}: a hidden layer of {HIDDEN} units expected, not {data.get('hidden')!r}")
+    return weights_array(data, name, N_WEIGHTS)
+
+
+def weights_document(text: str, name: str) -> dict[str, Any]:
+    """A weights file's JSON object, which must hold a list of ``weights`` (PolicyFileError says what is wrong)."""
     try:
         data = json.loads(text)
     except ValueError as error:
         raise PolicyFileError(f"{name}: not JSON ({error})") from None
     if not isinstance(data, dict) or not isinstance(data.get("weights"), list):
         raise PolicyFileError(f"{name}: no list of weights")
-    if data.get("features") != list(FEATURES):
-        raise PolicyFileError(f"{name}: its features are not this version's ({', '.join(FEATURES)})")
+    return data
+
+
+def weights_array(data: dict[str, Any], name: str, count: int) -> np.ndarray:
+    """A weights file's ``weights``: exactly ``count`` finite numbers (PolicyFileError says what is wrong)."""
     weights = data["weights"]
-    if data.get("hidden") != HIDDEN:
-        raise PolicyFileError(f"{name}: a hidden layer of {HIDDEN} units expected, not {data.get('hidden')!r}")
-    if len(weights) != N_WEIGHTS or not all(isinstance(w, (int, float)) and not isinstance(w, bool)
-                                            for w in weights):
-        raise PolicyFileError(f"{name}: {N_WEIGHTS} numbers expected as weights")
+    if len(weights) != count or not all(isinstance(w, (int, float)) and not isinstance(w, bool) for w in weights):
+        raise PolicyFileError(f"{name}: {count} numbers expected as weights")
     out = np.array(weights, dtype=np.float64)
     if not np.all(np.isfinite(out)):
         raise PolicyFileError(f"{name}: a weight is not a finite number")

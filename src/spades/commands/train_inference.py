@@ -53,6 +53,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     check.add_argument("--hands", type=int, default=200, help=_("held-out hands (default 200)"))
     check.add_argument("--deals", type=int, default=300, help=_("deals drawn at each position (default 300)"))
     check.add_argument("--weights", type=Path, help=_("a weights file (default: the shipped one)"))
+    check.add_argument("--variant", default="standard", help=_("the variant of the held-out hands (default standard)"))
     check.set_defaults(func=run_check)
 
 
@@ -96,12 +97,12 @@ def run_check(args: argparse.Namespace) -> int:
         return 2
     model = read_players(args.weights) if args.weights else shipped_players()
     start = time.perf_counter()
-    positions = held_out_positions(Rules(), f"held-out-{args.seed}", args.hands, THINK)
+    positions = held_out_positions(Rules.preset(args.variant), f"held-out-{args.seed}", args.hands, THINK)
     tempers = sorted({0.25, 0.5, 0.75, 1.0, TEMPER})
     places = measure(positions, model, tempers, args.deals, args.seed)
     today = places[1]
-    print(f"{len(today.log_p)} positions from {args.hands} held-out hands (seed {args.seed}, hard at {THINK} "
-          f"against normal), {args.deals} deals each:")
+    print(f"{len(today.log_p)} positions from {args.hands} held-out hands of {args.variant} (seed {args.seed}, hard "
+          f"at {THINK} against normal), {args.deals} deals each:")
     print(f"{'weighting':<26} {'log-p of true holder':>21} {'placed right':>13} {'deals (effective)':>18}")
     for place in places:
         mean_ess = sum(place.ess) / len(place.ess) if place.ess else 0.0

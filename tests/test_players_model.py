@@ -204,3 +204,19 @@ def test_the_held_out_measure_scores_every_weighting() -> None:
         assert place.log_p and all(-10 < v < 0 for v in place.log_p)
         assert 0 <= place.share_right <= 1
     assert places[2].log_p == pytest.approx(places[0].log_p)  # temper 0: every deal weighs the same
+
+
+def test_the_commands_fit_write_and_measure(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """``spades train-inference`` writes a weights file the checks accept, and ``spades inference`` reads it and
+    prints each weighting's figures."""
+    from spades.cli import main
+
+    out = tmp_path / "players.json"
+    assert main(["train-inference", "--seed", "5", "--hands", "16", "--jobs", "1", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    parse_players(text, "players.json")
+    assert json.loads(text)["made_by"]["command"] == "spades train-inference --seed 5 --hands 16"
+    assert main(["inference", "--hands", "2", "--deals", "20", "--weights", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "hand-set rules (today)" in printed and "model, temper 0.5 against today's" in printed
+    assert main(["inference", "--hands", "0"]) == 2

@@ -51,7 +51,7 @@ class Evidence:
         first = (view.dealer + 1) % n
         bids: list[int] = []
         bid_seen: list[bool] = []
-        nil_sides = {rules.seat_sides[s] for s in range(n) if view.bids[s] is not None and view.bids[s].value == 0}
+        nil_sides = {rules.seat_sides[s] for s, bid in enumerate(view.bids) if bid is not None and bid.value == 0}
         for k in range(n):
             seat = (first + k) % n
             bid = view.bids[seat]
@@ -84,14 +84,15 @@ class Evidence:
         """Each deal's hands (what the seats hold now) as they were at the start of the hand."""
         n = len(self.played_by)
         hands = np.array([list(deal[:n]) for deal in deals], dtype=np.int64).reshape(len(deals), n)
-        return hands | self.played_by[None, :]
+        start: np.ndarray = hands | self.played_by[None, :]
+        return start
 
     def logliks(self, deals: Sequence[Sequence[int]], weights: np.ndarray) -> np.ndarray:
         """The model's log-probability of the scored decisions under each deal (untempered)."""
         out = np.zeros(len(deals))
         if self.empty or not len(deals):
             return out
-        wrong = deal_logliks(self.bid_start, self.play_start, self.rules, self.start_hands(deals), self.bids,
+        wrong: int = deal_logliks(self.bid_start, self.play_start, self.rules, self.start_hands(deals), self.bids,
                              self.bid_seen, self.cards, self.card_seen, weights, out)
         if wrong:
             raise ValueError(f"{wrong} deals do not hold the cards their seats played: not deals of this view")

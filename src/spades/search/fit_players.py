@@ -28,7 +28,7 @@ from ..view import Phase, SeatView
 from .inference import Evidence
 from .players import N_BID, N_CARD, N_HAND, N_MODEL, moment_features
 
-__all__ = ["Choices", "Rows", "fit_model", "played_hands", "rows_of"]
+__all__ = ["Choices", "Rows", "fit_model", "played_hands", "rows_of", "self_play"]
 
 RIDGE = 1e-3  # the fits' L2 penalty, per row, on every weight: keeps a rarely seen feature's weight finite
 WIDEST = 20  # more legal choices than any decision has (19 bids of three-handed Spades with jokers)
@@ -39,22 +39,31 @@ def _seat_levels(rules: Rules, game_number: int) -> list[str]:
     return ["hard" if (rules.seat_sides[s] + game_number) % 2 == 0 else "normal" for s in range(rules.players)]
 
 
+def self_play(rules: Rules, seed: str, think: str) -> Iterator[tuple[Game, SeatView]]:
+    """Games of ``hard`` against ``normal`` from ``seed``, one after another without end: each game and the view
+    of the seat to move, before its move is made (the caller stops when it has what it needs)."""
+    game_number = 0
+    while True:
+        game = Game(rules, seed=f"{seed}-{game_number}")
+        levels = _seat_levels(rules, game_number)
+        bots = [make_bot(level, seed=f"{seed}-{game_number}-{s}", think=think) for s, level in enumerate(levels)]
+        while game.phase is not Phase.OVER:
+            view = game.view(game.turn)
+            yield game, view
+            game.apply(bots[game.turn].act(view))
+        game_number += 1
+
+
 def played_hands(rules: Rules, seed: str, hands: int, think: str) -> list[tuple[SeatView, tuple[int, ...]]]:
     """``hands`` hands played from ``seed``, each as a view just before its last card (every decision with a
     choice is in it: the last trick has none) and the hands the seats held then."""
     out: list[tuple[SeatView, tuple[int, ...]]] = []
-    game_number = 0
-    while len(out) < hands:
-        game = Game(rules, seed=f"{seed}-{game_number}")
-        levels = _seat_levels(rules, game_number)
-        bots = [make_bot(level, seed=f"{seed}-{game_number}-{s}", think=think) for s, level in enumerate(levels)]
-        last = rules.players * rules.hand_size - 1
-        while game.phase is not Phase.OVER and len(out) < hands:
-            if game.phase is Phase.PLAY and game.plays_count == last:
-                out.append((game.view(0), tuple(int(h) for h in game.hands)))
-            view = game.view(game.turn)
-            game.apply(bots[game.turn].act(view))
-        game_number += 1
+    last = rules.players * rules.hand_size - 1
+    for game, _ in self_play(rules, seed, think):
+        if len(out) >= hands:
+            break
+        if game.phase is Phase.PLAY and game.plays_count == last:
+            out.append((game.view(0), tuple(int(h) for h in game.hands)))
     return out
 
 

@@ -21,10 +21,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game import Game
 from ..rules import Rules
 from ..view import Phase, SeatView
-from .fit_players import _seat_levels
+from .fit_players import self_play
 from .inference import Evidence
 from .sampler import Sampler
 
@@ -37,25 +36,17 @@ def held_out_positions(rules: Rules, seed: str, hands: int, think: str) -> list[
     """Positions of ``hands`` hands played from ``seed`` as the data are (``hard`` against ``normal``): the view of
     the seat to play the first card of each trick of :data:`TRICKS_AT` (and of the seat after it, second), and
     the hands every seat held then."""
-    from ..bots import make_bot
-
     out: list[tuple[SeatView, tuple[int, ...]]] = []
-    game_number = 0
     played = 0
     n = rules.players
     marks = {trick * n + k for trick in TRICKS_AT for k in (0, 1) if trick < rules.hand_size}
-    while played < hands:
-        game = Game(rules, seed=f"{seed}-{game_number}")
-        levels = _seat_levels(rules, game_number)
-        bots = [make_bot(level, seed=f"{seed}-{game_number}-{s}", think=think) for s, level in enumerate(levels)]
-        while game.phase is not Phase.OVER and played < hands:
-            view = game.view(game.turn)
-            if game.phase is Phase.PLAY and game.plays_count in marks:
-                out.append((view, tuple(int(h) for h in game.hands)))
-            if game.phase is Phase.PLAY and game.plays_count == n * rules.hand_size - 1:
-                played += 1
-            game.apply(bots[game.turn].act(view))
-        game_number += 1
+    for game, view in self_play(rules, seed, think):
+        if played >= hands:
+            break
+        if game.phase is Phase.PLAY and game.plays_count in marks:
+            out.append((view, tuple(int(h) for h in game.hands)))
+        if game.phase is Phase.PLAY and game.plays_count == n * rules.hand_size - 1:
+            played += 1
     return out
 
 
